@@ -1,0 +1,214 @@
+"""benchmark-core: one benchmark definition, four surfaces (SDK, CLI, HTTP API, MCP server).
+
+Everything public is importable from here. The HTTP, MCP and OpenAI-compatible pieces are loaded on
+first use so that `import benchmark_core` (and the CLI's `list`, `show` and `--help`) never import
+aiohttp or mcp.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .__about__ import __version__
+from .adapters.base import AdapterContext, ModelAdapter
+from .adapters.mock import MockAdapter, mock_adapter
+from .definition import (
+    Benchmark,
+    GradeContext,
+    Grader,
+    GraderError,
+    MockPolicies,
+    ScriptedTurn,
+    define_benchmark,
+    validate_tasks,
+)
+from .environment import Environment, EnvironmentFactory, EnvironmentStart
+from .episode import EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+from .errors import (
+    AdapterError,
+    BenchmarkError,
+    ConfigurationError,
+    DefinitionError,
+    InvalidSubmissionError,
+    PluginLoadError,
+    RunError,
+    TaskFileError,
+    TaskNotFoundError,
+    TasksNotAllowedError,
+    UsageError,
+)
+from .model import (
+    ChatMessage,
+    ChatRequest,
+    ChatResult,
+    CompletionResult,
+    ConfidenceInterval,
+    Episode,
+    IndexEntry,
+    JsonObject,
+    JsonValue,
+    Provenance,
+    RunReport,
+    RunRow,
+    Task,
+    TaskScore,
+    ToolCall,
+    ToolError,
+    ToolLogEntry,
+    ToolResult,
+    ToolSpec,
+    Totals,
+    Trace,
+    Usage,
+)
+from .rng import Mulberry32, mulberry32
+from .runner import RunOptions, run
+from .stats import bootstrap_ci
+from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+from .wire import dumps, from_wire, to_wire
+
+if TYPE_CHECKING:
+    from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
+    from .adapters.registry import make_adapter
+    from .card import render_card
+    from .cli import create_cli, run_cli
+    from .graders import (
+        DEFAULT_JUDGE_PROMPT,
+        exact_match,
+        json_schema_match,
+        judge_with_llm,
+        numeric_within,
+        regex_match,
+    )
+    from .http import create_app, serve
+    from .mcp import create_mcp_server, start_mcp
+    from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark
+    from .report import index_entry, provenance_markdown, render_markdown
+
+_LAZY = {
+    "OpenAICompatAdapter": ".adapters.openai_compat",
+    "openai_compat_adapter": ".adapters.openai_compat",
+    "openrouter_adapter": ".adapters.openai_compat",
+    "make_adapter": ".adapters.registry",
+    "render_card": ".card",
+    "create_cli": ".cli",
+    "run_cli": ".cli",
+    "DEFAULT_JUDGE_PROMPT": ".graders",
+    "exact_match": ".graders",
+    "json_schema_match": ".graders",
+    "judge_with_llm": ".graders",
+    "numeric_within": ".graders",
+    "regex_match": ".graders",
+    "create_app": ".http",
+    "serve": ".http",
+    "create_mcp_server": ".mcp",
+    "start_mcp": ".mcp",
+    "BenchmarkEntry": ".plugins",
+    "discover_benchmarks": ".plugins",
+    "load_benchmark": ".plugins",
+    "index_entry": ".report",
+    "provenance_markdown": ".report",
+    "render_markdown": ".report",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'benchmark_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = [
+    "DEFAULT_JUDGE_PROMPT",
+    "AdapterContext",
+    "AdapterError",
+    "Benchmark",
+    "BenchmarkEntry",
+    "BenchmarkError",
+    "ChatMessage",
+    "ChatRequest",
+    "ChatResult",
+    "CompletionResult",
+    "ConfidenceInterval",
+    "ConfigurationError",
+    "DefinitionError",
+    "Environment",
+    "EnvironmentFactory",
+    "EnvironmentStart",
+    "Episode",
+    "EpisodeLimits",
+    "EpisodeResult",
+    "GradeContext",
+    "Grader",
+    "GraderError",
+    "IndexEntry",
+    "InvalidSubmissionError",
+    "JsonObject",
+    "JsonValue",
+    "MockAdapter",
+    "MockPolicies",
+    "ModelAdapter",
+    "Mulberry32",
+    "OpenAICompatAdapter",
+    "PluginLoadError",
+    "Provenance",
+    "Replay",
+    "RunError",
+    "RunOptions",
+    "RunReport",
+    "RunRow",
+    "ScriptedTurn",
+    "Task",
+    "TaskFileError",
+    "TaskNotFoundError",
+    "TaskScore",
+    "TasksNotAllowedError",
+    "ToolCall",
+    "ToolError",
+    "ToolLogEntry",
+    "ToolResult",
+    "ToolSpec",
+    "Totals",
+    "Trace",
+    "Usage",
+    "UsageError",
+    "__version__",
+    "bootstrap_ci",
+    "create_app",
+    "create_cli",
+    "create_mcp_server",
+    "define_benchmark",
+    "discover_benchmarks",
+    "dump_task_file",
+    "dumps",
+    "exact_match",
+    "from_wire",
+    "index_entry",
+    "json_schema_match",
+    "judge_with_llm",
+    "load_benchmark",
+    "load_task_file",
+    "make_adapter",
+    "mock_adapter",
+    "mulberry32",
+    "numeric_within",
+    "openai_compat_adapter",
+    "openrouter_adapter",
+    "provenance_markdown",
+    "regex_match",
+    "render_card",
+    "render_markdown",
+    "replay",
+    "resolve_remote_tasks",
+    "run",
+    "run_cli",
+    "run_episode",
+    "serve",
+    "start_mcp",
+    "to_wire",
+    "validate_tasks",
+]

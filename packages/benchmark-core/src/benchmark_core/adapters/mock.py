@@ -1,0 +1,84 @@
+"""The offline mock adapter: a deterministic mix of good and bad answers, no network."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from ..definition import MockPolicies, ScriptedTurn
+from ..errors import AdapterError
+from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
+from .base import AdapterContext
+
+
+class MockAdapter:
+    """Answers well on even task positions and badly on odd ones, so a run shows both outcomes.
+
+    Single tasks get `policies.good_answer/bad_answer` (defaults: the task's `expected` value, and a
+    fixed wrong answer); native tool calls get `good_calls/bad_calls`; episodes follow the
+    `good_script/bad_script` turn by turn. Usage is reported as whitespace-separated word counts so
+    token accounting is exercised offline; cost stays None.
+    """
+
+    def __init__(self, seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline") -> None:
+        self.seed = seed
+        self.policies = policies or MockPolicies()
+        self._model = model
+
+    @property
+    def provider(self) -> str:
+        return "mock"
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def is_good(self, ctx: AdapterContext) -> bool:
+        return ctx.task_index % 2 == 0
+
+    async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
+        good = self.is_good(ctx)
+        policy = self.policies.good_answer if good else self.policies.bad_answer
+        text = policy(ctx.task) if policy is not None else _default_answer(ctx.task, good, self.seed)
+        return CompletionResult(text=text, usage=_usage(prompt, text))
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        good = self.is_good(ctx)
+        prompt_text = " ".join(m.content or "" for m in request.messages)
+        if ctx.task.kind == "single":
+            call_policy = self.policies.good_calls if good else self.policies.bad_calls
+            if call_policy is None:
+                raise AdapterError(f"the mock has no native tool-call policy for task {ctx.task.id!r}")
+            calls = [_with_id(call, i) for i, call in enumerate(call_policy(ctx.task))]
+            message = ChatMessage(role="assistant", tool_calls=calls or None)
+            return ChatResult(message=message, usage=_usage(prompt_text, json.dumps([c.arguments for c in calls])))
+        script_policy = self.policies.good_script if good else self.policies.bad_script
+        if script_policy is None:
+            raise AdapterError(f"the mock has no episode script for task {ctx.task.id!r}")
+        script = script_policy(ctx.task)
+        turn_number = sum(1 for m in request.messages if m.role == "assistant")
+        turn = script[turn_number] if turn_number < len(script) else ScriptedTurn.say("Done.")
+        calls = [_with_id(call, turn_number * 100 + i) for i, call in enumerate(turn.tool_calls)]
+        message = ChatMessage(role="assistant", content=turn.content, tool_calls=calls or None)
+        return ChatResult(message=message, usage=_usage(prompt_text, turn.content or json.dumps([c.arguments for c in calls])))
+
+    async def aclose(self) -> None:
+        return None
+
+
+def mock_adapter(seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline") -> MockAdapter:
+    return MockAdapter(seed=seed, policies=policies, model=model)
+
+
+def _default_answer(task: Task, good: bool, seed: int) -> str:
+    if good:
+        return task.expected if isinstance(task.expected, str) else json.dumps(task.expected)
+    return f"I am not sure (mock seed {seed})."
+
+
+def _with_id(call: ToolCall, n: int) -> ToolCall:
+    return call if call.id else ToolCall(name=call.name, arguments=call.arguments, id=f"call_{n}")
+
+
+def _usage(prompt: str, completion: str) -> Usage:
+    return Usage(prompt_tokens=len(prompt.split()), completion_tokens=len(completion.split()))

@@ -1,0 +1,330 @@
+"""`define_benchmark`: the one object from which the SDK, CLI, HTTP API and MCP server are built."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import math
+import re
+from collections.abc import Awaitable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+
+from attrs import Factory, define, field, frozen
+
+from .environment import EnvironmentFactory
+from .errors import DefinitionError, TaskNotFoundError
+from .model import (
+    BENCHMARK_STATUSES,
+    PROVENANCE_KINDS,
+    TASK_KINDS,
+    BenchmarkStatus,
+    JsonObject,
+    Provenance,
+    RunReport,
+    RunRow,
+    Task,
+    TaskScore,
+    ToolCall,
+    Trace,
+)
+
+if TYPE_CHECKING:
+    from .adapters.base import ModelAdapter
+
+
+@define
+class GradeContext:
+    """What a grader may use besides the task and the trace: the run `seed` and a factory for a
+    fresh environment (for replay), or None for benchmarks without episodes."""
+
+    seed: int = 1
+    environment: Optional[EnvironmentFactory] = None
+
+
+Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
+TaskLoader = Callable[[], Awaitable[Sequence[Task]]]
+
+
+@frozen
+class ScriptedTurn:
+    """One assistant turn of a mock episode script: tool calls, or a final message."""
+
+    content: Optional[str] = None
+    tool_calls: list[ToolCall] = Factory(list)
+
+    @classmethod
+    def call(cls, name: str, **arguments: Any) -> ScriptedTurn:
+        return cls(tool_calls=[ToolCall(name=name, arguments=arguments)])
+
+    @classmethod
+    def say(cls, text: str) -> ScriptedTurn:
+        return cls(content=text)
+
+
+AnswerPolicy = Callable[[Task], str]
+CallPolicy = Callable[[Task], list[ToolCall]]
+ScriptPolicy = Callable[[Task], list[ScriptedTurn]]
+
+
+@frozen
+class MockPolicies:
+    """How the offline mock answers this benchmark. The mock is "good" on even task positions and
+    "bad" on odd ones, so every run shows both outcomes.
+
+    Unset single-task policies fall back to the task's `expected` value (good) and a fixed wrong
+    answer (bad); episode scripts must be given by any benchmark that has episodes.
+    """
+
+    good_answer: Optional[AnswerPolicy] = None
+    bad_answer: Optional[AnswerPolicy] = None
+    good_calls: Optional[CallPolicy] = None
+    bad_calls: Optional[CallPolicy] = None
+    good_script: Optional[ScriptPolicy] = None
+    bad_script: Optional[ScriptPolicy] = None
+
+
+Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
+SummaryMarkdown = Callable[[RunReport], str]
+
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+ANSWER_MODES: tuple[str, ...] = ("prompt", "native")
+
+
+@define(eq=False)
+class Benchmark:
+    """A validated benchmark. Build it with `define_benchmark`; do not construct it directly."""
+
+    id: str
+    name: str
+    tagline: str
+    tags: list[str]
+    category: str
+    what_it_measures: str
+    version: str
+    status: BenchmarkStatus
+    grading_method: str
+    provenance: list[Provenance]
+    grader: Grader
+    environment: Optional[EnvironmentFactory] = None
+    mock_policies: MockPolicies = Factory(MockPolicies)
+    summarize: Optional[Summarizer] = None
+    summary_markdown: Optional[SummaryMarkdown] = None
+    answer_modes: tuple[str, ...] = ("prompt",)
+    data_dir: Optional[Path] = None
+    tasks_allow_env: Optional[str] = None
+    distribution: Optional[str] = None
+    _static_tasks: Optional[tuple[Task, ...]] = None
+    _loader: Optional[TaskLoader] = None
+    _tasks_file: Optional[Path] = None
+    _cache: dict[str, tuple[Task, ...]] = field(factory=dict)
+
+    # -- tasks -------------------------------------------------------------------------------
+
+    async def load_tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
+        """The benchmark's tasks, or those of an alternate JSONL file (`source`, a path).
+
+        Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
+        are loaded, and cached per source.
+        """
+        from .taskfiles import load_task_file
+
+        key = "" if source is None else str(Path(source).resolve())
+        cached = self._cache.get(key)
+        if cached is not None:
+            return list(cached)
+        if source is not None:
+            tasks: Sequence[Task] = load_task_file(Path(source))
+        elif self._static_tasks is not None:
+            tasks = self._static_tasks
+        elif self._tasks_file is not None:
+            tasks = load_task_file(self._tasks_file)
+        else:
+            assert self._loader is not None
+            tasks = await self._loader()
+        checked = validate_tasks(tasks, has_environment=self.environment is not None)
+        self._cache[key] = checked
+        return list(checked)
+
+    def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
+        """Synchronous `load_tasks` for scripts and the CLI."""
+        return asyncio.run(self.load_tasks(source))
+
+    async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
+        for task in await self.load_tasks(source):
+            if task.id == task_id:
+                return task
+        raise TaskNotFoundError(f"unknown task id {task_id!r} in benchmark {self.id!r}")
+
+    # -- grading -----------------------------------------------------------------------------
+
+    def grade_context(self, seed: int = 1) -> GradeContext:
+        return GradeContext(seed=seed, environment=self.environment)
+
+    async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
+        """Run the grader (sync or async) and check what it returned.
+
+        A grader that raises or returns something other than a TaskScore with a score in [0, 1] is
+        a bug in the benchmark: it surfaces as `GraderError`, which the runner turns into a
+        zero-score row with the reason and the HTTP API into a 500 with code GRADER_ERROR.
+        """
+        result: Any = self.grader(task, trace, ctx or self.grade_context())
+        if inspect.isawaitable(result):
+            result = await result
+        if not isinstance(result, TaskScore):
+            raise GraderError(f"grader returned {type(result).__name__}, not TaskScore")
+        if not (isinstance(result.score, (int, float)) and math.isfinite(result.score)):
+            raise GraderError(f"grader returned a non-finite score {result.score!r}")
+        if not 0.0 <= result.score <= 1.0:
+            raise GraderError(f"grader returned score {result.score!r} outside [0, 1]")
+        return result
+
+    async def score_async(
+        self,
+        task_id: str,
+        submission: Union[Trace, JsonObject],
+        *,
+        tasks: Optional[Union[str, Path]] = None,
+        seed: int = 1,
+    ) -> TaskScore:
+        """Grade one submission (a Trace or its wire form) against one task."""
+        from .wire import from_wire
+
+        trace = submission if isinstance(submission, Trace) else from_wire(submission, Trace, what="submission")
+        task = await self.get_task(task_id, tasks)
+        return await self.grade(task, trace, self.grade_context(seed))
+
+    def score(
+        self,
+        task_id: str,
+        submission: Union[Trace, JsonObject],
+        *,
+        tasks: Optional[Union[str, Path]] = None,
+        seed: int = 1,
+    ) -> TaskScore:
+        """Synchronous `score_async`."""
+        return asyncio.run(self.score_async(task_id, submission, tasks=tasks, seed=seed))
+
+    # -- running -----------------------------------------------------------------------------
+
+    async def run_async(self, adapter: ModelAdapter, **options: Any) -> RunReport:
+        """`benchmark_core.run(self, adapter, **options)`."""
+        from .runner import run
+
+        return await run(self, adapter, **options)
+
+    def run(self, adapter: ModelAdapter, **options: Any) -> RunReport:
+        """Synchronous `run_async`, for scripts; use `run_async` inside an event loop."""
+        return asyncio.run(self.run_async(adapter, **options))
+
+
+class GraderError(DefinitionError):
+    code = "GRADER_ERROR"
+    exit_code = 2
+    http_status = 500
+
+
+def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Task, ...]:
+    """Unique, well-formed ids and known kinds; episodes need an environment. Names the offender."""
+    seen: set[str] = set()
+    for position, task in enumerate(tasks, start=1):
+        if not isinstance(task, Task):
+            raise DefinitionError(f"task #{position} is a {type(task).__name__}, not a Task")
+        if not _TASK_ID_RE.match(task.id):
+            raise DefinitionError(
+                f"task #{position} has an invalid id {task.id!r}: use letters, digits, '.', '_', ':' or '-'"
+            )
+        if task.id in seen:
+            raise DefinitionError(f"duplicate task id {task.id!r} (task #{position})")
+        seen.add(task.id)
+        if task.kind not in TASK_KINDS:
+            raise DefinitionError(
+                f"task {task.id!r} has unknown kind {task.kind!r}; expected one of {', '.join(TASK_KINDS)}"
+            )
+        if task.kind == "episode" and not has_environment:
+            raise DefinitionError(f"task {task.id!r} is an episode but the benchmark has no environment")
+    return tuple(tasks)
+
+
+def define_benchmark(
+    *,
+    id: str,
+    name: str,
+    tagline: str,
+    tags: Sequence[str],
+    category: str,
+    what_it_measures: str,
+    version: str,
+    status: BenchmarkStatus,
+    grade: Grader,
+    provenance: Sequence[Provenance],
+    grading_method: str,
+    tasks: Optional[Sequence[Task]] = None,
+    load_tasks: Optional[TaskLoader] = None,
+    tasks_file: Optional[Union[str, Path]] = None,
+    environment: Optional[EnvironmentFactory] = None,
+    mock_policies: Optional[MockPolicies] = None,
+    summarize: Optional[Summarizer] = None,
+    summary_markdown: Optional[SummaryMarkdown] = None,
+    answer_modes: Sequence[str] = ("prompt",),
+    data_dir: Optional[Union[str, Path]] = None,
+    tasks_allow_env: Optional[str] = None,
+    distribution: Optional[str] = None,
+) -> Benchmark:
+    """Validate a benchmark definition and return the `Benchmark` every surface is built from.
+
+    Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
+    file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
+    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
+    may load besides `data_dir`. Raises `DefinitionError` naming the first problem found.
+    """
+    if not _ID_RE.match(id):
+        raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
+    for label, value in (("name", name), ("tagline", tagline), ("version", version), ("category", category)):
+        if not isinstance(value, str) or not value.strip():
+            raise DefinitionError(f"benchmark {id!r}: {label} must be a non-empty string")
+    if status not in BENCHMARK_STATUSES:
+        raise DefinitionError(
+            f"benchmark {id!r}: unknown status {status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
+        )
+    given = [x for x in (tasks, load_tasks, tasks_file) if x is not None]
+    if len(given) != 1:
+        raise DefinitionError(f"benchmark {id!r}: give exactly one of tasks, load_tasks or tasks_file")
+    if not callable(grade):
+        raise DefinitionError(f"benchmark {id!r}: grade must be callable")
+    if not provenance:
+        raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
+    for record in provenance:
+        if record.kind not in PROVENANCE_KINDS:
+            raise DefinitionError(f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}")
+    for mode in answer_modes:
+        if mode not in ANSWER_MODES:
+            raise DefinitionError(f"benchmark {id!r}: unknown answer mode {mode!r}")
+    static = validate_tasks(tasks, has_environment=environment is not None) if tasks is not None else None
+    file_path = Path(tasks_file) if tasks_file is not None else None
+    resolved_data_dir = Path(data_dir) if data_dir is not None else (file_path.parent if file_path else None)
+    return Benchmark(
+        id=id,
+        name=name,
+        tagline=tagline,
+        tags=list(tags),
+        category=category,
+        what_it_measures=what_it_measures,
+        version=version,
+        status=status,
+        grading_method=grading_method,
+        provenance=list(provenance),
+        grader=grade,
+        environment=environment,
+        mock_policies=mock_policies or MockPolicies(),
+        summarize=summarize,
+        summary_markdown=summary_markdown,
+        answer_modes=tuple(answer_modes),
+        data_dir=resolved_data_dir,
+        tasks_allow_env=tasks_allow_env,
+        distribution=distribution,
+        static_tasks=static,
+        loader=load_tasks,
+        tasks_file=file_path,
+    )

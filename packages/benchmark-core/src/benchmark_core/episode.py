@@ -1,0 +1,138 @@
+"""Tool-use episodes: run a model against an environment under budgets, and replay a tool log."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Sequence
+from typing import Callable, Optional
+
+from attrs import frozen
+
+from .adapters.base import AdapterContext, ModelAdapter
+from .environment import Environment
+from .model import ChatMessage, ChatRequest, ChatResult, Episode, JsonValue, Task, ToolLogEntry, Usage
+from .wire import to_wire
+
+
+@frozen
+class EpisodeLimits:
+    """Budgets for one episode. `max_turns` counts model turns, `max_tool_calls` executed calls,
+    `max_dollars` the provider-reported cost (ignored while no cost is reported)."""
+
+    max_turns: int = 20
+    max_tool_calls: int = 50
+    max_dollars: Optional[float] = None
+
+
+ChatCall = Callable[[ChatRequest], Awaitable[ChatResult]]
+
+
+@frozen
+class EpisodeResult:
+    episode: Episode
+    answer: Optional[str]
+    usage: Usage
+
+
+async def run_episode(
+    task: Task,
+    adapter: ModelAdapter,
+    env: Environment,
+    limits: EpisodeLimits = EpisodeLimits(),
+    *,
+    seed: int = 1,
+    ctx: Optional[AdapterContext] = None,
+    chat: Optional[ChatCall] = None,
+) -> EpisodeResult:
+    """Reset `env`, then alternate model turns and tool calls until the model answers without
+    calling a tool, the environment says it is done, or a budget runs out (`aborted="budget"`).
+
+    `chat` lets the runner wrap each model turn with its timeout and retries; by default the adapter
+    is called directly.
+    """
+    context = ctx or AdapterContext(task=task, seed=seed)
+
+    async def direct(request: ChatRequest) -> ChatResult:
+        return await adapter.chat(request, context)
+
+    call = chat or direct
+    start = env.reset(task, seed)
+    transcript: list[ChatMessage] = [
+        ChatMessage(role="system", content=start.system),
+        ChatMessage(role="user", content=task.prompt),
+    ]
+    tool_log: list[ToolLogEntry] = []
+    usage = Usage()
+    answer: Optional[str] = None
+    abort: Optional[str] = None
+    turns = 0
+    while abort is None:
+        if turns >= limits.max_turns:
+            abort = f"max_turns ({limits.max_turns}) reached"
+            break
+        turns += 1
+        result = await call(ChatRequest(messages=list(transcript), tools=list(start.tools)))
+        usage = usage + result.usage
+        message = result.message
+        transcript.append(message)
+        if limits.max_dollars is not None and usage.cost_usd is not None and usage.cost_usd > limits.max_dollars:
+            abort = f"max_dollars ({limits.max_dollars}) exceeded: ${usage.cost_usd:.6f}"
+            break
+        if not message.tool_calls:
+            answer = message.content
+            break
+        for tool_call in message.tool_calls:
+            if len(tool_log) >= limits.max_tool_calls:
+                abort = f"max_tool_calls ({limits.max_tool_calls}) reached"
+                break
+            outcome = env.call_tool(tool_call.name, dict(tool_call.arguments))
+            tool_log.append(
+                ToolLogEntry(
+                    name=tool_call.name,
+                    arguments=dict(tool_call.arguments),
+                    result=outcome.result,
+                    error=outcome.error,
+                    call_id=tool_call.id,
+                )
+            )
+            payload = {"error": to_wire(outcome.error)} if outcome.error else outcome.result
+            transcript.append(
+                ChatMessage(role="tool", content=json.dumps(payload, ensure_ascii=False), tool_call_id=tool_call.id)
+            )
+        if env.done():
+            break
+    episode = Episode(
+        transcript=transcript,
+        tool_log=tool_log,
+        final_state=env.state(),
+        aborted="budget" if abort else None,
+        abort_detail=abort,
+    )
+    return EpisodeResult(episode=episode, answer=answer, usage=usage)
+
+
+@frozen
+class Replay:
+    """A tool log re-executed in a fresh environment: what each call returned then, and the state."""
+
+    tool_log: list[ToolLogEntry]
+    final_state: JsonValue
+
+
+def replay(env: Environment, task: Task, tool_log: Sequence[ToolLogEntry], seed: int = 1) -> Replay:
+    """Reset `env` and repeat exactly the recorded calls, in order; recorded results are ignored.
+    Graders use this so that a submitted final state is never trusted."""
+    env.reset(task, seed)
+    executed: list[ToolLogEntry] = []
+    for entry in tool_log:
+        outcome = env.call_tool(entry.name, dict(entry.arguments))
+        executed.append(
+            ToolLogEntry(
+                name=entry.name,
+                arguments=dict(entry.arguments),
+                result=outcome.result,
+                error=outcome.error,
+                call_id=entry.call_id,
+            )
+        )
+    return Replay(tool_log=executed, final_state=env.state())

@@ -1,0 +1,101 @@
+"""One exception hierarchy, mapped once to CLI exit codes, HTTP statuses and MCP tool errors.
+
+Every error carries a stable machine-readable `code`. `exit_code` is 1 for a caller's mistake and 2
+for a failure while running; `http_status` is what the HTTP API answers.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+class BenchmarkError(Exception):
+    """Base class. Subclasses fix `code`, `exit_code` and `http_status`."""
+
+    code: str = "INTERNAL_ERROR"
+    exit_code: int = 2
+    http_status: int = 500
+
+    def __init__(self, message: str, *, code: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def to_json(self) -> dict[str, dict[str, str]]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class UsageError(BenchmarkError):
+    """The caller asked for something invalid (exit 1, HTTP 400)."""
+
+    code = "INVALID_USAGE"
+    exit_code = 1
+    http_status = 400
+
+
+class DefinitionError(UsageError):
+    """A benchmark definition or task list is inconsistent (duplicate id, unknown kind, ...)."""
+
+    code = "INVALID_DEFINITION"
+
+
+class TaskFileError(UsageError):
+    """A task file cannot be read or one of its lines is not a valid task."""
+
+    code = "INVALID_TASK_FILE"
+
+
+class TaskNotFoundError(UsageError):
+    code = "TASK_NOT_FOUND"
+    http_status = 404
+
+
+class TasksNotAllowedError(UsageError):
+    """A remote surface asked for a task file outside `data/` that is not on the allow-list."""
+
+    code = "TASKS_NOT_ALLOWED"
+    http_status = 403
+
+
+class InvalidSubmissionError(UsageError):
+    code = "INVALID_SUBMISSION"
+    http_status = 422
+
+
+class ConfigurationError(UsageError):
+    """Unknown provider, missing API key, bad option values."""
+
+    code = "INVALID_CONFIGURATION"
+
+
+class PluginLoadError(BenchmarkError):
+    """An installed benchmark plugin failed to load; names the distribution and entry point."""
+
+    code = "PLUGIN_LOAD_ERROR"
+
+
+class AdapterError(BenchmarkError):
+    """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the
+    provider's requested pause in seconds, when it sent one."""
+
+    code = "ADAPTER_ERROR"
+    http_status = 502
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        retryable: bool = False,
+        retry_after: Optional[float] = None,
+        status: Optional[int] = None,
+        code: Optional[str] = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.retryable = retryable
+        self.retry_after = retry_after
+        self.status = status
+
+
+class RunError(BenchmarkError):
+    code = "RUN_FAILED"

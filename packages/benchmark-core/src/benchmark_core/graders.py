@@ -1,0 +1,1 @@
+"""Reusable deterministic graders (and one opt-in model judge). STUB: being written."""

@@ -1,0 +1,267 @@
+"""The data model shared by every surface.
+
+Every class here is an attrs class with snake_case attributes; `benchmark_core.wire` turns them into
+the camelCase JSON documents that the CLI, the HTTP API and the MCP server all emit. Value classes are
+frozen; their collection fields are still plain lists and dicts so that cattrs can structure them
+without custom hooks, and code must treat them as read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional
+
+from attrs import Factory, frozen
+
+#: Any JSON value (null, bool, number, string, array, object). Kept as `Any` because a recursive
+#: alias cannot be structured by cattrs and buys nothing at the JSON boundary.
+JsonValue = Any
+#: A JSON object.
+JsonObject = dict[str, Any]
+
+TaskKind = Literal["single", "episode"]
+TASK_KINDS: tuple[str, ...] = ("single", "episode")
+
+
+@frozen
+class ToolSpec:
+    """A tool offered to a model: a name, what it does, and a JSON Schema for its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: JsonObject = Factory(lambda: {"type": "object", "properties": {}})
+
+
+@frozen
+class ToolCall:
+    """One call a model asked for."""
+
+    name: str
+    arguments: JsonObject = Factory(dict)
+    id: str = ""
+
+
+@frozen
+class ToolError:
+    """A tool failure returned to the agent (never raised): unknown id, bad arguments, outages."""
+
+    code: str
+    message: str
+
+
+@frozen
+class ToolResult:
+    """What an environment answers to a tool call: a result, or an error."""
+
+    result: JsonValue = None
+    error: Optional[ToolError] = None
+
+
+@frozen
+class ToolLogEntry:
+    """One executed tool call, in order, with what the environment answered."""
+
+    name: str
+    arguments: JsonObject = Factory(dict)
+    result: JsonValue = None
+    error: Optional[ToolError] = None
+    call_id: str = ""
+
+
+@frozen
+class Task:
+    """One benchmark task.
+
+    `expected` is what a single task's grader compares against; `tools` are offered to the model
+    (episodes always get theirs from the environment instead); `metadata` holds the benchmark's own
+    typed fields, which its grader and generator own.
+    """
+
+    id: str
+    kind: TaskKind
+    prompt: str
+    expected: JsonValue = None
+    tools: list[ToolSpec] = Factory(list)
+    metadata: JsonObject = Factory(dict)
+
+
+@frozen
+class Trace:
+    """The universal submission: a final answer, the tool calls a model made, and the state it left.
+
+    `tool_calls` carries calls a model made through native tool calling on a single task; episodes
+    put executed calls in `tool_log` instead.
+    """
+
+    answer: JsonValue = None
+    tool_calls: Optional[list[ToolCall]] = None
+    tool_log: Optional[list[ToolLogEntry]] = None
+    final_state: JsonValue = None
+
+
+@frozen
+class TaskScore:
+    """A grader's verdict on one trace. `score` is in [0, 1]; `details` is benchmark-defined."""
+
+    score: float
+    passed: bool
+    reason: str
+    details: JsonObject = Factory(dict)
+
+
+@frozen
+class Usage:
+    """Token and cost accounting. `cost_usd` stays None when no provider reported a cost."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: Optional[float] = None
+
+    def __add__(self, other: Usage) -> Usage:
+        if self.cost_usd is None and other.cost_usd is None:
+            cost: Optional[float] = None
+        else:
+            cost = (self.cost_usd or 0.0) + (other.cost_usd or 0.0)
+        return Usage(
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            cost_usd=cost,
+        )
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+ChatRole = Literal["system", "user", "assistant", "tool"]
+
+
+@frozen
+class ChatMessage:
+    """One chat message in OpenAI's shape (content, tool calls, tool results)."""
+
+    role: ChatRole
+    content: Optional[str] = None
+    tool_calls: Optional[list[ToolCall]] = None
+    tool_call_id: Optional[str] = None
+
+
+@frozen
+class ChatRequest:
+    messages: list[ChatMessage]
+    tools: list[ToolSpec] = Factory(list)
+
+
+@frozen
+class ChatResult:
+    message: ChatMessage
+    usage: Usage = Factory(Usage)
+
+
+@frozen
+class CompletionResult:
+    text: str
+    usage: Usage = Factory(Usage)
+
+
+AbortReason = Literal["budget"]
+
+
+@frozen
+class Episode:
+    """A finished tool-use episode. `aborted` is "budget" when a turn, tool-call or dollar limit was
+    hit; `abort_detail` says which."""
+
+    transcript: list[ChatMessage]
+    tool_log: list[ToolLogEntry]
+    final_state: JsonValue = None
+    aborted: Optional[AbortReason] = None
+    abort_detail: Optional[str] = None
+
+
+@frozen
+class ConfidenceInterval:
+    low: float
+    high: float
+
+
+@frozen
+class Totals:
+    """`failed` counts rows that errored (the model could not be reached), not rows that scored 0."""
+
+    tasks: int
+    passed: int
+    failed: int
+
+
+@frozen
+class RunRow:
+    task_id: str
+    score: float
+    passed: bool
+    reason: str
+    attempts: int
+    latency_ms: int
+    usage: Usage = Factory(Usage)
+    error: Optional[str] = None
+    details: JsonObject = Factory(dict)
+    trace: Trace = Factory(Trace)
+    episode: Optional[Episode] = None
+
+
+@frozen(kw_only=True)
+class RunReport:
+    """A whole run. `summary` holds the benchmark's own headline fields; on the wire they sit at the
+    top level of the document, between `usage` and `rows` (see `benchmark_core.wire`)."""
+
+    benchmark: str
+    version: str
+    model: str
+    provider: str
+    mode: str = "prompt"
+    seed: int
+    started_at: str = ""
+    finished_at: str = ""
+    mean: float
+    confidence_interval95: ConfidenceInterval
+    totals: Totals
+    usage: Usage
+    summary: JsonObject = Factory(dict)
+    rows: list[RunRow]
+
+
+ProvenanceKind = Literal["synthetic", "human-written", "derived", "scraped", "licensed"]
+PROVENANCE_KINDS: tuple[str, ...] = ("synthetic", "human-written", "derived", "scraped", "licensed")
+
+
+@frozen
+class Provenance:
+    name: str
+    kind: ProvenanceKind
+    url: str
+    licence: str
+    how_to_get: str
+    retrieved_at: str
+    contamination_notes: str
+    refresh: str
+
+
+BenchmarkStatus = Literal["alpha", "beta", "stable", "deprecated"]
+BENCHMARK_STATUSES: tuple[str, ...] = ("alpha", "beta", "stable", "deprecated")
+
+
+@frozen
+class IndexEntry:
+    """The benchmark's record for a directory of benchmarks."""
+
+    id: str
+    name: str
+    tagline: str
+    version: str
+    status: BenchmarkStatus
+    category: str
+    tags: list[str]
+    what_it_measures: str
+    grading_method: str
+    task_count: int
+    task_kinds: list[str]
+    provenance: list[Provenance]

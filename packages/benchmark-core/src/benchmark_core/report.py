@@ -1,0 +1,1 @@
+"""Markdown reports, index entries and provenance documents. STUB: being written."""

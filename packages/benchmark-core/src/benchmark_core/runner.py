@@ -1,0 +1,283 @@
+"""The runner: every task through an adapter with bounded concurrency, retries and timeouts, then
+graded, totalled and given a bootstrap interval. Rows come back in task order, one per task."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar, Union
+
+from attrs import frozen
+
+from .adapters.base import AdapterContext, ModelAdapter
+from .episode import EpisodeLimits, run_episode
+from .errors import AdapterError, BenchmarkError, ConfigurationError
+from .model import (
+    ChatMessage,
+    ChatRequest,
+    ChatResult,
+    CompletionResult,
+    Episode,
+    RunReport,
+    RunRow,
+    Task,
+    Totals,
+    Trace,
+    Usage,
+)
+from .stats import bootstrap_ci
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
+
+R = TypeVar("R")
+ProgressCallback = Callable[[int, int, RunRow], None]
+TaskSource = Union[str, Path, Sequence[Task], None]
+
+
+@frozen
+class RunOptions:
+    """Options of `run`. `timeout` is seconds per model request; `retries` extra attempts per
+    request after a retryable failure (timeouts, 429, 5xx); `mode` is the answer mode of single
+    tasks (default: the benchmark's first)."""
+
+    concurrency: int = 4
+    seed: int = 1
+    timeout: float = 60.0
+    retries: int = 2
+    mode: Optional[str] = None
+    limits: EpisodeLimits = EpisodeLimits()
+    backoff_base: float = 0.5
+    backoff_max: float = 30.0
+
+    def validate(self, benchmark: Benchmark) -> str:
+        if self.concurrency < 1:
+            raise ConfigurationError("concurrency must be at least 1")
+        if not self.timeout > 0:
+            raise ConfigurationError("timeout must be positive")
+        if self.retries < 0:
+            raise ConfigurationError("retries must be zero or more")
+        if self.limits.max_turns < 1 or self.limits.max_tool_calls < 0:
+            raise ConfigurationError("max turns must be at least 1 and max tool calls zero or more")
+        if self.limits.max_dollars is not None and self.limits.max_dollars < 0:
+            raise ConfigurationError("max dollars must be zero or more")
+        mode = self.mode or benchmark.answer_modes[0]
+        if mode not in benchmark.answer_modes:
+            raise ConfigurationError(
+                f"benchmark {benchmark.id!r} supports answer modes {', '.join(benchmark.answer_modes)}, not {mode!r}"
+            )
+        return mode
+
+
+class _Exhausted(Exception):
+    """A request failed for good (non-retryable, or out of retries)."""
+
+
+async def run(
+    benchmark: Benchmark,
+    adapter: ModelAdapter,
+    *,
+    concurrency: int = 4,
+    seed: int = 1,
+    timeout: float = 60.0,
+    retries: int = 2,
+    tasks: TaskSource = None,
+    task_ids: Optional[Sequence[str]] = None,
+    mode: Optional[str] = None,
+    limits: EpisodeLimits = EpisodeLimits(),
+    progress: Optional[ProgressCallback] = None,
+    options: Optional[RunOptions] = None,
+) -> RunReport:
+    """Run `benchmark` against `adapter` and return the report.
+
+    `tasks` selects an alternate task list or JSONL file; `task_ids` a subset, in benchmark order.
+    Pass either the keyword options or a `RunOptions` as `options`. Nothing a model or grader does
+    makes the run fail: each task yields one row, failed requests and grader errors as zero-score
+    rows with their error.
+    """
+    opts = options or RunOptions(
+        concurrency=concurrency, seed=seed, timeout=timeout, retries=retries, mode=mode, limits=limits
+    )
+    answer_mode = opts.validate(benchmark)
+    if tasks is None or isinstance(tasks, (str, Path)):
+        task_list = await benchmark.load_tasks(tasks)
+    else:
+        from .definition import validate_tasks
+
+        task_list = list(validate_tasks(list(tasks), has_environment=benchmark.environment is not None))
+    if task_ids is not None:
+        wanted = set(task_ids)
+        unknown = wanted - {t.id for t in task_list}
+        if unknown:
+            from .errors import TaskNotFoundError
+
+            raise TaskNotFoundError(f"unknown task id(s): {', '.join(sorted(unknown))}")
+        task_list = [t for t in task_list if t.id in wanted]
+    if answer_mode == "native" and any(t.kind == "single" and not t.tools for t in task_list):
+        raise ConfigurationError("native answer mode needs tools on every single task")
+
+    started = _now()
+    semaphore = asyncio.Semaphore(opts.concurrency)
+    rows: list[Optional[RunRow]] = [None] * len(task_list)
+    done = 0
+
+    async def one(index: int, task: Task) -> None:
+        nonlocal done
+        async with semaphore:
+            row = await _run_task(benchmark, adapter, task, index, answer_mode, opts)
+        rows[index] = row
+        done += 1
+        if progress is not None:
+            progress(done, len(task_list), row)
+
+    try:
+        await asyncio.gather(*(one(i, t) for i, t in enumerate(task_list)))
+    finally:
+        await adapter.aclose()
+
+    final_rows = [r for r in rows if r is not None]
+    scores = [r.score for r in final_rows]
+    mean = sum(scores) / len(scores) if scores else 0.0
+    usage = Usage()
+    for r in final_rows:
+        usage = usage + r.usage
+    summary = benchmark.summarize(task_list, final_rows) if benchmark.summarize else {}
+    return RunReport(
+        benchmark=benchmark.id,
+        version=benchmark.version,
+        model=adapter.model,
+        provider=adapter.provider,
+        mode=answer_mode,
+        seed=opts.seed,
+        started_at=started,
+        finished_at=_now(),
+        mean=mean,
+        confidence_interval95=bootstrap_ci(scores, seed=opts.seed),
+        totals=Totals(
+            tasks=len(final_rows),
+            passed=sum(1 for r in final_rows if r.passed),
+            failed=sum(1 for r in final_rows if r.error is not None),
+        ),
+        usage=usage,
+        summary=summary,
+        rows=final_rows,
+    )
+
+
+async def _run_task(
+    benchmark: Benchmark, adapter: ModelAdapter, task: Task, index: int, mode: str, opts: RunOptions
+) -> RunRow:
+    jitter = random.Random(opts.seed * 1_000_003 + index)
+    attempts = 0
+    usage = Usage()
+
+    async def request(make: Callable[[AdapterContext], Awaitable[R]]) -> R:
+        """One model request under the timeout, retried with exponential backoff and jitter."""
+        nonlocal attempts
+        for attempt in range(1, opts.retries + 2):
+            attempts += 1
+            ctx = AdapterContext(task=task, task_index=index, attempt=attempt, seed=opts.seed)
+            retry_after: Optional[float] = None
+            try:
+                return await asyncio.wait_for(make(ctx), opts.timeout)
+            except asyncio.TimeoutError:
+                message = f"request timed out after {opts.timeout:g}s"
+            except AdapterError as exc:
+                if not exc.retryable:
+                    raise _Exhausted(exc.message) from None
+                message, retry_after = exc.message, exc.retry_after
+            if attempt > opts.retries:
+                suffix = f" (after {attempt} attempts)" if attempt > 1 else ""
+                raise _Exhausted(message + suffix)
+            delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + jitter.random())
+            await asyncio.sleep(max(delay, retry_after or 0.0))
+        raise AssertionError("unreachable")
+
+    async def chat(request_: ChatRequest) -> ChatResult:
+        nonlocal usage
+        result = await request(lambda ctx: adapter.chat(request_, ctx))
+        if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
+            raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult")
+        usage = usage + result.usage
+        return result
+
+    started = time.perf_counter()
+    episode: Optional[Episode] = None
+    try:
+        if task.kind == "episode":
+            assert benchmark.environment is not None
+            outcome = await run_episode(task, adapter, benchmark.environment(), opts.limits, seed=opts.seed, chat=chat)
+            episode = outcome.episode
+            trace = Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state)
+        elif mode == "native":
+            result = await chat(ChatRequest(messages=[ChatMessage(role="user", content=task.prompt)], tools=task.tools))
+            trace = Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or []))
+        else:
+            completion = await request(lambda ctx: adapter.complete(task.prompt, ctx))
+            if not isinstance(completion, CompletionResult) or not isinstance(completion.text, str):
+                raise _Exhausted(f"adapter returned {type(completion).__name__} from complete, not CompletionResult")
+            usage = usage + completion.usage
+            trace = Trace(answer=completion.text)
+    except _Exhausted as exc:
+        return _error_row(task, str(exc), attempts, started, usage, episode)
+    except BenchmarkError as exc:
+        return _error_row(task, exc.message, attempts, started, usage, episode)
+    except Exception as exc:  # an adapter or environment bug must cost one row, not the run
+        return _error_row(task, f"{type(exc).__name__}: {exc}", attempts, started, usage, episode)
+    latency_ms = round((time.perf_counter() - started) * 1000)
+    try:
+        verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
+    except Exception as exc:
+        message = exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
+        return RunRow(
+            task_id=task.id,
+            score=0.0,
+            passed=False,
+            reason=f"grader error: {message}",
+            attempts=attempts,
+            latency_ms=latency_ms,
+            usage=usage,
+            error=f"grader error: {message}",
+            trace=trace,
+            episode=episode,
+        )
+    reason = verdict.reason
+    if episode is not None and episode.aborted:
+        reason = f"{reason} (episode aborted: {episode.abort_detail})"
+    return RunRow(
+        task_id=task.id,
+        score=float(verdict.score),
+        passed=verdict.passed,
+        reason=reason,
+        attempts=attempts,
+        latency_ms=latency_ms,
+        usage=usage,
+        error=None,
+        details=verdict.details,
+        trace=trace,
+        episode=episode,
+    )
+
+
+def _error_row(
+    task: Task, message: str, attempts: int, started: float, usage: Usage, episode: Optional[Episode]
+) -> RunRow:
+    return RunRow(
+        task_id=task.id,
+        score=0.0,
+        passed=False,
+        reason=f"error: {message}",
+        attempts=attempts,
+        latency_ms=round((time.perf_counter() - started) * 1000),
+        usage=usage,
+        error=message,
+        episode=episode,
+    )
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")

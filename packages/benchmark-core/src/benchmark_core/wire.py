@@ -1,0 +1,110 @@
+"""The one converter between the attrs model and the camelCase JSON wire format.
+
+The CLI, the HTTP API and the MCP server all go through `to_wire`/`from_wire`, so a report written by
+any of them is the same document. Keys come out in attribute order. Unknown keys are rejected when
+structuring, so a typo in a task file or a submission is an error, not a silently ignored field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from .errors import BenchmarkError, UsageError
+from .model import RunReport
+
+T = TypeVar("T")
+
+
+def camel(name: str) -> str:
+    """snake_case -> camelCase (`confidence_interval95` -> `confidenceInterval95`)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def unstructure_factory(cls: type[Any]) -> Any:
+        return make_dict_unstructure_fn(
+            cls, conv, **{a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
+        )
+
+    def structure_factory(cls: type[Any]) -> Any:
+        return make_dict_structure_fn(
+            cls,
+            conv,
+            _cattrs_forbid_extra_keys=True,
+            **{a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)},
+        )
+
+    conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
+    conv.register_structure_hook_factory(attrs.has, structure_factory)
+
+    # A report's benchmark-specific summary sits at the top level, between `usage` and `rows`.
+    report_fields = [a for a in attrs.fields(RunReport) if a.name != "summary"]
+    report_keys = {camel(a.name) for a in report_fields}
+
+    def unstructure_report(report: RunReport) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for a in report_fields:
+            if a.name == "rows":
+                out.update(conv.unstructure(report.summary))
+            out[camel(a.name)] = conv.unstructure(getattr(report, a.name), a.type)
+        return out
+
+    def structure_report(data: Any, _: type[Any]) -> RunReport:
+        if not isinstance(data, dict):
+            raise ValueError("a run report must be a JSON object")
+        known = {k: v for k, v in data.items() if k in report_keys}
+        summary = {k: v for k, v in data.items() if k not in report_keys}
+        kwargs: dict[str, Any] = {}
+        for a in report_fields:
+            key = camel(a.name)
+            if key in known:
+                kwargs[a.name] = conv.structure(known[key], a.type)
+            elif a.default is attrs.NOTHING:
+                raise ValueError(f"run report is missing required key {key!r}")
+        return RunReport(**kwargs, summary=summary)
+
+    conv.register_unstructure_hook(RunReport, unstructure_report)
+    conv.register_structure_hook(RunReport, structure_report)
+    return conv
+
+
+converter = _make_converter()
+
+
+def to_wire(value: Any) -> Any:
+    """An attrs value (or a container of them) as plain JSON-compatible data with camelCase keys."""
+    return converter.unstructure(value)
+
+
+def from_wire(data: Any, cls: type[T], *, what: str | None = None) -> T:
+    """Structure wire data into `cls`, raising `UsageError` with a readable message on bad input."""
+    try:
+        return converter.structure(data, cls)
+    except BenchmarkError:
+        raise
+    except Exception as exc:  # cattrs raises exception groups and plain errors alike
+        raise UsageError(f"invalid {what or cls.__name__}: {describe_structure_error(exc)}") from None
+
+
+def describe_structure_error(exc: BaseException) -> str:
+    """One line naming each failing path, from cattrs' nested exception groups."""
+    if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
+        messages = cattrs.transform_error(exc, path="$")
+        return "; ".join(messages)
+    return str(exc) or type(exc).__name__
+
+
+def dumps(value: Any, *, indent: int | None = None) -> str:
+    """Serialise an attrs value or plain data as JSON (UTF-8 text, stable key order)."""
+    data = to_wire(value)
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
