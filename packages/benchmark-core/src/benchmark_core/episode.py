@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Sequence
-from typing import Callable, Optional
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Optional
 
 from attrs import frozen
 

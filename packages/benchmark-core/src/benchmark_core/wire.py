@@ -8,7 +8,7 @@ structuring, so a typo in a task file or a submission is an error, not a silentl
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 import cattrs
@@ -29,18 +29,18 @@ def camel(name: str) -> str:
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
+    # cattrs takes per-attribute overrides as keyword arguments; mypy cannot see their names.
+    make_unstructure: Any = make_dict_unstructure_fn
+    make_structure: Any = make_dict_structure_fn
+
+    def renames(cls: type[Any]) -> dict[str, Any]:
+        return {a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
+
     def unstructure_factory(cls: type[Any]) -> Any:
-        return make_dict_unstructure_fn(
-            cls, conv, **{a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
-        )
+        return make_unstructure(cls, conv, **renames(cls))
 
     def structure_factory(cls: type[Any]) -> Any:
-        return make_dict_structure_fn(
-            cls,
-            conv,
-            _cattrs_forbid_extra_keys=True,
-            **{a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)},
-        )
+        return make_structure(cls, conv, _cattrs_forbid_extra_keys=True, **renames(cls))
 
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
@@ -66,7 +66,7 @@ def _make_converter() -> cattrs.Converter:
         for a in report_fields:
             key = camel(a.name)
             if key in known:
-                kwargs[a.name] = conv.structure(known[key], a.type)
+                kwargs[a.name] = conv.structure(known[key], cast(Any, a.type))
             elif a.default is attrs.NOTHING:
                 raise ValueError(f"run report is missing required key {key!r}")
         return RunReport(**kwargs, summary=summary)

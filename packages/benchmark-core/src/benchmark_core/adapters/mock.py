@@ -60,7 +60,9 @@ class MockAdapter:
         turn = script[turn_number] if turn_number < len(script) else ScriptedTurn.say("Done.")
         calls = [_with_id(call, turn_number * 100 + i) for i, call in enumerate(turn.tool_calls)]
         message = ChatMessage(role="assistant", content=turn.content, tool_calls=calls or None)
-        return ChatResult(message=message, usage=_usage(prompt_text, turn.content or json.dumps([c.arguments for c in calls])))
+        return ChatResult(
+            message=message, usage=_usage(prompt_text, turn.content or json.dumps([c.arguments for c in calls]))
+        )
 
     async def aclose(self) -> None:
         return None

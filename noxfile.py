@@ -1,0 +1,114 @@
+"""The gate. `nox` with no arguments runs, in order:
+
+lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/) -> tests (the
+wheels installed into a clean venv, each package's tests run against them) -> tests-3.10 (the same
+on the oldest supported Python, when one is installed) -> core_alone (benchmark-core installed by
+itself and imported) -> e2e (tools/e2e.py against the installed wheels).
+
+`nox -s bench` runs the runner benchmark (not part of the gate: speed is measured, not asserted).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).parent
+DIST = ROOT / "dist"
+PACKAGES = ("benchmark-core", "benchmark-schema-mutation", "benchmark-rollback-recovery")
+RUNTIME_DEPS = ("attrs>=23.1", "cattrs>=23.2", "click>=8.1", "aiohttp>=3.9", "mcp>=2,<3")
+TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
+SOURCES = [f"packages/{p}/src" for p in PACKAGES]
+TESTS = [f"packages/{p}/tests" for p in PACKAGES]
+
+nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "e2e"]
+nox.options.reuse_existing_virtualenvs = False
+# A contributor without Python 3.10 still gets a full gate on their own Python; CI installs 3.10.
+nox.options.error_on_missing_interpreters = False
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def types(session: nox.Session) -> None:
+    session.install("mypy>=1.10", *RUNTIME_DEPS, *TEST_DEPS)
+    session.run("mypy", *SOURCES, "tools", "noxfile.py")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    session.install("build>=1.2")
+    shutil.rmtree(DIST, ignore_errors=True)
+    for package in PACKAGES:
+        session.run("python", "-m", "build", "--outdir", str(DIST), f"packages/{package}")
+
+
+def _wheels() -> list[str]:
+    wheels = sorted(str(p) for p in DIST.glob("*.whl"))
+    if len(wheels) != len(PACKAGES):
+        raise RuntimeError(f"expected {len(PACKAGES)} wheels in {DIST}, found {len(wheels)}: run `nox -s build`")
+    return wheels
+
+
+def _install_wheels(session: nox.Session) -> None:
+    """Third-party packages from the index, ours only from dist/ (what would be published)."""
+    _wheels()
+    session.install(*RUNTIME_DEPS, *TEST_DEPS)
+    session.install("--no-index", "--find-links", str(DIST), *PACKAGES)
+
+
+def _run_tests(session: nox.Session) -> None:
+    _install_wheels(session)
+    # Run from a scratch folder so that nothing in packages/*/src can shadow the installed wheels.
+    tmp = Path(session.create_tmp())
+    session.chdir(tmp)
+    session.run(
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--import-mode=importlib",
+        *(str(ROOT / t) for t in TESTS),
+        *session.posargs,
+    )
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    _run_tests(session)
+
+
+@nox.session(name="tests-3.10", python="3.10")
+def tests_310(session: nox.Session) -> None:
+    _run_tests(session)
+
+
+@nox.session
+def core_alone(session: nox.Session) -> None:
+    """benchmark-core without the benchmarks: installs, imports, runs its example offline."""
+    session.install(*RUNTIME_DEPS)
+    core = [w for w in _wheels() if Path(w).name.startswith("benchmark_core-")]
+    session.install("--no-index", "--find-links", str(DIST), *core)
+    session.chdir(session.create_tmp())
+    session.run("python", "-c", "import benchmark_core, sys; print(benchmark_core.__version__, sys.version)")
+    session.run("benchmark-core", "run", "--model", "offline", "--provider", "mock", "--json")
+    session.run("benchmark-core", "benchmarks")
+
+
+@nox.session
+def e2e(session: nox.Session) -> None:
+    _install_wheels(session)
+    session.run("python", str(ROOT / "tools" / "e2e.py"), "--artifacts", str(ROOT / "artifacts"))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    _install_wheels(session)
+    session.run("python", str(ROOT / "tools" / "bench_runner.py"), *session.posargs)

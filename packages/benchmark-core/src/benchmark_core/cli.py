@@ -1,0 +1,508 @@
+"""The command line, generated from one Benchmark: `create_cli(benchmark, prog_name)`.
+
+Exit codes: 0 success, 1 invalid usage (click usage errors, unknown task, unknown provider,
+unreadable file), 2 run or runtime failure. With `--json` a command prints one JSON document on
+stdout and nothing else (errors too, as `{"error": {"code", "message"}}`); messages and progress go
+to stderr. `list`, `show` and `--help` import neither aiohttp nor mcp: heavy imports live inside the
+commands that need them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Optional, TypeVar, Union, cast
+
+import click
+
+from .definition import Benchmark
+from .episode import EpisodeLimits
+from .errors import BenchmarkError, TaskFileError, UsageError
+from .model import RunReport, RunRow, Task, TaskScore, Trace
+from .wire import dumps, from_wire, to_wire
+
+F = TypeVar("F", bound=Callable[..., Any])
+BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
+DEBUG_ENV = "BENCHMARK_CORE_DEBUG"
+
+
+class _State:
+    """What the group hands its commands through `ctx.obj`: the benchmark, resolved on first use."""
+
+    def __init__(self, source: BenchmarkSource) -> None:
+        self._source = source
+        self._benchmark: Optional[Benchmark] = None
+
+    @property
+    def benchmark(self) -> Benchmark:
+        if self._benchmark is None:
+            self._benchmark = self._source if isinstance(self._source, Benchmark) else self._source()
+        return self._benchmark
+
+
+class _Group(click.Group):
+    """Maps every failure to the documented exit codes; click's own usage errors exit 1, not 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(1)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        except BenchmarkError as exc:
+            click.echo(f"error: {exc.message}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _fail(exc: BenchmarkError, as_json: bool) -> NoReturn:
+    if as_json:
+        click.echo(json.dumps(exc.to_json(), ensure_ascii=False))
+    click.echo(f"error: {exc.message}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def _command(func: F) -> F:
+    """Common behaviour of every command: `--json`, `--tasks`, and error mapping."""
+
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout, nothing else.")
+    @click.option(
+        "--tasks",
+        "tasks_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Use this JSONL task file instead of the benchmark's own tasks.",
+    )
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            return func(*args, **kwargs)
+        except BenchmarkError as exc:
+            _fail(exc, as_json)
+        except (KeyboardInterrupt, SystemExit, click.exceptions.Exit, click.ClickException):
+            raise
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            _fail(BenchmarkError(f"{type(exc).__name__}: {exc} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
+
+    return cast(F, wrapper)
+
+
+def _state() -> _State:
+    return cast(_State, click.get_current_context().find_object(_State))
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _tasks(benchmark: Benchmark, tasks_path: Optional[Path]) -> list[Task]:
+    return benchmark.tasks(tasks_path)
+
+
+def _excerpt(text: str, width: int = 72) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = False) -> click.Group:
+    """Build the click group for `benchmark` (a Benchmark, or a function returning one, so that
+    loading can wait until a command needs it).
+
+    With `umbrella=True` (the `benchmark-core` script) the group adds `--benchmark ID` to address
+    any installed benchmark and the `benchmarks` command listing them.
+    """
+
+    @click.group(cls=_Group, name=prog_name, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+                  help="Show the benchmark and benchmark-core versions and exit.")
+    @click.pass_context
+    def cli(ctx: click.Context, **kwargs: Any) -> None:
+        """Run, score and serve the benchmark."""
+        source: BenchmarkSource = benchmark
+        chosen = kwargs.get("benchmark_id")
+        if chosen:
+            from .plugins import load_benchmark
+
+            source = functools.partial(load_benchmark, chosen)
+        ctx.obj = _State(source)
+
+    if umbrella:
+        cli = click.option(
+            "--benchmark",
+            "benchmark_id",
+            metavar="ID",
+            default=None,
+            help="Address an installed benchmark (see `benchmarks`); default: the bundled example.",
+        )(cli)
+
+    @cli.command("list")
+    @_command
+    def list_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+        """List the tasks."""
+        bench = _state().benchmark
+        tasks = _tasks(bench, tasks_path)
+        if as_json:
+            _emit_json({"benchmark": bench.id, "count": len(tasks), "tasks": to_wire(tasks)})
+            return
+        width = max(len(t.id) for t in tasks)
+        for task in tasks:
+            click.echo(f"{task.id:<{width}}  {task.kind:<7}  {_excerpt(task.prompt)}")
+        click.echo(f"{len(tasks)} tasks", err=True)
+
+    @cli.command("show")
+    @click.argument("task_id")
+    @_command
+    def show_cmd(task_id: str, as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Show one task in full."""
+        bench = _state().benchmark
+        task = asyncio.run(bench.get_task(task_id, tasks_path))
+        if as_json:
+            _emit_json(to_wire(task))
+            return
+        click.echo(f"id:     {task.id}\nkind:   {task.kind}\n\n{task.prompt}\n")
+        if task.tools:
+            click.echo("tools:  " + ", ".join(t.name for t in task.tools))
+        if task.expected is not None:
+            click.echo("expected: " + json.dumps(task.expected, ensure_ascii=False))
+        if task.metadata:
+            click.echo("metadata: " + json.dumps(task.metadata, ensure_ascii=False, sort_keys=True))
+
+    @cli.command("run")
+    @click.option("--model", required=True, help="Model id at the provider (any label for mock).")
+    @click.option("--provider", required=True, help="mock, openrouter (OPENROUTER_API_KEY) or openai "
+                  "(OPENAI_BASE_URL, OPENAI_API_KEY).")
+    @click.option("--mode", default=None, help="Answer mode of single tasks: prompt or native (tool calling).")
+    @click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
+    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+                  help="Seconds per model request.")
+    @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True,
+                  help="Extra attempts per request after timeouts, 429 and 5xx.")
+    @click.option("--max-turns", type=click.IntRange(min=1), default=20, show_default=True)
+    @click.option("--max-tool-calls", type=click.IntRange(min=0), default=50, show_default=True)
+    @click.option("--max-dollars", type=click.FloatRange(min=0), default=None, help="Per-episode cost budget.")
+    @click.option("--task", "task_ids", multiple=True, metavar="ID", help="Run only this task (repeatable).")
+    @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Write the full JSON report (with every row) here.")
+    @click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Write the markdown report (summary and task table) here.")
+    @_command
+    def run_cmd(
+        model: str,
+        provider: str,
+        mode: Optional[str],
+        concurrency: int,
+        seed: int,
+        timeout: float,
+        retries: int,
+        max_turns: int,
+        max_tool_calls: int,
+        max_dollars: Optional[float],
+        task_ids: Sequence[str],
+        output: Optional[Path],
+        markdown: Optional[Path],
+        as_json: bool,
+        tasks_path: Optional[Path],
+    ) -> None:
+        """Run the benchmark against a model and print the summary.
+
+        With --json the report is printed without its rows (use --output for the full report).
+        Exits 2 when any task errored (the report is still written).
+        """
+        from .adapters.registry import make_adapter
+        from .report import render_markdown
+        from .runner import run
+
+        bench = _state().benchmark
+        adapter = make_adapter(provider, model, seed=seed, policies=bench.mock_policies)
+        progress = _ProgressBar() if sys.stderr.isatty() else None
+        report = asyncio.run(
+            run(
+                bench,
+                adapter,
+                concurrency=concurrency,
+                seed=seed,
+                timeout=timeout,
+                retries=retries,
+                tasks=tasks_path,
+                task_ids=list(task_ids) or None,
+                mode=mode,
+                limits=EpisodeLimits(max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars),
+                progress=progress,
+            )
+        )
+        if progress is not None:
+            progress.close()
+        if output is not None:
+            _write(output, dumps(report, indent=2) + "\n")
+        if markdown is not None:
+            _write(markdown, render_markdown(report, bench))
+        if as_json:
+            summary = to_wire(report)
+            del summary["rows"]
+            _emit_json(summary)
+        else:
+            click.echo(_summary_markdown(report, bench))
+        if report.totals.failed:
+            click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
+            sys.exit(2)
+
+    @cli.command("score")
+    @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+    @_command
+    def score_cmd(path: Path, as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Regrade a saved run report, or a file of submissions.
+
+        PATH is a report written by `run --output`, or JSON / JSONL of {"taskId": ..., "submission":
+        {answer?, toolCalls?, toolLog?, finalState?}} items.
+        """
+        bench = _state().benchmark
+        items, seed, recorded = _read_submissions(path)
+        results = asyncio.run(_score_all(bench, items, tasks_path, seed))
+        rows = []
+        for (task_id, _), verdict, before in zip(items, results, recorded):
+            row: dict[str, Any] = {"taskId": task_id, **to_wire(verdict)}
+            if before is not None:
+                row["recordedScore"] = before
+            rows.append(row)
+        mean = sum(r.score for r in results) / len(results) if results else 0.0
+        changed = sum(1 for r, b in zip(results, recorded) if b is not None and b != r.score)
+        if as_json:
+            _emit_json({"benchmark": bench.id, "mean": mean, "count": len(rows), "changed": changed, "results": rows})
+            return
+        width = max(len(t) for t, _ in items)
+        for row in rows:
+            click.echo(f"{row['taskId']:<{width}}  {row['score']:.2f}  {'pass' if row['passed'] else 'fail'}  "
+                       f"{_excerpt(row['reason'], 90)}")
+        click.echo(f"\nmean {mean:.4f} over {len(rows)} submissions"
+                   + (f"; {changed} differ from the recorded scores" if recorded[0] is not None else ""))
+
+    @cli.command("card")
+    @click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
+    @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), required=False)
+    @_command
+    def card_cmd(report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
+        from .card import render_card
+
+        report = from_wire(_read_json(report_path), RunReport, what="run report")
+        svg = render_card(report, _state().benchmark)
+        if out is not None:
+            _write(out, svg)
+            if as_json:
+                _emit_json({"path": str(out), "bytes": len(svg.encode("utf-8"))})
+            else:
+                click.echo(f"wrote {out}", err=True)
+        elif as_json:
+            _emit_json({"svg": svg})
+        else:
+            click.echo(svg, nl=False)
+
+    @cli.command("provenance")
+    @_command
+    def provenance_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Where the data comes from: licence, contamination notes, refresh plan."""
+        from .report import provenance_markdown
+
+        bench = _state().benchmark
+        if as_json:
+            _emit_json({"benchmark": bench.id, "provenance": to_wire(bench.provenance)})
+        else:
+            click.echo(provenance_markdown(bench), nl=False)
+
+    @cli.command("index-entry")
+    @_command
+    def index_entry_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+        """The benchmark's directory record (JSON)."""
+        from .report import index_entry
+
+        bench = _state().benchmark
+        entry = to_wire(index_entry(bench, _tasks(bench, tasks_path)))
+        click.echo(json.dumps(entry, ensure_ascii=False) if as_json else json.dumps(entry, indent=2, ensure_ascii=False))
+
+    @cli.command("serve")
+    @click.option("--host", default="127.0.0.1", show_default=True, help="Bind address; keep loopback unless a "
+                  "proxy with auth and rate limits sits in front.")
+    @click.option("--port", type=click.IntRange(min=0, max=65535), default=8787, show_default=True)
+    @_command
+    def serve_cmd(host: str, port: int, as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Serve the HTTP API."""
+        from .http import create_app, serve
+
+        if tasks_path is not None:
+            raise UsageError("serve takes task files per request (?tasks=...), not --tasks")
+        serve(create_app(_state().benchmark), host=host, port=port)
+
+    @cli.command("mcp")
+    @_command
+    def mcp_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Serve the MCP tools on stdio."""
+        from .mcp import start_mcp
+
+        if tasks_path is not None:
+            raise UsageError("mcp takes task files per tool call (the tasks argument), not --tasks")
+        start_mcp(_state().benchmark)
+
+    if umbrella:
+
+        @cli.command("benchmarks")
+        @_command
+        def benchmarks_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+            """List installed benchmarks (id, distribution, version, tasks, or load error)."""
+            from .plugins import discover_benchmarks
+
+            listing: list[dict[str, Any]] = []
+            for entry in discover_benchmarks():
+                item: dict[str, Any] = {"id": entry.id, "distribution": entry.distribution, "version": entry.version}
+                try:
+                    item["tasks"] = len(entry.load().tasks())
+                    item["error"] = None
+                except BenchmarkError as exc:
+                    item["tasks"] = None
+                    item["error"] = exc.message
+                listing.append(item)
+            if as_json:
+                _emit_json({"benchmarks": listing})
+                return
+            for item in listing:
+                status = f"{item['tasks']} tasks" if item["error"] is None else f"LOAD ERROR: {item['error']}"
+                click.echo(f"{item['id']:<32} {item['distribution'] or '-':<32} {item['version'] or '-':<10} {status}")
+
+    return cli
+
+
+def run_cli(benchmark: BenchmarkSource, prog_name: str, argv: Optional[Sequence[str]] = None) -> NoReturn:
+    """Entry point of a benchmark's console script and `python -m` module."""
+    create_cli(benchmark, prog_name).main(args=list(argv) if argv is not None else None, prog_name=prog_name)
+    sys.exit(0)  # pragma: no cover - main always exits
+
+
+def main() -> NoReturn:
+    """The `benchmark-core` console script: the bundled example, or any installed benchmark."""
+    from .plugins import EXAMPLE_ID, load_benchmark
+
+    cli = create_cli(functools.partial(load_benchmark, EXAMPLE_ID), "benchmark-core", umbrella=True)
+    cli.main(prog_name="benchmark-core")
+    sys.exit(0)  # pragma: no cover
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .__about__ import __version__
+
+    click.echo(f"{ctx.info_name} (benchmark-core {__version__})")
+    ctx.exit(0)
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr (only when stderr is a terminal)."""
+
+    def __init__(self) -> None:
+        self._shown = False
+
+    def __call__(self, done: int, total: int, row: RunRow) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _summary_markdown(report: RunReport, bench: Benchmark) -> str:
+    ci = report.confidence_interval95
+    lines = [
+        f"# {bench.name}",
+        "",
+        f"- Model: `{report.model}` ({report.provider}, {report.mode} mode)",
+        f"- Score: {report.mean * 100:.1f}%",
+        f"- 95% CI: {ci.low * 100:.1f}%–{ci.high * 100:.1f}%",
+        f"- Tasks: {report.totals.tasks} ({report.totals.passed} passed, {report.totals.failed} errored)",
+    ]
+    usage = report.usage
+    tokens = f"- Tokens: {usage.prompt_tokens} prompt, {usage.completion_tokens} completion"
+    lines.append(tokens + (f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""))
+    text = "\n".join(lines) + "\n"
+    if bench.summary_markdown is not None:
+        text += "\n" + bench.summary_markdown(report).rstrip("\n") + "\n"
+    return text
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"file not found: {path}", code="FILE_NOT_FOUND") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}", code="FILE_UNREADABLE") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    items = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"{path}:{number}: not JSON ({exc.msg})", code="INVALID_JSON") from None
+    return items
+
+
+def _read_submissions(path: Path) -> tuple[list[tuple[str, Trace]], int, list[Optional[float]]]:
+    """(task id, trace) pairs, the seed to grade with, and the recorded scores of a saved report."""
+    data = _read_json(path)
+    if isinstance(data, dict) and "rows" in data:
+        report = from_wire(data, RunReport, what="run report")
+        return [(r.task_id, r.trace) for r in report.rows], report.seed, [r.score for r in report.rows]
+    entries = data if isinstance(data, list) else [data]
+    items: list[tuple[str, Trace]] = []
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("taskId"), str) or "submission" not in entry:
+            raise UsageError(f"{path}: item {number} is not {{\"taskId\": str, \"submission\": {{...}}}}",
+                             code="INVALID_SUBMISSION")
+        items.append((entry["taskId"], from_wire(entry["submission"], Trace, what=f"submission {number}")))
+    if not items:
+        raise TaskFileError(f"{path} holds no submissions")
+    return items, 1, [None] * len(items)
+
+
+async def _score_all(bench: Benchmark, items: list[tuple[str, Trace]], tasks_path: Optional[Path], seed: int
+                     ) -> list[TaskScore]:
+    ctx = bench.grade_context(seed)
+    out = []
+    for task_id, trace in items:
+        task = await bench.get_task(task_id, tasks_path)
+        out.append(await bench.grade(task, trace, ctx))
+    return out
+

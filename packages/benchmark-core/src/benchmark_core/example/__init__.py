@@ -1,0 +1,70 @@
+"""The bundled example benchmark: 20 arithmetic questions and one order-refund episode.
+
+It exercises every surface (single tasks, an episode with a transient fault, replay grading) and is
+what `benchmark-core run --model offline --provider mock` runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..__about__ import __version__
+from ..definition import MockPolicies, ScriptedTurn, define_benchmark
+from ..model import Provenance, Task
+from .environment import OrderLookupEnvironment
+from .grading import grade
+
+
+def _good_script(task: Task) -> list[ScriptedTurn]:
+    order_id, total = task.metadata["orderId"], task.metadata["orderTotal"]
+    return [
+        ScriptedTurn.call("lookup_order", order_id=order_id),
+        ScriptedTurn.call("lookup_order", order_id=order_id),
+        ScriptedTurn.call("refund", order_id=order_id, amount=total),
+        ScriptedTurn.say(f"Refunded ${total:.2f} on order {order_id}."),
+    ]
+
+
+def _bad_script(task: Task) -> list[ScriptedTurn]:
+    order_id = task.metadata["orderId"]
+    return [
+        ScriptedTurn.call("lookup_order", order_id=order_id),
+        ScriptedTurn.say("The order service is down; I could not refund the order."),
+    ]
+
+
+benchmark = define_benchmark(
+    id="benchmark-core-example",
+    name="benchmark-core example",
+    tagline="Arithmetic answers and one tool-use episode with a transient fault.",
+    tags=["example", "arithmetic", "tool-use"],
+    category="reasoning",
+    what_it_measures="Exact arithmetic answers, and retrying a flaky tool then refunding within a policy limit.",
+    version=__version__,
+    status="alpha",
+    grade=grade,
+    tasks_file=Path(__file__).parent / "data" / "tasks.jsonl",
+    environment=OrderLookupEnvironment,
+    mock_policies=MockPolicies(good_script=_good_script, bad_script=_bad_script),
+    answer_modes=("prompt",),
+    tasks_allow_env="BENCHMARK_CORE_TASKS_ALLOW",
+    distribution="benchmark-core",
+    grading_method=(
+        "Arithmetic: the answer must parse as the exact number. Episode: the tool log is replayed in a fresh "
+        "OrderLookupEnvironment; it passes when the order is refunded in full with no refused call."
+    ),
+    provenance=[
+        Provenance(
+            name="benchmark-core example generator",
+            kind="synthetic",
+            url="https://github.com/benchmark-core/benchmark-core",
+            licence="MIT",
+            how_to_get="python -m benchmark_core.example.generator (seed 20261015) writes data/tasks.jsonl.",
+            retrieved_at="2026-10-15T00:00:00Z",
+            contamination_notes="Public practice tasks that test the surfaces, not model ability.",
+            refresh="Regenerated only when the generator changes; a test checks the committed file byte for byte.",
+        )
+    ],
+)
+
+__all__ = ["OrderLookupEnvironment", "benchmark"]

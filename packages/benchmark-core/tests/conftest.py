@@ -1,0 +1,57 @@
+"""Shared fixtures of benchmark-core's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Callable, Optional
+
+import pytest
+
+from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark
+
+PROVENANCE = Provenance(
+    name="test tasks",
+    kind="synthetic",
+    url="https://example.invalid/tasks",
+    licence="MIT",
+    how_to_get="Built in the test.",
+    retrieved_at="2026-10-15T00:00:00Z",
+    contamination_notes="None.",
+    refresh="Never.",
+)
+
+
+def equals_expected(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+    ok = trace.answer == task.expected
+    return TaskScore(1.0 if ok else 0.0, ok, "match" if ok else f"expected {task.expected!r}, got {trace.answer!r}")
+
+
+BenchmarkFactory = Callable[..., Benchmark]
+
+
+@pytest.fixture
+def make_benchmark() -> BenchmarkFactory:
+    """Build a small single-task benchmark; keyword arguments override `define_benchmark`'s."""
+
+    def factory(tasks: Optional[Sequence[Task]] = None, **overrides: Any) -> Benchmark:
+        options: dict[str, Any] = {
+            "id": "tiny",
+            "name": "Tiny",
+            "tagline": "A tiny benchmark for tests.",
+            "tags": ["test"],
+            "category": "test",
+            "what_it_measures": "Nothing real.",
+            "version": "0.0.1",
+            "status": "alpha",
+            "grade": equals_expected,
+            "provenance": [PROVENANCE],
+            "grading_method": "Exact string match.",
+        }
+        options.update(overrides)
+        if tasks is not None:
+            options["tasks"] = tasks
+        elif "load_tasks" not in overrides and "tasks_file" not in overrides:
+            options["tasks"] = [Task(id=f"t{i}", kind="single", prompt=f"Say {i}.", expected=str(i)) for i in range(6)]
+        return define_benchmark(**options)
+
+    return factory

@@ -1,0 +1,151 @@
+"""The CLI through click's CliRunner (and one real subprocess for import weight)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from benchmark_core import Task, create_cli, dump_task_file
+from benchmark_core.example import benchmark
+
+CLI = create_cli(benchmark, "benchmark-core", umbrella=True)
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(CLI, list(args), catch_exceptions=False)
+
+
+def test_list_and_show() -> None:
+    result = invoke("list")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith("arith-01")
+    data = json.loads(invoke("list", "--json").stdout)
+    assert data["count"] == 21 and data["tasks"][0]["id"] == "arith-01"
+    shown = invoke("show", "order-refund-01")
+    assert shown.exit_code == 0 and "kind:   episode" in shown.stdout
+    assert json.loads(invoke("show", "arith-02", "--json").stdout)["expected"] == 56
+
+
+def test_unknown_task_exits_1_with_a_json_error_on_stdout() -> None:
+    result = invoke("show", "nope", "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {
+        "error": {"code": "TASK_NOT_FOUND", "message": "unknown task id 'nope' in benchmark 'benchmark-core-example'"}
+    }
+    plain = invoke("show", "nope")
+    assert plain.exit_code == 1 and plain.stdout == "" and "unknown task id 'nope'" in plain.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["frobnicate"],
+        ["run", "--model", "m"],
+        ["run", "--model", "m", "--provider", "mock", "--concurrency", "0"],
+        ["run", "--model", "m", "--provider", "carrier-pigeon"],
+        ["run", "--model", "m", "--provider", "mock", "--mode", "native"],
+        ["score", "/nonexistent/report.json"],
+        ["card", "/nonexistent/report.json"],
+        ["list", "--tasks", "/nonexistent/tasks.jsonl"],
+        ["--benchmark", "no-such-benchmark", "list"],
+    ],
+)
+def test_invalid_usage_exits_1(args: list[str]) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+
+
+def test_run_prints_the_summary_and_writes_reports(tmp_path: Path) -> None:
+    out, md = tmp_path / "report.json", tmp_path / "report.md"
+    result = invoke("run", "--model", "offline", "--provider", "mock", "--output", str(out), "--markdown", str(md))
+    assert result.exit_code == 0, result.output
+    assert "- Score: 52.4%" in result.stdout
+    assert "- Tasks: 21 (11 passed, 0 errored)" in result.stdout
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert len(report["rows"]) == 21 and report["mean"] == 11 / 21
+    assert "arith-01" in md.read_text(encoding="utf-8")
+
+    summary = json.loads(invoke("run", "--model", "offline", "--provider", "mock", "--json").stdout)
+    assert "rows" not in summary
+    assert summary["totals"] == {"tasks": 21, "passed": 11, "failed": 0}
+    assert summary["confidenceInterval95"] == report["confidenceInterval95"]
+
+    rescored = json.loads(invoke("score", str(out), "--json").stdout)
+    assert rescored["mean"] == report["mean"] and rescored["changed"] == 0
+    assert invoke("score", str(out)).exit_code == 0
+
+    svg_path = tmp_path / "card.svg"
+    assert invoke("card", str(out), str(svg_path)).exit_code == 0
+    assert svg_path.read_text(encoding="utf-8").startswith("<svg")
+    assert json.loads(invoke("card", str(out), "--json").stdout)["svg"].startswith("<svg")
+
+
+def test_score_a_file_of_submissions(tmp_path: Path) -> None:
+    path = tmp_path / "subs.jsonl"
+    path.write_text(
+        '{"taskId": "arith-02", "submission": {"answer": "56"}}\n{"taskId": "arith-03", "submission": {"answer": "1"}}\n',
+        encoding="utf-8",
+    )
+    data = json.loads(invoke("score", str(path), "--json").stdout)
+    assert [r["passed"] for r in data["results"]] == [True, False]
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"task": "arith-02"}]', encoding="utf-8")
+    assert invoke("score", str(bad)).exit_code == 1
+
+
+def test_alternate_task_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.jsonl"
+    path.write_text(dump_task_file([Task(id="mine-1", kind="single", prompt="1+1?", expected=2)]), encoding="utf-8")
+    assert json.loads(invoke("list", "--tasks", str(path), "--json").stdout)["count"] == 1
+    summary = json.loads(invoke("run", "--model", "m", "--provider", "mock", "--tasks", str(path), "--json").stdout)
+    assert summary["totals"]["passed"] == 1
+
+
+def test_provenance_index_entry_and_benchmarks() -> None:
+    assert invoke("provenance").stdout.startswith("# Provenance")
+    records = json.loads(invoke("provenance", "--json").stdout)["provenance"]
+    assert records[0]["licence"] == "MIT"
+    entry = json.loads(invoke("index-entry", "--json").stdout)
+    assert entry["id"] == "benchmark-core-example" and entry["taskCount"] == 21
+    listing = json.loads(invoke("benchmarks", "--json").stdout)["benchmarks"]
+    assert "benchmark-core-example" in [b["id"] for b in listing]
+
+
+def test_run_failure_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Nothing listens on port 9 of loopback: every request fails, every row errors.
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-never-printed")
+    result = invoke("run", "--model", "m", "--provider", "openai", "--retries", "0", "--task", "arith-01", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["totals"] == {"tasks": 1, "passed": 0, "failed": 1}
+    assert "sk-test-never-printed" not in result.output
+
+
+def test_list_show_and_help_do_not_import_aiohttp_or_mcp() -> None:
+    code = (
+        "import sys\n"
+        "from benchmark_core.cli import main\n"
+        "for argv in (['list'], ['show', 'arith-01'], ['--help'], ['run', '--help']):\n"
+        "    sys.argv = ['benchmark-core', *argv]\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit as exc:\n"
+        "        assert exc.code == 0, (argv, exc.code)\n"
+        "heavy = sorted(m for m in ('aiohttp', 'mcp') if m in sys.modules)\n"
+        "print('HEAVY', heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "HEAVY []" in done.stderr
+
+
+def test_python_dash_m_and_version() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmark_core", "--version"], capture_output=True, text=True, check=True
+    )
+    assert "benchmark-core" in done.stdout

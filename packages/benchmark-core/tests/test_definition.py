@@ -1,0 +1,142 @@
+"""define_benchmark validation, task loading and grading checks."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from conftest import BenchmarkFactory
+
+from benchmark_core import (
+    DefinitionError,
+    GradeContext,
+    GraderError,
+    Task,
+    TaskFileError,
+    TaskNotFoundError,
+    TaskScore,
+    Trace,
+    UsageError,
+    dump_task_file,
+)
+
+
+def test_defines_and_loads_tasks(make_benchmark: BenchmarkFactory) -> None:
+    bench = make_benchmark()
+    assert [t.id for t in bench.tasks()] == [f"t{i}" for i in range(6)]
+    assert asyncio.run(bench.get_task("t2")).expected == "2"
+
+
+def test_duplicate_ids_name_the_offender(make_benchmark: BenchmarkFactory) -> None:
+    tasks = [Task(id="a", kind="single", prompt="p"), Task(id="a", kind="single", prompt="q")]
+    with pytest.raises(DefinitionError, match=r"duplicate task id 'a' \(task #2\)"):
+        make_benchmark(tasks)
+
+
+def test_unknown_kind_names_the_task(make_benchmark: BenchmarkFactory) -> None:
+    with pytest.raises(DefinitionError, match="task 'x' has unknown kind 'multi'"):
+        make_benchmark([Task(id="x", kind="multi", prompt="p")])  # type: ignore[arg-type]
+
+
+def test_episode_needs_an_environment(make_benchmark: BenchmarkFactory) -> None:
+    with pytest.raises(DefinitionError, match="no environment"):
+        make_benchmark([Task(id="e", kind="episode", prompt="p")])
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"id": "Bad Id"}, "invalid benchmark id"),
+        ({"name": " "}, "name must be a non-empty string"),
+        ({"status": "gold"}, "unknown status"),
+        ({"provenance": []}, "provenance record"),
+        ({"answer_modes": ("telepathy",)}, "unknown answer mode"),
+        ({"grade": "not callable"}, "grade must be callable"),
+    ],
+)
+def test_definition_errors(make_benchmark: BenchmarkFactory, override: dict[str, object], message: str) -> None:
+    with pytest.raises(DefinitionError, match=message):
+        make_benchmark(**override)
+
+
+def test_exactly_one_task_source(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    with pytest.raises(DefinitionError, match="exactly one"):
+        make_benchmark([], tasks_file=tmp_path / "x.jsonl")
+
+
+def test_async_loader_is_validated_on_load(make_benchmark: BenchmarkFactory) -> None:
+    async def loader() -> list[Task]:
+        return [Task(id="d", kind="single", prompt="p"), Task(id="d", kind="single", prompt="p")]
+
+    bench = make_benchmark(load_tasks=loader)
+    with pytest.raises(DefinitionError, match="duplicate task id 'd'"):
+        bench.tasks()
+
+
+def test_tasks_file_and_alternate_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    main = tmp_path / "tasks.jsonl"
+    main.write_text(dump_task_file([Task(id="m1", kind="single", prompt="p", expected="1")]), encoding="utf-8")
+    other = tmp_path / "other.jsonl"
+    other.write_text(dump_task_file([Task(id="o1", kind="single", prompt="p", expected="2")]), encoding="utf-8")
+    bench = make_benchmark(tasks_file=main)
+    assert bench.data_dir == tmp_path
+    assert [t.id for t in bench.tasks()] == ["m1"]
+    assert [t.id for t in bench.tasks(other)] == ["o1"]
+    with pytest.raises(TaskNotFoundError, match="'o1'"):
+        asyncio.run(bench.get_task("o1"))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"id": "a", "kind": "single", "prompt": "p"}\nnot json\n', r":2: not JSON"),
+        ('{"id": "a", "kind": "solo", "prompt": "p"}\n', r":1: invalid task: .*\$\.kind"),
+        ('{"id": "a", "kind": "single", "prompt": "p", "typo": 1}\n', r":1: .*typo"),
+        ("\n\n", "holds no tasks"),
+    ],
+)
+def test_bad_task_files(make_benchmark: BenchmarkFactory, tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    bench = make_benchmark()
+    with pytest.raises(TaskFileError, match=message):
+        bench.tasks(path)
+
+
+def test_duplicate_ids_in_a_task_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    path = tmp_path / "dup.jsonl"
+    path.write_text(dump_task_file([Task(id="a", kind="single", prompt="p")] * 2), encoding="utf-8")
+    with pytest.raises(DefinitionError, match="duplicate task id 'a'"):
+        make_benchmark().tasks(path)
+
+
+def test_missing_task_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    with pytest.raises(TaskFileError, match="not found"):
+        make_benchmark().tasks(tmp_path / "nope.jsonl")
+
+
+def test_score_accepts_wire_submissions(make_benchmark: BenchmarkFactory) -> None:
+    bench = make_benchmark()
+    assert bench.score("t3", {"answer": "3"}).passed
+    assert not bench.score("t3", Trace(answer="4")).passed
+    with pytest.raises(UsageError, match="invalid submission"):
+        bench.score("t3", {"answer": "3", "surprise": True})
+    with pytest.raises(TaskNotFoundError):
+        bench.score("nope", {"answer": "3"})
+
+
+@pytest.mark.parametrize("bad", [TaskScore(1.5, True, "x"), TaskScore(float("nan"), False, "x"), "yes"])
+def test_grader_results_are_checked(make_benchmark: BenchmarkFactory, bad: object) -> None:
+    bench = make_benchmark(grade=lambda task, trace, ctx: bad)
+    with pytest.raises(GraderError):
+        bench.score("t1", {"answer": "1"})
+
+
+def test_async_grader(make_benchmark: BenchmarkFactory) -> None:
+    async def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+        await asyncio.sleep(0)
+        return TaskScore(1.0, True, f"seed {ctx.seed}")
+
+    bench = make_benchmark(grade=grade)
+    assert bench.score("t1", {}, seed=9).reason == "seed 9"
