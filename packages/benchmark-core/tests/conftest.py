@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 import pytest
-
 from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark
 
 PROVENANCE = Provenance(

@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-
 from benchmark_core import Task, create_cli, dump_task_file
 from benchmark_core.example import benchmark
+from click.testing import CliRunner, Result
 
 CLI = create_cli(benchmark, "benchmark-core", umbrella=True)
 
@@ -89,7 +88,8 @@ def test_run_prints_the_summary_and_writes_reports(tmp_path: Path) -> None:
 def test_score_a_file_of_submissions(tmp_path: Path) -> None:
     path = tmp_path / "subs.jsonl"
     path.write_text(
-        '{"taskId": "arith-02", "submission": {"answer": "56"}}\n{"taskId": "arith-03", "submission": {"answer": "1"}}\n',
+        '{"taskId": "arith-02", "submission": {"answer": "56"}}\n'
+        '{"taskId": "arith-03", "submission": {"answer": "1"}}\n',
         encoding="utf-8",
     )
     data = json.loads(invoke("score", str(path), "--json").stdout)

@@ -6,8 +6,6 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from conftest import BenchmarkFactory
-
 from benchmark_core import (
     DefinitionError,
     GradeContext,
@@ -20,6 +18,7 @@ from benchmark_core import (
     UsageError,
     dump_task_file,
 )
+from conftest import BenchmarkFactory
 
 
 def test_defines_and_loads_tasks(make_benchmark: BenchmarkFactory) -> None:

@@ -6,7 +6,6 @@ import asyncio
 from typing import Any
 
 import pytest
-
 from benchmark_core import (
     AdapterContext,
     ChatMessage,
@@ -79,9 +78,7 @@ class CostlyAdapter:
 
 
 def test_dollar_budget() -> None:
-    result = asyncio.run(
-        run_episode(TASK, CostlyAdapter(), OrderLookupEnvironment(), EpisodeLimits(max_dollars=1.0))
-    )
+    result = asyncio.run(run_episode(TASK, CostlyAdapter(), OrderLookupEnvironment(), EpisodeLimits(max_dollars=1.0)))
     assert result.episode.aborted == "budget"
     assert result.episode.abort_detail is not None and result.episode.abort_detail.startswith("max_dollars (1.0)")
     assert result.usage.cost_usd == pytest.approx(1.2)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from benchmark_core import bootstrap_ci, mulberry32
 from hypothesis import given
 from hypothesis import strategies as st
-
-from benchmark_core import bootstrap_ci, mulberry32
 
 
 def test_mulberry32_matches_the_reference_sequence() -> None:

@@ -7,8 +7,6 @@ import json
 from typing import Any
 
 import pytest
-from conftest import BenchmarkFactory
-
 from benchmark_core import (
     AdapterContext,
     AdapterError,
@@ -25,6 +23,7 @@ from benchmark_core import (
     mock_adapter,
     run,
 )
+from conftest import BenchmarkFactory
 
 FAST = {"backoff_base": 0.001, "backoff_max": 0.002}
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from benchmark_core import (
     ChatMessage,
     ConfidenceInterval,
@@ -32,6 +29,8 @@ from benchmark_core import (
     to_wire,
 )
 from benchmark_core.wire import camel
+from hypothesis import given
+from hypothesis import strategies as st
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**9), 10**9) | st.text(max_size=8),

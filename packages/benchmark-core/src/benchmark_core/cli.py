@@ -14,9 +14,9 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional, TypeVar, Union, cast
+from typing import Any, NoReturn, Optional, TypeVar, Union, cast
 
 import click
 
@@ -127,10 +127,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
     """
 
     @click.group(cls=_Group, name=prog_name, context_settings={"help_option_names": ["-h", "--help"]})
-    @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-                  help="Show the benchmark and benchmark-core versions and exit.")
+    @click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=_print_version,
+        help="Show the benchmark and benchmark-core versions and exit.",
+    )
     @click.pass_context
-    def cli(ctx: click.Context, **kwargs: Any) -> None:
+    def cli(ctx: click.Context, /, **kwargs: Any) -> None:
         """Run, score and serve the benchmark."""
         source: BenchmarkSource = benchmark
         chosen = kwargs.get("benchmark_id")
@@ -183,23 +189,44 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
     @cli.command("run")
     @click.option("--model", required=True, help="Model id at the provider (any label for mock).")
-    @click.option("--provider", required=True, help="mock, openrouter (OPENROUTER_API_KEY) or openai "
-                  "(OPENAI_BASE_URL, OPENAI_API_KEY).")
+    @click.option(
+        "--provider",
+        required=True,
+        help="mock, openrouter (OPENROUTER_API_KEY) or openai (OPENAI_BASE_URL, OPENAI_API_KEY).",
+    )
     @click.option("--mode", default=None, help="Answer mode of single tasks: prompt or native (tool calling).")
     @click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
     @click.option("--seed", type=int, default=1, show_default=True)
-    @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
-                  help="Seconds per model request.")
-    @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True,
-                  help="Extra attempts per request after timeouts, 429 and 5xx.")
+    @click.option(
+        "--timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        default=60.0,
+        show_default=True,
+        help="Seconds per model request.",
+    )
+    @click.option(
+        "--retries",
+        type=click.IntRange(min=0),
+        default=2,
+        show_default=True,
+        help="Extra attempts per request after timeouts, 429 and 5xx.",
+    )
     @click.option("--max-turns", type=click.IntRange(min=1), default=20, show_default=True)
     @click.option("--max-tool-calls", type=click.IntRange(min=0), default=50, show_default=True)
     @click.option("--max-dollars", type=click.FloatRange(min=0), default=None, help="Per-episode cost budget.")
     @click.option("--task", "task_ids", multiple=True, metavar="ID", help="Run only this task (repeatable).")
-    @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Write the full JSON report (with every row) here.")
-    @click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Write the markdown report (summary and task table) here.")
+    @click.option(
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the full JSON report (with every row) here.",
+    )
+    @click.option(
+        "--markdown",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the markdown report (summary and task table) here.",
+    )
     @_command
     def run_cmd(
         model: str,
@@ -286,10 +313,14 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             return
         width = max(len(t) for t, _ in items)
         for row in rows:
-            click.echo(f"{row['taskId']:<{width}}  {row['score']:.2f}  {'pass' if row['passed'] else 'fail'}  "
-                       f"{_excerpt(row['reason'], 90)}")
-        click.echo(f"\nmean {mean:.4f} over {len(rows)} submissions"
-                   + (f"; {changed} differ from the recorded scores" if recorded[0] is not None else ""))
+            click.echo(
+                f"{row['taskId']:<{width}}  {row['score']:.2f}  {'pass' if row['passed'] else 'fail'}  "
+                f"{_excerpt(row['reason'], 90)}"
+            )
+        click.echo(
+            f"\nmean {mean:.4f} over {len(rows)} submissions"
+            + (f"; {changed} differ from the recorded scores" if recorded[0] is not None else "")
+        )
 
     @cli.command("card")
     @click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
@@ -332,11 +363,17 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
         bench = _state().benchmark
         entry = to_wire(index_entry(bench, _tasks(bench, tasks_path)))
-        click.echo(json.dumps(entry, ensure_ascii=False) if as_json else json.dumps(entry, indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(entry, ensure_ascii=False) if as_json else json.dumps(entry, indent=2, ensure_ascii=False)
+        )
 
     @cli.command("serve")
-    @click.option("--host", default="127.0.0.1", show_default=True, help="Bind address; keep loopback unless a "
-                  "proxy with auth and rate limits sits in front.")
+    @click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        help="Bind address; keep loopback unless a proxy with auth and rate limits sits in front.",
+    )
     @click.option("--port", type=click.IntRange(min=0, max=65535), default=8787, show_default=True)
     @_command
     def serve_cmd(host: str, port: int, as_json: bool, tasks_path: Optional[Path]) -> None:
@@ -489,20 +526,21 @@ def _read_submissions(path: Path) -> tuple[list[tuple[str, Trace]], int, list[Op
     items: list[tuple[str, Trace]] = []
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("taskId"), str) or "submission" not in entry:
-            raise UsageError(f"{path}: item {number} is not {{\"taskId\": str, \"submission\": {{...}}}}",
-                             code="INVALID_SUBMISSION")
+            raise UsageError(
+                f'{path}: item {number} is not {{"taskId": str, "submission": {{...}}}}', code="INVALID_SUBMISSION"
+            )
         items.append((entry["taskId"], from_wire(entry["submission"], Trace, what=f"submission {number}")))
     if not items:
         raise TaskFileError(f"{path} holds no submissions")
     return items, 1, [None] * len(items)
 
 
-async def _score_all(bench: Benchmark, items: list[tuple[str, Trace]], tasks_path: Optional[Path], seed: int
-                     ) -> list[TaskScore]:
+async def _score_all(
+    bench: Benchmark, items: list[tuple[str, Trace]], tasks_path: Optional[Path], seed: int
+) -> list[TaskScore]:
     ctx = bench.grade_context(seed)
     out = []
     for task_id, trace in items:
         task = await bench.get_task(task_id, tasks_path)
         out.append(await bench.grade(task, trace, ctx))
     return out
-

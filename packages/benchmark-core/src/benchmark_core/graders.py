@@ -1,1 +1,520 @@
-"""Reusable deterministic graders (and one opt-in model judge). STUB: being written."""
+"""Reusable graders: four deterministic ones and one opt-in model judge.
+
+The deterministic graders are pure functions of their arguments and never raise, whatever JSON they
+are given: a malformed expected value, pattern, tolerance or schema scores 0 with a reason saying so,
+because a grader that raises on a benchmark author's typo would turn every row into an error.
+
+- `exact_match(expected, answer)`: JSON equality. A string answer to a non-string expected value is
+  parsed as JSON first (so the answer "42" matches 42). Object key order is irrelevant, array order
+  is not, `1 == 1.0`, and booleans are never numbers (`true != 1`). Strings compare exactly,
+  whitespace included.
+- `regex_match(pattern, answer)`: `re.search` semantics, like JavaScript's `RegExp.test`: the
+  pattern may match anywhere in the answer; anchor it (`^...$` or `\\A...\\Z`) for a full match.
+  Only string answers can match. Python's `re` has no match timeout, so benchmark authors must not
+  ship patterns with catastrophic backtracking.
+- `numeric_within(expected, tolerance, answer)`: `|answer - expected| <= tolerance`, inclusive.
+  Numbers and numeric strings (decimal literals such as "-1.5e3"; no thousands separators, units or
+  underscores) are accepted for all three arguments; booleans, NaN and infinities never pass.
+  Numbers compare as the decimal literals they print as (`0.4` is exactly 4/10), so 0.4 is within
+  0.1 of 0.3, as a reader would expect.
+- `json_schema_match(schema, answer)`: the subset of JSON Schema documented on that function.
+- `judge_with_llm(adapter, prompt)`: an async grader that asks a model for a score; opt-in, because
+  it makes a paid model call for every grade.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import decimal
+import json
+import math
+import re
+from collections.abc import Awaitable, Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from .adapters.base import AdapterContext
+from .definition import GradeContext
+from .errors import AdapterError
+from .model import CompletionResult, JsonValue, Task, TaskScore, Trace
+
+if TYPE_CHECKING:
+    from .adapters.base import ModelAdapter
+
+__all__ = [
+    "DEFAULT_JUDGE_PROMPT",
+    "exact_match",
+    "json_schema_match",
+    "judge_with_llm",
+    "numeric_within",
+    "regex_match",
+]
+
+DEFAULT_JUDGE_PROMPT = "Score the candidate answer from 0 to 1. Return only JSON with numeric score and string reason."
+
+_SHOW_LIMIT = 80
+
+
+def _pass(reason: str, **details: Any) -> TaskScore:
+    return TaskScore(score=1.0, passed=True, reason=reason, details=details)
+
+
+def _fail(reason: str, **details: Any) -> TaskScore:
+    return TaskScore(score=0.0, passed=False, reason=reason, details=details)
+
+
+def _show(value: Any) -> str:
+    """A short, single-line rendering of a value for reasons."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        text = _safe_repr(value)
+    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:  # a hostile __repr__ must not make a grader raise
+        return f"<{type(value).__name__}>"
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _parse_json(text: str) -> tuple[bool, Any]:
+    """Strict JSON (no NaN or Infinity); (False, error message) when the text is not JSON."""
+    try:
+        return True, json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        return False, str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _json_equal(a: Any, b: Any) -> bool:
+    """JSON value equality, iterative so that deep nesting cannot exhaust the stack."""
+    stack: list[tuple[Any, Any]] = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is None or y is None:
+            if not (x is None and y is None):
+                return False
+        elif isinstance(x, bool) or isinstance(y, bool):
+            if not (isinstance(x, bool) and isinstance(y, bool) and x == y):
+                return False
+        elif _is_number(x) or _is_number(y):
+            if not (_is_number(x) and _is_number(y) and x == y):
+                return False
+        elif isinstance(x, str) or isinstance(y, str):
+            if not (isinstance(x, str) and isinstance(y, str) and x == y):
+                return False
+        elif isinstance(x, (list, tuple)) or isinstance(y, (list, tuple)):
+            if not (isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)) and len(x) == len(y)):
+                return False
+            stack.extend(zip(x, y, strict=True))
+        elif isinstance(x, dict) or isinstance(y, dict):
+            if not (isinstance(x, dict) and isinstance(y, dict) and x.keys() == y.keys()):
+                return False
+            stack.extend((x[k], y[k]) for k in x)
+        else:
+            return False  # neither is a JSON value
+    return True
+
+
+# -- exact_match ---------------------------------------------------------------------------------
+
+
+def exact_match(expected: JsonValue, answer: JsonValue) -> TaskScore:
+    """Score 1 when `answer` equals `expected` as a JSON value, else 0 (see the module docstring)."""
+    if answer is None and expected is not None:
+        return _fail(f"no answer; expected {_show(expected)}")
+    value = answer
+    if isinstance(answer, str) and not isinstance(expected, str):
+        ok, parsed = _parse_json(answer)
+        if not ok:
+            return _fail(f"expected {_show(expected)}, got {_show(answer)}, which is not JSON")
+        value = parsed
+    if _json_equal(expected, value):
+        return _pass(f"exact match: {_show(expected)}")
+    return _fail(f"expected {_show(expected)}, got {_show(value)}")
+
+
+# -- regex_match ---------------------------------------------------------------------------------
+
+
+def regex_match(pattern: Union[str, re.Pattern[str], JsonValue], answer: JsonValue) -> TaskScore:
+    """Score 1 when `pattern` matches somewhere in the string `answer` (`re.search`), else 0.
+
+    A pattern that does not compile scores 0 with the compiler's message instead of raising.
+    """
+    if isinstance(pattern, re.Pattern):
+        compiled: re.Pattern[str] = pattern
+    elif isinstance(pattern, str):
+        try:
+            compiled = re.compile(pattern)
+        except Exception as exc:  # re.error, and OverflowError for huge repeat counts
+            return _fail(f"invalid regular expression {_show(pattern)}: {exc}")
+    else:
+        return _fail(f"the pattern must be a string, not {_show(pattern)}")
+    if not isinstance(answer, str):
+        return _fail(f"answer must be a string to match /{_shorten(compiled.pattern)}/, got {_show(answer)}")
+    try:
+        found = compiled.search(answer) is not None
+    except Exception as exc:  # a bytes pattern against a str answer
+        return _fail(f"cannot match /{_shorten(compiled.pattern)}/: {exc}")
+    if found:
+        return _pass(f"matches /{_shorten(compiled.pattern)}/")
+    return _fail(f"{_show(answer)} does not match /{_shorten(compiled.pattern)}/")
+
+
+def _shorten(value: Any) -> str:
+    text = str(value).replace("\n", "\\n")
+    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
+
+
+# -- numeric_within ------------------------------------------------------------------------------
+
+_NUMERIC_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+# Subtraction is done at the precision that makes it exact; beyond this many digits it is rounded,
+# which can only matter for a difference that agrees with the tolerance in its first 100,000 digits.
+_MAX_PRECISION = 100_000
+
+
+def _to_decimal(value: Any) -> Optional[Decimal]:
+    """A finite number or numeric string as the decimal it denotes; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, float):
+        return Decimal(repr(value)) if math.isfinite(value) else None
+    if isinstance(value, str):
+        text = value.strip()
+        if _NUMERIC_RE.fullmatch(text):
+            return Decimal(text)
+    return None
+
+
+def _num(value: Decimal) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else f"{value:.12g}"
+
+
+def _exact_context(*values: Decimal) -> decimal.Context:
+    top = max(v.adjusted() for v in values)
+    bottom = min(int(v.as_tuple().exponent) for v in values)
+    digits = min(max(top - bottom + 3, 28), _MAX_PRECISION)
+    return decimal.Context(prec=digits, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[])
+
+
+def numeric_within(expected: JsonValue, tolerance: JsonValue, answer: JsonValue) -> TaskScore:
+    """Score 1 when `|answer - expected| <= tolerance` (inclusive), else 0 (see the module docstring)."""
+    exp = _to_decimal(expected)
+    if exp is None:
+        return _fail(f"expected value {_show(expected)} is not a finite number")
+    tol = _to_decimal(tolerance)
+    if tol is None or tol < 0:
+        return _fail(f"tolerance {_show(tolerance)} is not a finite non-negative number")
+    got = _to_decimal(answer)
+    if got is None:
+        return _fail(f"answer {_show(answer)} is not a finite number; expected {_num(exp)} ± {_num(tol)}")
+    ctx = _exact_context(exp, tol, got)
+    difference = ctx.abs(ctx.subtract(got, exp))
+    if ctx.compare(difference, tol) <= 0:
+        return _pass(f"{_num(got)} is within {_num(tol)} of {_num(exp)}")
+    return _fail(f"{_num(got)} is {_num(difference)} away from {_num(exp)}, more than {_num(tol)}")
+
+
+# -- json_schema_match ---------------------------------------------------------------------------
+
+_TYPES = ("null", "boolean", "integer", "number", "string", "array", "object")
+_IDENTIFIER_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MAX_ERRORS = 50
+
+
+class _SchemaError(Exception):
+    """The schema itself is malformed at `path` (a path into the schema, not the answer)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+
+
+def _key_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if _IDENTIFIER_RE.fullmatch(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _type_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number" if math.isfinite(value) else "non-finite number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _has_type(value: Any, name: str) -> bool:
+    actual = _type_of(value)
+    if name == "integer":
+        return actual == "integer" or (actual == "number" and float(value).is_integer())
+    if name == "number":
+        return actual in ("integer", "number")
+    return actual == name
+
+
+def _declared_types(schema: dict[str, Any], spath: str) -> Optional[list[str]]:
+    if "type" not in schema:
+        return None
+    declared = schema["type"]
+    names = [declared] if isinstance(declared, str) else declared
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n in _TYPES for n in names):
+        raise _SchemaError(f"{spath}.type", f"must be one of {', '.join(_TYPES)} or a non-empty list of them")
+    return names
+
+
+class _Validator:
+    """Walks an answer against a schema, collecting `path: message` errors in document order."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self._patterns: dict[str, re.Pattern[str]] = {}
+
+    def error(self, path: str, message: str) -> None:
+        if len(self.errors) < _MAX_ERRORS:
+            self.errors.append(f"{path}: {message}")
+
+    def validate(self, value: Any, schema: Any, path: str, spath: str) -> None:
+        if schema is True:
+            return
+        if schema is False:
+            self.error(path, "no value is allowed here")
+            return
+        if not isinstance(schema, dict):
+            raise _SchemaError(spath, "a schema must be an object or a boolean")
+        types = _declared_types(schema, spath)
+        if types is not None and not any(_has_type(value, t) for t in types):
+            self.error(path, f"expected {' or '.join(types)}, got {_type_of(value)} {_show(value)}")
+            return
+        if "enum" in schema:
+            options = schema["enum"]
+            if not isinstance(options, list):
+                raise _SchemaError(f"{spath}.enum", "must be an array")
+            if not any(_json_equal(option, value) for option in options):
+                self.error(path, f"{_show(value)} is not one of {_show(options)}")
+        if isinstance(value, dict):
+            self._object(value, schema, path, spath)
+        elif isinstance(value, (list, tuple)):
+            self._array(value, schema, path, spath)
+        elif isinstance(value, str):
+            self._string(value, schema, path, spath)
+        elif _is_number(value):
+            self._number(value, schema, path, spath)
+
+    def _object(self, value: dict[Any, Any], schema: dict[str, Any], path: str, spath: str) -> None:
+        required = schema.get("required", [])
+        if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
+            raise _SchemaError(f"{spath}.required", "must be an array of strings")
+        for name in required:
+            if name not in value:
+                self.error(path, f"missing required property {_show(name)}")
+        properties = schema.get("properties", {})
+        if not isinstance(properties, dict):
+            raise _SchemaError(f"{spath}.properties", "must be an object")
+        for name, subschema in properties.items():
+            if name in value:
+                self.validate(
+                    value[name], subschema, _key_path(path, str(name)), _key_path(f"{spath}.properties", str(name))
+                )
+        additional = schema.get("additionalProperties", True)
+        if additional is True:
+            return
+        for name, item in value.items():
+            if name in properties:
+                continue
+            item_path = _key_path(path, str(name))
+            if additional is False:
+                self.error(item_path, "additional property is not allowed")
+            else:
+                self.validate(item, additional, item_path, f"{spath}.additionalProperties")
+
+    def _array(self, value: Union[list[Any], tuple[Any, ...]], schema: dict[str, Any], path: str, spath: str) -> None:
+        if "items" not in schema:
+            return
+        items = schema["items"]
+        if isinstance(items, list):  # the positional ("tuple") form: one schema per index
+            for index, (item, subschema) in enumerate(zip(value, items, strict=False)):
+                self.validate(item, subschema, f"{path}[{index}]", f"{spath}.items[{index}]")
+            return
+        for index, item in enumerate(value):
+            self.validate(item, items, f"{path}[{index}]", f"{spath}.items")
+
+    def _string(self, value: str, schema: dict[str, Any], path: str, spath: str) -> None:
+        if "pattern" not in schema:
+            return
+        source = schema["pattern"]
+        if not isinstance(source, str):
+            raise _SchemaError(f"{spath}.pattern", "must be a string")
+        compiled = self._patterns.get(source)
+        if compiled is None:
+            try:
+                compiled = re.compile(source)
+            except Exception as exc:  # re.error, and OverflowError for huge repeat counts
+                raise _SchemaError(f"{spath}.pattern", f"invalid regular expression: {exc}") from None
+            self._patterns[source] = compiled
+        if compiled.search(value) is None:
+            self.error(path, f"{_show(value)} does not match pattern /{_shorten(source)}/")
+
+    def _number(self, value: Union[int, float], schema: dict[str, Any], path: str, spath: str) -> None:
+        for keyword, word in (("minimum", "below"), ("maximum", "above")):
+            if keyword not in schema:
+                continue
+            bound = schema[keyword]
+            if not _is_number(bound) or (isinstance(bound, float) and not math.isfinite(bound)):
+                raise _SchemaError(f"{spath}.{keyword}", "must be a finite number")
+            if isinstance(value, float) and not math.isfinite(value):
+                self.error(path, f"{value!r} is not a finite number")
+                return
+            if (value < bound) if keyword == "minimum" else (value > bound):
+                self.error(path, f"{_show(value)} is {word} {keyword} {_show(bound)}")
+
+
+def _accepts_strings(schema: Any) -> bool:
+    if not isinstance(schema, dict) or "type" not in schema:
+        return True
+    declared = schema["type"]
+    return declared == "string" or (isinstance(declared, list) and "string" in declared)
+
+
+def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
+    """Score 1 when `answer` is valid against `schema`, else 0 with the failing paths in the reason.
+
+    Supported keywords: `type` (null, boolean, integer, number, string, array, object, or a list of
+    them; integer accepts 2.0, booleans are never numbers), `enum`, `required`, `properties`,
+    `items` (a schema for every element, or a list of schemas by position), `additionalProperties`
+    (a boolean or a schema), `pattern` (`re.search` semantics, as JSON Schema's unanchored patterns),
+    `minimum` and `maximum` (inclusive). Boolean schemas (`true`, `false`) are accepted anywhere a
+    schema is. Every other keyword (`$ref`, `oneOf`, `minLength`, `format`, ...) is ignored, so a
+    schema that relies on one accepts more than the full specification would.
+
+    A string answer is parsed as JSON when the top-level schema does not allow strings (so the
+    answer '{"a": 1}' is an object); when it has no `type` and does not parse, the raw string is
+    validated. The reason names the first failing path, e.g. `$.items[2].price: 12 is above
+    maximum 10`; `details["errors"]` lists up to 50 of them. A malformed schema scores 0 with
+    "invalid schema" and the path inside the schema.
+    """
+    value = answer
+    if isinstance(answer, str) and not _accepts_strings(schema):
+        ok, parsed = _parse_json(answer)
+        if not ok:
+            return _fail(f"$: answer is not valid JSON ({parsed})")
+        value = parsed
+    elif isinstance(answer, str) and isinstance(schema, dict) and "type" not in schema:
+        ok, parsed = _parse_json(answer)
+        if ok:
+            value = parsed
+    validator = _Validator()
+    try:
+        validator.validate(value, schema, "$", "$")
+    except _SchemaError as exc:
+        return _fail(f"invalid schema at {exc}")
+    except RecursionError:
+        return _fail("$: the schema or the answer is nested too deeply to check")
+    if not validator.errors:
+        return _pass("answer matches the schema")
+    first, rest = validator.errors[0], len(validator.errors) - 1
+    reason = first if rest == 0 else f"{first} (and {rest} more error{'s' if rest > 1 else ''})"
+    return _fail(reason, errors=list(validator.errors))
+
+
+# -- judge_with_llm ------------------------------------------------------------------------------
+
+_FENCE_RE = re.compile(r"\A```[A-Za-z0-9_+-]*[ \t]*\n(.*?)\n?```\Z", re.DOTALL)
+
+JudgeGrader = Callable[[Task, Trace, GradeContext], Awaitable[TaskScore]]
+
+
+def judge_prompt(prompt: str, task: Task, answer: JsonValue) -> str:
+    """The text sent to the judge: instructions, the task, the expected answer (if any), the answer."""
+    parts = [prompt.strip(), "", "Task:", task.prompt]
+    if task.expected is not None:
+        parts += ["", "Expected answer:", _as_text(task.expected)]
+    parts += ["", "Candidate answer:", _as_text(answer)]
+    return "\n".join(parts)
+
+
+def _as_text(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return _safe_repr(value)
+
+
+def parse_judge_verdict(text: Any, pass_threshold: float = 0.5) -> TaskScore:
+    """Turn a judge's reply into a TaskScore; anything but `{"score": 0..1, "reason": "..."}` scores 0."""
+    if not isinstance(text, str):
+        return _fail(f"judge returned {type(text).__name__}, not text")
+    body = text.strip()
+    fenced = _FENCE_RE.match(body)
+    if fenced:
+        body = fenced.group(1).strip()
+    ok, verdict = _parse_json(body)
+    if not ok:
+        return _fail(f"judge did not return JSON: {_show(text)}")
+    if not isinstance(verdict, dict) or set(verdict) != {"score", "reason"}:
+        return _fail(f'judge must return exactly {{"score": number, "reason": string}}, got {_show(verdict)}')
+    score, reason = verdict["score"], verdict["reason"]
+    if not _is_number(score) or not 0 <= score <= 1:
+        return _fail(f"judge score must be a number from 0 to 1, got {_show(score)}")
+    if not isinstance(reason, str):
+        return _fail(f"judge reason must be a string, got {_show(reason)}")
+    return TaskScore(score=float(score), passed=score >= pass_threshold, reason=f"judge: {reason}")
+
+
+def judge_with_llm(
+    adapter: ModelAdapter,
+    prompt: str = DEFAULT_JUDGE_PROMPT,
+    *,
+    pass_threshold: float = 0.5,
+    timeout: float = 60.0,
+) -> JudgeGrader:
+    """An async grader `(task, trace, ctx) -> TaskScore` that asks `adapter` to score the answer.
+
+    The judge sees `prompt`, the task prompt, the task's expected answer (when it has one) and the
+    candidate answer, and must reply `{"score": number in [0, 1], "reason": string}`, optionally in a
+    Markdown code fence. Anything else, an `AdapterError` or a reply slower than `timeout` seconds
+    scores 0 with a reason saying what went wrong. A trace without an answer scores 0 without a
+    model call. `passed` is `score >= pass_threshold`. Opt-in: every grade is a paid model call.
+    """
+
+    async def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+        if trace.answer is None:
+            return _fail("no answer to judge")
+        text = judge_prompt(prompt, task, trace.answer)
+        try:
+            result: Any = await asyncio.wait_for(
+                adapter.complete(text, AdapterContext(task=task, seed=ctx.seed)), timeout
+            )
+        except AdapterError as exc:
+            return _fail(f"judge request failed: {exc.message}")
+        except asyncio.TimeoutError:
+            return _fail(f"judge did not answer within {timeout:g}s")
+        if not isinstance(result, CompletionResult):
+            return _fail(f"judge adapter returned {type(result).__name__}, not CompletionResult")
+        return parse_judge_verdict(result.text, pass_threshold)
+
+    return grade

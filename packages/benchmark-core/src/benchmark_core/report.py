@@ -1,1 +1,200 @@
-"""Markdown reports, index entries and provenance documents. STUB: being written."""
+"""Documents rendered from a run or a benchmark: the Markdown report, the index entry, PROVENANCE.md.
+
+Everything here is a pure function of its arguments: no clock, no locale, no environment. Benchmark
+packages commit `provenance_markdown` output as `data/PROVENANCE.md` and their tests compare it byte
+for byte, and the CLI prints `render_markdown` output, so the same input must give the same text on
+every machine.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+from .model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, Task, Usage
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
+
+__all__ = ["index_entry", "provenance_markdown", "render_markdown"]
+
+_CELL_LIMIT = 300
+_NEWLINES_RE = re.compile(r"\r\n|\r|\n")
+
+
+def percent(value: float) -> str:
+    """A fraction as a percentage with one decimal (0.5238 -> "52.4%"); "n/a" when not finite."""
+    return f"{value * 100:.1f}%" if math.isfinite(value) else "n/a"
+
+
+def _code(text: str) -> str:
+    """Inline code that survives backticks in the text."""
+    text = _one_line(text)
+    if not text:
+        return "(none)"
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _one_line(text: str) -> str:
+    return _NEWLINES_RE.sub(" ", text)
+
+
+def _cell(text: str) -> str:
+    """Table-cell text: one line, pipes escaped, long reasons shortened."""
+    text = _one_line(text).strip()
+    if len(text) > _CELL_LIMIT:
+        text = text[: _CELL_LIMIT - 1] + "…"
+    return text.replace("|", "\\|")
+
+
+def _tokens(usage: Usage) -> str:
+    return f"{usage.total_tokens:,} (prompt {usage.prompt_tokens:,}, completion {usage.completion_tokens:,})"
+
+
+def _dollars(cost: float) -> str:
+    return f"${cost:,.4f}" if cost >= 0.01 or cost == 0 else f"${cost:.6f}"
+
+
+def _passed(row: RunRow) -> str:
+    if row.error is not None:
+        return "error"
+    return "yes" if row.passed else "no"
+
+
+def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
+    """The run as Markdown: a title, a bullet summary, a task table, then the benchmark's own section.
+
+    The title is the benchmark's name when `benchmark` is given, else the report's benchmark id. The
+    benchmark's `summary_markdown(report)`, when it has one, is appended at the end. Timestamps appear
+    only when the report carries them; the output ends with exactly one newline.
+    """
+    title = benchmark.name if benchmark is not None else report.benchmark
+    ci = report.confidence_interval95
+    totals = report.totals
+    lines = [
+        f"# {_one_line(title)}",
+        "",
+        f"- Model: {_code(report.model)} ({_one_line(report.provider)})",
+        f"- Mode: {_one_line(report.mode)}",
+        f"- Score: {percent(report.mean)}",
+        f"- 95% CI: {percent(ci.low)} to {percent(ci.high)}",
+        f"- Tasks: {totals.tasks}, passed: {totals.passed}, errored: {totals.failed}",
+        f"- Tokens: {_tokens(report.usage)}",
+    ]
+    if report.usage.cost_usd is not None:
+        lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
+    lines += [f"- Seed: {report.seed}", f"- Version: {_one_line(report.version)}"]
+    if report.started_at:
+        lines.append(f"- Started: {_one_line(report.started_at)}")
+    if report.finished_at:
+        lines.append(f"- Finished: {_one_line(report.finished_at)}")
+    lines.append("")
+    if not report.rows:
+        lines.append("No tasks were run.")
+    else:
+        lines += [
+            "| Task | Score | Passed | Attempts | Latency | Reason |",
+            "| --- | ---: | :---: | ---: | ---: | --- |",
+        ]
+    for row in report.rows:
+        cells = [
+            _cell(row.task_id),
+            f"{row.score:.2f}",
+            _passed(row),
+            str(row.attempts),
+            f"{row.latency_ms:,} ms",
+            _cell(row.reason),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    text = "\n".join(lines) + "\n"
+    if benchmark is not None and benchmark.summary_markdown is not None:
+        extra = _NEWLINES_RE.sub("\n", benchmark.summary_markdown(report)).strip("\n")
+        if extra:
+            text += "\n" + extra + "\n"
+    return text
+
+
+def index_entry(benchmark: Benchmark, tasks: Optional[Sequence[Task]] = None) -> IndexEntry:
+    """The benchmark's record for a directory of benchmarks; `tasks` defaults to `benchmark.tasks()`.
+
+    Pass `tasks` from inside an event loop, where the synchronous `benchmark.tasks()` cannot run.
+    """
+    task_list = list(benchmark.tasks()) if tasks is None else list(tasks)
+    present = {task.kind for task in task_list}
+    return IndexEntry(
+        id=benchmark.id,
+        name=benchmark.name,
+        tagline=benchmark.tagline,
+        version=benchmark.version,
+        status=benchmark.status,
+        category=benchmark.category,
+        tags=list(benchmark.tags),
+        what_it_measures=benchmark.what_it_measures,
+        grading_method=benchmark.grading_method,
+        task_count=len(task_list),
+        task_kinds=[kind for kind in TASK_KINDS if kind in present],
+        provenance=list(benchmark.provenance),
+    )
+
+
+def _block(text: str) -> str:
+    """Text normalised for a byte-stable document: LF line ends, no trailing spaces, no edge blanks."""
+    lines = [line.rstrip() for line in _NEWLINES_RE.split(text)]
+    return textwrap.dedent("\n".join(lines)).strip("\n")
+
+
+def _value(text: str, *, link: bool = False) -> str:
+    """A field value inside a list item; continuation lines are indented to stay in the item."""
+    body = _block(text)
+    if not body:
+        return "(not given)"
+    if link and re.fullmatch(r"https?://\S+", body):
+        return f"<{body}>"
+    return "\n".join(line if not line else "  " + line for line in body.split("\n")).lstrip()
+
+
+def _record(position: int, record: Provenance) -> list[str]:
+    return [
+        f"### {position}. {_one_line(record.name).strip()}",
+        "",
+        f"- Kind: {record.kind}",
+        f"- URL: {_value(record.url, link=True)}",
+        f"- Licence: {_value(record.licence)}",
+        f"- How to get it: {_value(record.how_to_get)}",
+        f"- Retrieved at: {_value(record.retrieved_at)}",
+        f"- Contamination notes: {_value(record.contamination_notes)}",
+        f"- Refresh: {_value(record.refresh)}",
+        "",
+    ]
+
+
+def provenance_markdown(benchmark: Benchmark) -> str:
+    """The benchmark's PROVENANCE.md: where its data comes from and how it is graded.
+
+    Rendered only from the definition (name, id, what it measures, provenance records in order with
+    their fields in a fixed order, grading method); nothing depends on the time, the machine or the
+    version, so a committed copy stays valid until the records change. Ends with exactly one newline.
+    """
+    lines = [
+        f"# Provenance: {_one_line(benchmark.name).strip()}",
+        "",
+        f"This file is generated from the definition of the benchmark `{benchmark.id}` by"
+        " `benchmark_core.provenance_markdown`. Edit the definition, not this file.",
+        "",
+        "## What it measures",
+        "",
+        _block(benchmark.what_it_measures) or "(not given)",
+        "",
+        "## Sources",
+        "",
+    ]
+    for position, record in enumerate(benchmark.provenance, start=1):
+        lines += _record(position, record)
+    lines += ["## Grading method", "", _block(benchmark.grading_method) or "(not given)"]
+    return "\n".join(lines) + "\n"

@@ -53,6 +53,8 @@ class RunOptions:
     limits: EpisodeLimits = EpisodeLimits()
     backoff_base: float = 0.5
     backoff_max: float = 30.0
+    #: A provider's Retry-After is honoured up to this many seconds, so one answer cannot stall a run.
+    max_retry_after: float = 120.0
 
     def validate(self, benchmark: Benchmark) -> str:
         if self.concurrency < 1:
@@ -194,7 +196,7 @@ async def _run_task(
                 suffix = f" (after {attempt} attempts)" if attempt > 1 else ""
                 raise _Exhausted(message + suffix)
             delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + jitter.random())
-            await asyncio.sleep(max(delay, retry_after or 0.0))
+            await asyncio.sleep(max(delay, min(retry_after or 0.0, opts.max_retry_after)))
         raise AssertionError("unreachable")
 
     async def chat(request_: ChatRequest) -> ChatResult:

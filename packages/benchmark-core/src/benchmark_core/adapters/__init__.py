@@ -1,6 +1,40 @@
-"""Model adapters: the offline mock and OpenAI-compatible providers (OpenRouter is a preset)."""
+"""Model adapters: the offline mock and OpenAI-compatible providers (OpenRouter is a preset).
+
+The OpenAI-compatible adapter imports aiohttp, so it is loaded on first use: import it from
+`benchmark_core.adapters.openai_compat` or get it as an attribute of this package.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .base import AdapterContext, ModelAdapter
 from .mock import MockAdapter, mock_adapter
+from .registry import PROVIDERS, make_adapter
 
-__all__ = ["AdapterContext", "MockAdapter", "ModelAdapter", "mock_adapter"]
+if TYPE_CHECKING:
+    from .openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
+
+_LAZY = {"OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(".openai_compat", __name__), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = [
+    "PROVIDERS",
+    "AdapterContext",
+    "MockAdapter",
+    "ModelAdapter",
+    "OpenAICompatAdapter",
+    "make_adapter",
+    "mock_adapter",
+    "openai_compat_adapter",
+    "openrouter_adapter",
+]

@@ -7,6 +7,8 @@ Seed 20261015 reproduces `data/tasks.jsonl` byte for byte (a test checks it), an
 from __future__ import annotations
 
 import argparse
+import operator
+from collections.abc import Callable
 from pathlib import Path
 
 from ..model import Task
@@ -15,7 +17,11 @@ from ..taskfiles import dump_task_file
 
 SEED = 20261015
 DATA_DIR = Path(__file__).parent / "data"
-_OPERATIONS = (("+", lambda a, b: a + b), ("-", lambda a, b: a - b), ("×", lambda a, b: a * b))
+_OPERATIONS: tuple[tuple[str, Callable[[int, int], int]], ...] = (
+    ("+", operator.add),
+    ("-", operator.sub),
+    ("×", operator.mul),
+)
 
 
 def generate(seed: int = SEED) -> list[Task]:
@@ -52,8 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, default=DATA_DIR)
     args = parser.parse_args(argv)
-    from . import benchmark
     from ..report import provenance_markdown
+    from . import benchmark
 
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "tasks.jsonl").write_text(dump_task_file(generate(args.seed)), encoding="utf-8")

@@ -23,6 +23,4 @@ def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
         return TaskScore(1.0, True, f"refunded ${order['total']:.2f} within policy", details)
     if order["refunded"] == order["total"]:
         return TaskScore(0.0, False, f"refunded in full but made refused calls: {', '.join(refused)}", details)
-    return TaskScore(
-        0.0, False, f"refunded ${order['refunded']:.2f} of ${order['total']:.2f}", details
-    )
+    return TaskScore(0.0, False, f"refunded ${order['refunded']:.2f} of ${order['total']:.2f}", details)

@@ -1,0 +1,498 @@
+"""OpenAI-compatible chat completions over aiohttp; OpenRouter is a preset of it.
+
+The adapter speaks `POST {base_url}/chat/completions` with `messages` and OpenAI-shaped `tools`, and
+maps the answer back onto the core model:
+
+- Tool names. Providers accept only `^[a-zA-Z0-9_-]{1,64}$`; benchmark tools are often named like
+  `crm.get_contact`. Names are encoded per request (valid names unchanged, others sanitised and made
+  unique) and decoded in the returned `tool_calls`, so callers only ever see the original names.
+- Tool arguments arrive as a JSON-encoded string. When that string is not a JSON object, the call is
+  kept rather than failed: its arguments become `{RAW_ARGUMENTS_KEY: <the raw text>}`, graders see a
+  malformed call, and the raw text goes back verbatim if the call is replayed in a later turn.
+- Usage: `prompt_tokens`, `completion_tokens` and, when the provider reports one (OpenRouter's
+  `usage.cost`), the cost in USD.
+- Failures raise `AdapterError`: 429, 5xx, timeouts and connection failures are retryable, and 429
+  and 503 carry `Retry-After` (seconds or an HTTP date) as `retry_after`; other statuses, malformed
+  JSON and bodies without choices are not retryable.
+- The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
+  followed, so it never travels to another host) and scrubbed from every error message.
+
+One aiohttp `ClientSession` is opened lazily per event loop, so one adapter serves several
+`asyncio.run` calls in turn; `aclose()` closes the current loop's session and the next request opens
+a new one. Cancelling a request (the runner's timeout does) closes its connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import hashlib
+import json
+import math
+import os
+import re
+from collections.abc import AsyncGenerator, Iterable, Mapping
+from datetime import datetime, timezone
+from typing import Any, Optional
+from urllib.parse import urlsplit, urlunsplit
+
+import aiohttp
+from attrs import frozen
+
+from ..errors import AdapterError, ConfigurationError
+from ..model import (
+    ChatMessage,
+    ChatRequest,
+    ChatResult,
+    CompletionResult,
+    JsonObject,
+    JsonValue,
+    ToolCall,
+    ToolSpec,
+    Usage,
+)
+from .base import AdapterContext
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1"
+#: Where the raw text of undecodable tool-call arguments is kept, in `ToolCall.arguments`.
+RAW_ARGUMENTS_KEY = "__raw_arguments__"
+#: Connections per adapter (and per host): above any sensible run concurrency, so requests never
+#: queue inside aiohttp's pool behind the runner's own semaphore.
+DEFAULT_MAX_CONNECTIONS = 256
+DEFAULT_REQUEST_TIMEOUT = 600.0
+
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_TOOL_NAME_BAD_CHARS = re.compile(r"[^a-zA-Z0-9_-]")
+_RETRY_AFTER_STATUSES = frozenset({429, 503})
+_DETAIL_LIMIT = 300
+
+
+class _Secret:
+    """The API key. Printing, formatting or repr-ing it gives a mask; only `reveal()` gives the key."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "'***'"
+
+    def __str__(self) -> str:
+        return "***"
+
+
+@frozen
+class _LoopSession:
+    session: aiohttp.ClientSession
+    keeper: AsyncGenerator[None, None]
+
+
+async def _close_at_loop_shutdown(session: aiohttp.ClientSession) -> AsyncGenerator[None, None]:
+    """Suspended for the session's life. An event loop finalises the async generators started on
+    it (`asyncio.run` does, via `shutdown_asyncgens`), so a session whose adapter was never
+    `aclose()`d is still closed on its own loop, before that loop closes."""
+    try:
+        yield
+    finally:
+        await session.close()
+
+
+class ToolNameCodec:
+    """A reversible mapping between tool names and names providers accept, for one request.
+
+    Valid names map to themselves. Others have each bad character replaced by `_` and are cut to 64
+    characters; if that clashes with another name of the request, a short hash of the original is
+    appended. Build it from every name the request mentions (tools and earlier calls); `decode`
+    leaves unknown names alone.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        ordered = list(dict.fromkeys(names))
+        self._encode = {name: name for name in ordered if _TOOL_NAME.fullmatch(name)}
+        taken = set(self._encode)
+        for name in ordered:
+            if name in self._encode:
+                continue
+            base = _TOOL_NAME_BAD_CHARS.sub("_", name)[:64] or "tool"
+            candidate, salt = base, 0
+            while candidate in taken:
+                salt += 1
+                digest = hashlib.sha256(f"{salt}:{name}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
+                candidate = f"{base[:55]}_{digest}"
+            taken.add(candidate)
+            self._encode[name] = candidate
+        self._decode = {encoded: name for name, encoded in self._encode.items()}
+
+    def encode(self, name: str) -> str:
+        return self._encode[name]
+
+    def decode(self, name: str) -> str:
+        return self._decode.get(name, name)
+
+
+def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:
+    """Seconds to wait from a `Retry-After` header (delay-seconds or an HTTP date); None if absent
+    or unreadable, 0 for a date in the past."""
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        seconds = (when - (now or datetime.now(timezone.utc))).total_seconds()
+    return max(0.0, seconds) if math.isfinite(seconds) else None
+
+
+class OpenAICompatAdapter:
+    """A model behind an OpenAI-compatible `/chat/completions` endpoint. Build it with
+    `openai_compat_adapter` or `openrouter_adapter`, which read keys from the environment.
+
+    `extra_body` is merged into every request body (the model and messages win); `extra_headers`
+    into every request's headers.
+    """
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        model: str,
+        api_key: str,
+        provider: str = "openai",
+        extra_body: Optional[Mapping[str, JsonValue]] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+    ) -> None:
+        if not model:
+            raise ConfigurationError(f"{provider}: a model id is required")
+        if not api_key:
+            raise ConfigurationError(f"{provider}: the API key is empty")
+        if max_connections < 1:
+            raise ConfigurationError("max_connections must be at least 1")
+        self._key = _Secret(api_key)
+        self._provider = provider
+        self._model = model
+        self._base_url = _check_base_url(base_url)
+        self._endpoint = _endpoint(self._base_url)
+        self._extra_body = dict(extra_body or {})
+        self._headers = {"Content-Type": "application/json", **(extra_headers or {})}
+        self._max_connections = max_connections
+        self._timeout = aiohttp.ClientTimeout(total=request_timeout)
+        self._sessions: dict[asyncio.AbstractEventLoop, _LoopSession] = {}
+
+    @property
+    def provider(self) -> str:
+        return self._provider
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    def __repr__(self) -> str:
+        return f"OpenAICompatAdapter(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
+
+    async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
+        data = await self._post([{"role": "user", "content": prompt}], None)
+        message = self._first_message(data)
+        return CompletionResult(text=_content(message) or "", usage=_usage(data))
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        names = ToolNameCodec(
+            [tool.name for tool in request.tools]
+            + [call.name for message in request.messages for call in message.tool_calls or []]
+        )
+        messages = [_wire_message(message, names) for message in request.messages]
+        tools = [_wire_tool(tool, names) for tool in request.tools] or None
+        data = await self._post(messages, tools)
+        message = self._first_message(data)
+        calls = self._tool_calls(message, names)
+        reply = ChatMessage(role="assistant", content=_content(message), tool_calls=calls or None)
+        return ChatResult(message=reply, usage=_usage(data))
+
+    async def aclose(self) -> None:
+        """Close the current event loop's session; the next request opens a new one."""
+        entry = self._sessions.pop(asyncio.get_running_loop(), None)
+        if entry is not None:
+            await entry.keeper.aclose()
+
+    # -- HTTP --------------------------------------------------------------------------------
+
+    async def _session(self) -> aiohttp.ClientSession:
+        loop = asyncio.get_running_loop()
+        entry = self._sessions.get(loop)
+        if entry is None or entry.session.closed:
+            for stale in [other for other in self._sessions if other.is_closed()]:
+                del self._sessions[stale]
+            connector = aiohttp.TCPConnector(limit=self._max_connections, limit_per_host=self._max_connections)
+            session = aiohttp.ClientSession(connector=connector, timeout=self._timeout)
+            keeper = _close_at_loop_shutdown(session)
+            await keeper.__anext__()
+            entry = _LoopSession(session, keeper)
+            self._sessions[loop] = entry
+        return entry.session
+
+    async def _post(self, messages: list[JsonObject], tools: Optional[list[JsonObject]]) -> JsonObject:
+        body: JsonObject = {**self._extra_body, "model": self._model, "messages": messages}
+        if tools:
+            body["tools"] = tools
+        try:
+            payload = json.dumps(body, ensure_ascii=False).encode()
+        except (TypeError, ValueError) as exc:
+            raise self._error(f"the request cannot be encoded as JSON: {exc}") from None
+        headers = {**self._headers, "Authorization": f"Bearer {self._key.reveal()}"}
+        failure: Optional[str] = None
+        try:
+            session = await self._session()
+            async with session.post(self._endpoint, data=payload, headers=headers, allow_redirects=False) as response:
+                raw = await response.read()
+                status = response.status
+                retry_after = response.headers.get("Retry-After")
+        except asyncio.TimeoutError:
+            failure = "request timed out"
+        except aiohttp.ClientError as exc:
+            failure = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        # Raised outside the except blocks so that no aiohttp exception (whose request info holds
+        # the Authorization header) rides along as the AdapterError's __context__.
+        if failure is not None:
+            raise self._error(f"request failed: {failure}", retryable=True)
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            data = None
+        if not 200 <= status < 300:
+            raise self._status_error(status, _error_message(data) or raw.decode("utf-8", errors="replace"), retry_after)
+        if not isinstance(data, dict):
+            text = self._snippet(raw.decode("utf-8", errors="replace"))
+            raise self._error(f"malformed JSON in the response (HTTP {status}): {text!r}", status=status)
+        return data
+
+    # -- decoding ----------------------------------------------------------------------------
+
+    def _first_message(self, data: JsonObject) -> JsonObject:
+        choices = data.get("choices")
+        if not isinstance(choices, list) or not choices:
+            error = data.get("error")
+            if error is not None:
+                # OpenRouter reports some upstream failures as a 200 whose body is an error.
+                code = error.get("code") if isinstance(error, dict) else None
+                status = code if isinstance(code, int) and not isinstance(code, bool) else 0
+                raise self._status_error(status, _error_message(data) or "error without a message", None)
+            raise self._error("the response has no choices")
+        message = choices[0].get("message") if isinstance(choices[0], dict) else None
+        if not isinstance(message, dict):
+            raise self._error("the response's first choice has no message")
+        return message
+
+    def _tool_calls(self, message: JsonObject, names: ToolNameCodec) -> list[ToolCall]:
+        wire_calls = message.get("tool_calls") or []
+        if not isinstance(wire_calls, list):
+            raise self._error("the response's tool_calls is not a list")
+        calls = []
+        for position, wire in enumerate(wire_calls):
+            function = wire.get("function") if isinstance(wire, dict) else None
+            name = function.get("name") if isinstance(function, dict) else None
+            if not isinstance(function, dict) or not isinstance(name, str):
+                raise self._error(f"tool call #{position + 1} in the response has no function name")
+            call_id = wire.get("id")
+            calls.append(
+                ToolCall(
+                    name=names.decode(name),
+                    arguments=_decode_arguments(function.get("arguments")),
+                    id=call_id if isinstance(call_id, str) else "",
+                )
+            )
+        return calls
+
+    # -- errors ------------------------------------------------------------------------------
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._key.reveal(), "***")
+
+    def _snippet(self, text: str) -> str:
+        """`text` redacted, on one line, cut short; redaction comes first so no key prefix survives the cut."""
+        text = " ".join(self._redact(text).split())
+        return text if len(text) <= _DETAIL_LIMIT else text[: _DETAIL_LIMIT - 3] + "..."
+
+    def _error(
+        self,
+        message: str,
+        *,
+        retryable: bool = False,
+        retry_after: Optional[float] = None,
+        status: Optional[int] = None,
+    ) -> AdapterError:
+        text = self._redact(f"{self._provider}: {message}")
+        return AdapterError(text, retryable=retryable, retry_after=retry_after, status=status)
+
+    def _status_error(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
+        detail = self._snippet(detail) or "no details"
+        return self._error(
+            f"HTTP {status}: {detail}" if status else detail,
+            retryable=status == 429 or status >= 500,
+            retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
+            status=status or None,
+        )
+
+
+def openai_compat_adapter(
+    base_url: Optional[str] = None,
+    model: Optional[str] = None,
+    api_key: Optional[str] = None,
+    *,
+    provider: str = "openai",
+    extra_body: Optional[Mapping[str, JsonValue]] = None,
+    extra_headers: Optional[Mapping[str, str]] = None,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
+    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+) -> OpenAICompatAdapter:
+    """An adapter for any OpenAI-compatible endpoint.
+
+    `base_url` defaults to `$OPENAI_BASE_URL`, then to OpenAI's; `api_key` to `$OPENAI_API_KEY`,
+    and a missing key is a `ConfigurationError` naming that variable.
+    """
+    return OpenAICompatAdapter(
+        base_url=base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_BASE_URL,
+        model=model or "",
+        api_key=api_key or _env_key("OPENAI_API_KEY", provider),
+        provider=provider,
+        extra_body=extra_body,
+        extra_headers=extra_headers,
+        max_connections=max_connections,
+        request_timeout=request_timeout,
+    )
+
+
+def openrouter_adapter(
+    model: str, api_key: Optional[str] = None, *, base_url: Optional[str] = None
+) -> OpenAICompatAdapter:
+    """OpenRouter (`api_key` defaults to `$OPENROUTER_API_KEY`), asking it to report each request's
+    cost in `usage.cost`. `base_url` is for proxies and tests."""
+    return OpenAICompatAdapter(
+        base_url=base_url or OPENROUTER_BASE_URL,
+        model=model,
+        api_key=api_key or _env_key("OPENROUTER_API_KEY", "openrouter"),
+        provider="openrouter",
+        extra_body={"usage": {"include": True}},
+    )
+
+
+def _env_key(variable: str, provider: str) -> str:
+    value = os.environ.get(variable, "").strip()
+    if not value:
+        raise ConfigurationError(f"{provider}: no API key given and ${variable} is not set")
+    return value
+
+
+def _check_base_url(base_url: str) -> str:
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigurationError("the base URL must be an http(s) URL with a host")
+    if parts.username is not None or parts.password is not None:
+        raise ConfigurationError("the base URL must not contain credentials; give the key as the API key")
+    return base_url.rstrip("/")
+
+
+def _endpoint(base_url: str) -> str:
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/") + "/chat/completions"))
+
+
+def _wire_tool(tool: ToolSpec, names: ToolNameCodec) -> JsonObject:
+    function: JsonObject = {"name": names.encode(tool.name), "parameters": tool.parameters}
+    if tool.description:
+        function["description"] = tool.description
+    return {"type": "function", "function": function}
+
+
+def _wire_message(message: ChatMessage, names: ToolNameCodec) -> JsonObject:
+    content = message.content if message.content is not None or message.role == "assistant" else ""
+    out: JsonObject = {"role": message.role, "content": content}
+    if message.tool_calls:
+        out["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": names.encode(call.name), "arguments": _encode_arguments(call.arguments)},
+            }
+            for call in message.tool_calls
+        ]
+    if message.tool_call_id is not None:
+        out["tool_call_id"] = message.tool_call_id
+    return out
+
+
+def _encode_arguments(arguments: JsonObject) -> str:
+    raw = arguments.get(RAW_ARGUMENTS_KEY)
+    if len(arguments) == 1 and isinstance(raw, str):
+        return raw
+    return json.dumps(arguments, ensure_ascii=False)
+
+
+def _decode_arguments(arguments: JsonValue) -> JsonObject:
+    if isinstance(arguments, dict):
+        return arguments
+    if arguments is None or arguments == "":
+        return {}
+    if isinstance(arguments, str):
+        try:
+            decoded = json.loads(arguments)
+        except ValueError:
+            decoded = None
+        if isinstance(decoded, dict):
+            return decoded
+        return {RAW_ARGUMENTS_KEY: arguments}
+    return {RAW_ARGUMENTS_KEY: json.dumps(arguments)}
+
+
+def _content(message: JsonObject) -> Optional[str]:
+    content = message.get("content")
+    if isinstance(content, str) or content is None:
+        return content
+    if isinstance(content, list):
+        # Some providers answer with content parts; the text parts are the answer.
+        return "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return str(content)
+
+
+def _usage(data: JsonObject) -> Usage:
+    usage = data.get("usage")
+    if not isinstance(usage, dict):
+        return Usage()
+    cost = _non_negative(usage.get("cost"))
+    return Usage(
+        prompt_tokens=int(_non_negative(usage.get("prompt_tokens")) or 0),
+        completion_tokens=int(_non_negative(usage.get("completion_tokens")) or 0),
+        cost_usd=cost,
+    )
+
+
+def _non_negative(value: Any) -> Optional[float]:
+    """A finite number >= 0 from a provider's JSON, or None for anything else (bools included)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and number >= 0 else None
+
+
+def _error_message(data: JsonValue) -> Optional[str]:
+    """The message of an OpenAI-shaped error body (`{"error": {"message": ...}}`), if there is one."""
+    if not isinstance(data, dict):
+        return None
+    error = data.get("error", data)
+    message = error.get("message") if isinstance(error, dict) else error
+    return message if isinstance(message, str) and message.strip() else None

@@ -1,0 +1,214 @@
+"""The MCP server: `create_mcp_server(benchmark)` and `start_mcp(benchmark)` (stdio).
+
+Tools: `list_tasks`, `get_task`, `score_answer`, `run_benchmark` and `get_provenance`. Each returns
+the same camelCase JSON document the HTTP API returns, as structured content (with a published
+output schema) and as JSON text. Failures come back as tool errors (`isError`), with the text
+`CODE: message` and the structured content `{"error": {"code", "message"}}`; nothing a caller sends
+crashes the server.
+
+`run_benchmark` returns the run report without episode transcripts unless asked for them
+(`include_transcripts`): a transcript repeats every prompt and tool result and can dwarf the rest of
+the report in a model's context, while the tool log, final state and abort reason that grading
+needs stay in every row.
+"""
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, Optional
+
+import attrs
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from .definition import Benchmark
+from .errors import BenchmarkError
+from .model import RunReport, Task, TaskScore
+from .remote import (
+    load_remote_tasks,
+    parse_submission,
+    provenance_document,
+    provenance_document_schema,
+    task_list_document,
+    task_list_schema,
+    task_source,
+)
+from .wire import to_wire
+from .wire_schema import JsonSchema, wire_schema
+
+_TASKS_HELP = (
+    "Optional alternate task file: a bare name from the benchmark's data/ folder, or a path listed in "
+    "the benchmark's allow-list environment variable."
+)
+_READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+
+def create_mcp_server(benchmark: Benchmark) -> MCPServer:
+    """An MCP server exposing `benchmark` as five tools. No state outside the returned server."""
+
+    async def list_tasks(tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            return task_list_document(benchmark, await load_remote_tasks(benchmark, tasks))
+
+        return await _respond(answer)
+
+    async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            return to_wire(await benchmark.get_task(task_id, task_source(benchmark, tasks)))
+
+        return await _respond(answer)
+
+    async def score_answer(
+        task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
+    ) -> CallToolResult:
+        async def answer() -> Any:
+            source = task_source(benchmark, tasks)
+            trace = parse_submission(submission)
+            task = await benchmark.get_task(task_id, source)
+            return to_wire(await benchmark.grade(task, trace, benchmark.grade_context(seed)))
+
+        return await _respond(answer)
+
+    async def run_benchmark(
+        model: str,
+        provider: str = "openrouter",
+        seed: int = 1,
+        concurrency: int = 4,
+        task_ids: Optional[list[str]] = None,
+        tasks: Optional[str] = None,
+        mode: Optional[str] = None,
+        include_transcripts: bool = False,
+    ) -> CallToolResult:
+        async def answer() -> Any:
+            from .adapters.registry import make_adapter
+            from .runner import run
+
+            source = task_source(benchmark, tasks)
+            adapter = make_adapter(provider, model, seed=seed, policies=benchmark.mock_policies)
+            report = await run(
+                benchmark,
+                adapter,
+                concurrency=concurrency,
+                seed=seed,
+                tasks=source,
+                task_ids=task_ids or None,
+                mode=mode,
+            )
+            return to_wire(report if include_transcripts else without_transcripts(report))
+
+        return await _respond(answer)
+
+    async def get_provenance(tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            await load_remote_tasks(benchmark, tasks)
+            return provenance_document(benchmark)
+
+        return await _respond(answer)
+
+    tools = [
+        _tool(
+            list_tasks,
+            f"List every task of {benchmark.name} (id, kind, prompt, expected answer, tools, metadata).",
+            task_list_schema(),
+            {"tasks": _TASKS_HELP},
+        ),
+        _tool(
+            get_task,
+            "Get one task by id.",
+            wire_schema(Task),
+            {"task_id": "The task id, as listed by list_tasks.", "tasks": _TASKS_HELP},
+        ),
+        _tool(
+            score_answer,
+            "Grade one submission against one task, deterministically and offline. The submission is a "
+            "trace: {answer?, toolCalls?, toolLog?, finalState?} (camelCase keys).",
+            wire_schema(TaskScore),
+            {
+                "task_id": "The task to grade against.",
+                "submission": "The trace: {answer?, toolCalls?, toolLog?, finalState?}.",
+                "tasks": _TASKS_HELP,
+                "seed": "Seed for replaying an episode's tool log (use the run's seed).",
+            },
+        ),
+        _tool(
+            run_benchmark,
+            f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
+            "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
+            "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
+            "and final states are always kept, so every row can be re-scored with score_answer.",
+            wire_schema(RunReport),
+            {
+                "model": "Model id at the provider (any label for mock).",
+                "provider": "openrouter (default), openai or mock.",
+                "seed": "Run seed: the mock's choices, environment faults and the bootstrap interval.",
+                "concurrency": "How many tasks run at once.",
+                "task_ids": "Run only these tasks (default: all).",
+                "tasks": _TASKS_HELP,
+                "mode": "Answer mode of single tasks, when the benchmark offers several (prompt, native).",
+                "include_transcripts": "Keep each episode's full chat transcript in the report.",
+            },
+            ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=True),
+        ),
+        _tool(
+            get_provenance,
+            "Where the benchmark's data comes from: licence, contamination notes, refresh plan (records and Markdown).",
+            provenance_document_schema(),
+            {"tasks": _TASKS_HELP + " Provenance is per benchmark; a given file is only validated."},
+        ),
+    ]
+    return MCPServer(
+        name=benchmark.id,
+        title=benchmark.name,
+        description=benchmark.tagline,
+        version=benchmark.version,
+        instructions=(
+            f"{benchmark.name}: {benchmark.what_it_measures} Grading: {benchmark.grading_method} "
+            "score_answer and the listing tools work offline; run_benchmark calls a model provider."
+        ),
+        tools=tools,
+        log_level="WARNING",
+    )
+
+
+def start_mcp(benchmark: Benchmark) -> None:
+    """Serve `benchmark`'s MCP tools on stdin/stdout until the client disconnects."""
+    create_mcp_server(benchmark).run("stdio")
+
+
+def without_transcripts(report: RunReport) -> RunReport:
+    """`report` with every episode's transcript emptied; everything else, tool logs included, kept."""
+    rows = [
+        attrs.evolve(row, episode=attrs.evolve(row.episode, transcript=[])) if row.episode is not None else row
+        for row in report.rows
+    ]
+    return attrs.evolve(report, rows=rows)
+
+
+def _tool(
+    fn: Callable[..., Awaitable[CallToolResult]],
+    description: str,
+    output_schema: JsonSchema,
+    parameter_help: dict[str, str],
+    annotations: ToolAnnotations = _READ_ONLY,
+) -> Tool:
+    tool = Tool.from_function(fn, description=description, annotations=annotations, structured_output=False)
+    # The tools build their own results, so the SDK publishes this schema without re-validating.
+    tool.fn_metadata.output_schema = output_schema
+    properties = tool.parameters.get("properties", {})
+    for name, text in parameter_help.items():
+        properties[name]["description"] = text
+    return tool
+
+
+async def _respond(answer: Callable[[], Awaitable[Any]]) -> CallToolResult:
+    try:
+        data = await answer()
+    except BenchmarkError as exc:
+        return CallToolResult(
+            content=[TextContent(type="text", text=f"{exc.code}: {exc.message}")],
+            structured_content=exc.to_json(),
+            is_error=True,
+        )
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))], structured_content=data
+    )

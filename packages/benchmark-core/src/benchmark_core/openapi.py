@@ -1,0 +1,173 @@
+"""The OpenAPI 3.1 description of the HTTP API, with schemas derived from the wire model."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .__about__ import __version__
+from .model import IndexEntry, Task, TaskScore, Trace
+from .remote import provenance_document_schema, task_list_schema
+from .wire_schema import JsonSchema, wire_schema
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
+
+ERROR_CODES: dict[str, str] = {
+    "INVALID_JSON": "400: the body is not JSON.",
+    "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
+    "422: the submission is not a valid trace.",
+    "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file.",
+    "TASKS_NOT_ALLOWED": "403: the task file is outside data/ and not on the allow-list.",
+    "TASK_NOT_FOUND": "404: no task with this id.",
+    "NOT_FOUND": "404: no such route.",
+    "METHOD_NOT_ALLOWED": "405: the route exists but not for this method.",
+    "REQUEST_TOO_LARGE": "413: the body is over the size limit.",
+    "GRADER_ERROR": "500: the benchmark's grader failed (a bug in the benchmark).",
+    "INTERNAL_ERROR": "500: an unexpected server error.",
+}
+
+
+def _ref(name: str) -> JsonSchema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json_content(schema: JsonSchema) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": _json_content(_ref("Error"))}
+
+
+def error_schema() -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": {
+            "error": {
+                "type": "object",
+                "properties": {
+                    "code": {
+                        "type": "string",
+                        "description": "Stable machine-readable code.",
+                        "examples": list(ERROR_CODES),
+                    },
+                    "message": {"type": "string", "description": "What went wrong, for people."},
+                },
+                "required": ["code", "message"],
+                "additionalProperties": False,
+            }
+        },
+        "required": ["error"],
+        "additionalProperties": False,
+    }
+
+
+def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, Any]:
+    tasks_parameter = {
+        "name": "tasks",
+        "in": "query",
+        "required": False,
+        "description": (
+            "An alternate JSONL task file: a bare name is looked up in the benchmark's data/ folder "
+            "(.jsonl may be left out); any other path must be listed in the "
+            f"{benchmark.tasks_allow_env or '(no allow-list variable defined)'} environment variable "
+            "(colon-separated)."
+        ),
+        "schema": {"type": "string"},
+    }
+    task_file_errors = {
+        "400": _error_response("INVALID_TASK_FILE"),
+        "403": _error_response("TASKS_NOT_ALLOWED"),
+    }
+
+    def get(summary: str, schema: JsonSchema, *, tasks: bool = True, extra: Any = None) -> dict[str, Any]:
+        operation: dict[str, Any] = {
+            "summary": summary,
+            "parameters": ([tasks_parameter] if tasks else []) + (extra or []),
+            "responses": {"200": {"description": "OK", "content": _json_content(schema)}},
+        }
+        if tasks:
+            operation["responses"].update(task_file_errors)
+        return {"get": operation}
+
+    score_request = {
+        "type": "object",
+        "properties": {
+            "taskId": {"type": "string"},
+            "submission": _ref("Trace"),
+            "tasks": {"type": "string", "description": tasks_parameter["description"]},
+            "seed": {"type": "integer", "default": 1, "description": "Seed for replaying episode tool logs."},
+        },
+        "required": ["taskId", "submission"],
+        "additionalProperties": False,
+    }
+    health = {
+        "type": "object",
+        "properties": {
+            "status": {"const": "ok"},
+            "benchmark": {"type": "string"},
+            "name": {"type": "string"},
+            "version": {"type": "string"},
+            "distribution": {"type": ["string", "null"]},
+            "benchmarkCoreVersion": {"type": "string"},
+        },
+        "required": ["status", "benchmark", "name", "version", "distribution", "benchmarkCoreVersion"],
+        "additionalProperties": False,
+    }
+    task_id_parameter = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    paths: dict[str, Any] = {
+        "/health": get("Package identity and health", _ref("Health"), tasks=False),
+        "/v1/tasks": get("All tasks", _ref("TaskList")),
+        "/v1/tasks/{id}": get("One task", _ref("Task"), extra=[task_id_parameter]),
+        "/v1/score": {
+            "post": {
+                "summary": "Deterministic score of one submission",
+                "description": (
+                    f"No authentication: put auth and rate limits in front of public deployments. Bodies over "
+                    f"{max_body_bytes} bytes are refused."
+                ),
+                "requestBody": {"required": True, "content": _json_content(_ref("ScoreRequest"))},
+                "responses": {
+                    "200": {"description": "OK", "content": _json_content(_ref("TaskScore"))},
+                    "400": _error_response("INVALID_JSON, INVALID_SUBMISSION (malformed request) or INVALID_TASK_FILE"),
+                    "403": _error_response("TASKS_NOT_ALLOWED"),
+                    "404": _error_response("TASK_NOT_FOUND"),
+                    "413": _error_response("REQUEST_TOO_LARGE"),
+                    "422": _error_response("INVALID_SUBMISSION (the submission is not a valid trace)"),
+                },
+            }
+        },
+        "/v1/provenance": get("Data sources", _ref("ProvenanceDocument")),
+        "/v1/index-entry": get("Directory entry", _ref("IndexEntry")),
+        "/openapi.json": get("This document", {"type": "object"}, tasks=False),
+    }
+    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response("TASK_NOT_FOUND")
+    for item in paths.values():
+        for operation in item.values():
+            operation["responses"]["default"] = _error_response(
+                "Any error, as {error: {code, message}}. Codes: "
+                + "; ".join(f"{code} ({meaning})" for code, meaning in ERROR_CODES.items())
+            )
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": f"{benchmark.name} API",
+            "version": benchmark.version,
+            "summary": benchmark.tagline,
+            "description": f"{benchmark.what_it_measures} Served by benchmark-core {__version__}.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": {
+                "Error": error_schema(),
+                "Health": health,
+                "Task": wire_schema(Task),
+                "TaskList": task_list_schema(),
+                "Trace": wire_schema(Trace, incoming=True),
+                "ScoreRequest": score_request,
+                "TaskScore": wire_schema(TaskScore),
+                "ProvenanceDocument": provenance_document_schema(),
+                "IndexEntry": wire_schema(IndexEntry),
+            }
+        },
+    }

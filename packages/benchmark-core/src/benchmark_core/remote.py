@@ -1,0 +1,80 @@
+"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule, submission parsing,
+and the documents both return, with their JSON Schemas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+from .errors import InvalidSubmissionError, UsageError
+from .model import Provenance, Task, Trace
+from .taskfiles import resolve_remote_tasks
+from .wire import from_wire, to_wire
+from .wire_schema import JsonSchema, wire_schema
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
+
+
+def task_source(benchmark: Benchmark, name: Optional[str]) -> Optional[Path]:
+    """The task file a remote caller named (None: the benchmark's own tasks), under the allow-list
+    rule of `resolve_remote_tasks`."""
+    return None if name is None else resolve_remote_tasks(benchmark, name)
+
+
+async def load_remote_tasks(benchmark: Benchmark, name: Optional[str]) -> list[Task]:
+    return await benchmark.load_tasks(task_source(benchmark, name))
+
+
+def parse_submission(data: Any) -> Trace:
+    """A submitted trace; anything that is not a valid trace is INVALID_SUBMISSION (HTTP 422)."""
+    if not isinstance(data, dict):
+        raise InvalidSubmissionError("submission must be a JSON object {answer?, toolCalls?, toolLog?, finalState?}")
+    try:
+        return from_wire(data, Trace, what="submission")
+    except InvalidSubmissionError:
+        raise
+    except UsageError as exc:
+        raise InvalidSubmissionError(exc.message) from None
+
+
+def task_list_document(benchmark: Benchmark, tasks: list[Task]) -> dict[str, Any]:
+    """`{benchmark, count, tasks}`, as `list --json` prints it."""
+    return {"benchmark": benchmark.id, "count": len(tasks), "tasks": to_wire(tasks)}
+
+
+def provenance_document(benchmark: Benchmark) -> dict[str, Any]:
+    """`{benchmark, provenance, markdown}`: the records and their rendered Markdown."""
+    from .report import provenance_markdown
+
+    return {
+        "benchmark": benchmark.id,
+        "provenance": to_wire(benchmark.provenance),
+        "markdown": provenance_markdown(benchmark),
+    }
+
+
+def task_list_schema() -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": {
+            "benchmark": {"type": "string"},
+            "count": {"type": "integer"},
+            "tasks": {"type": "array", "items": wire_schema(Task)},
+        },
+        "required": ["benchmark", "count", "tasks"],
+        "additionalProperties": False,
+    }
+
+
+def provenance_document_schema() -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": {
+            "benchmark": {"type": "string"},
+            "provenance": {"type": "array", "items": wire_schema(Provenance)},
+            "markdown": {"type": "string", "description": "The provenance rendered as Markdown."},
+        },
+        "required": ["benchmark", "provenance", "markdown"],
+        "additionalProperties": False,
+    }

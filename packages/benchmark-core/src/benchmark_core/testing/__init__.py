@@ -1,0 +1,25 @@
+"""Test utilities shipped with benchmark-core, for its own tests and for benchmark packages' tests.
+
+`FakeOpenAI` is an OpenAI-compatible server on 127.0.0.1 with scripted answers (text, tool calls,
+usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
+received. `serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
+benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
+imports aiohttp.
+"""
+
+from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
+from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
+
+__all__ = [
+    "CHAT_PATH",
+    "FakeOpenAI",
+    "FakeResponse",
+    "Handler",
+    "RecordedRequest",
+    "chat_completion",
+    "free_port",
+    "mcp_stdio_parameters",
+    "serve_benchmark",
+    "tool_data",
+    "tool_error",
+]

@@ -1,0 +1,292 @@
+"""A scriptable OpenAI-compatible server for tests: real HTTP on 127.0.0.1, canned answers.
+
+    async with FakeOpenAI([FakeResponse.error(429, retry_after="0"), FakeResponse.text("4")]) as server:
+        adapter = openai_compat_adapter(server.base_url, "fake-model", api_key="sk-test")
+        ...
+        assert server.requests[1].body["model"] == "fake-model"
+
+Every `POST /v1/chat/completions` takes the next queued `FakeResponse`. Once the queue is empty the
+`handler` answers (a callable, sync or async, given the `RecordedRequest`), else `default`, else a 500
+that names the request which found nothing scripted, so a test that under-scripts fails loudly.
+
+With `api_key` set, a request without `Authorization: Bearer <api_key>` gets a 401 whose message
+echoes the presented key, as some real providers do, so tests can check that adapters redact it.
+`cancelled` counts requests whose client hung up before the answer was sent (the handler is
+cancelled then), which is how tests see that a timed-out request was really abandoned.
+
+For synchronous code under test (`asyncio.run`, click's `CliRunner`), `in_thread()` serves from a
+background thread instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import inspect
+import json
+import threading
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Any, Optional, Union
+
+from aiohttp import web
+from attrs import Factory, frozen
+
+from ..model import JsonObject, JsonValue
+
+CHAT_PATH = "/v1/chat/completions"
+
+
+@frozen
+class RecordedRequest:
+    """One request the server received. `body` is the parsed JSON body (None when it was not JSON)."""
+
+    index: int
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: JsonValue
+
+    @property
+    def authorization(self) -> Optional[str]:
+        return self.headers.get("Authorization")
+
+    @property
+    def messages(self) -> list[JsonObject]:
+        messages = self.body.get("messages") if isinstance(self.body, dict) else None
+        return messages if isinstance(messages, list) else []
+
+    @property
+    def tool_names(self) -> list[str]:
+        """The function names offered in `tools`, as sent on the wire."""
+        tools = self.body.get("tools") if isinstance(self.body, dict) else None
+        return [t["function"]["name"] for t in tools or []]
+
+    @property
+    def prompt(self) -> str:
+        """The content of the last user message, which is how handlers usually tell tasks apart."""
+        for message in reversed(self.messages):
+            if message.get("role") == "user" and isinstance(message.get("content"), str):
+                return str(message["content"])
+        return ""
+
+
+@frozen
+class FakeResponse:
+    """What the server answers: `body` as JSON, or `raw` text sent as is, after `delay` seconds."""
+
+    status: int = 200
+    body: JsonValue = None
+    raw: Optional[str] = None
+    headers: dict[str, str] = Factory(dict)
+    delay: float = 0.0
+
+    @classmethod
+    def text(
+        cls,
+        content: str,
+        *,
+        prompt_tokens: int = 10,
+        completion_tokens: int = 2,
+        cost: Optional[float] = None,
+        usage: bool = True,
+        delay: float = 0.0,
+    ) -> FakeResponse:
+        """A plain assistant answer. `cost` adds OpenRouter's `usage.cost`; `usage=False` omits usage."""
+        message: JsonObject = {"role": "assistant", "content": content}
+        return cls(body=chat_completion(message, _usage(usage, prompt_tokens, completion_tokens, cost)), delay=delay)
+
+    @classmethod
+    def tool_calls(
+        cls,
+        calls: Sequence[tuple[str, Union[JsonObject, str]]],
+        *,
+        content: Optional[str] = None,
+        prompt_tokens: int = 10,
+        completion_tokens: int = 5,
+        cost: Optional[float] = None,
+        delay: float = 0.0,
+    ) -> FakeResponse:
+        """An assistant turn calling tools: `(name, arguments)` pairs with ids `call_0`, `call_1`, ...
+        Arguments given as a string are sent verbatim (for undecodable-arguments cases)."""
+        wire_calls = [
+            {
+                "id": f"call_{i}",
+                "type": "function",
+                "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)},
+            }
+            for i, (name, args) in enumerate(calls)
+        ]
+        message: JsonObject = {"role": "assistant", "content": content, "tool_calls": wire_calls}
+        return cls(body=chat_completion(message, _usage(True, prompt_tokens, completion_tokens, cost)), delay=delay)
+
+    @classmethod
+    def error(
+        cls, status: int, message: str = "fake failure", *, retry_after: Optional[str] = None, delay: float = 0.0
+    ) -> FakeResponse:
+        """An OpenAI-shaped error body with `status`, and a `Retry-After` header when given."""
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        body = {"error": {"message": message, "type": "fake_error", "code": status}}
+        return cls(status=status, body=body, headers=headers, delay=delay)
+
+    @classmethod
+    def malformed(cls, raw: str = '{"choices": [', *, status: int = 200) -> FakeResponse:
+        return cls(status=status, raw=raw)
+
+
+def chat_completion(message: JsonObject, usage: Optional[JsonObject] = None) -> JsonObject:
+    """A `chat.completion` body with one choice holding `message`."""
+    finish = "tool_calls" if message.get("tool_calls") else "stop"
+    body: JsonObject = {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "fake-model",
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+    }
+    if usage is not None:
+        body["usage"] = usage
+    return body
+
+
+def _usage(include: bool, prompt_tokens: int, completion_tokens: int, cost: Optional[float]) -> Optional[JsonObject]:
+    if not include:
+        return None
+    usage: JsonObject = {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
+    }
+    if cost is not None:
+        usage["cost"] = cost
+    return usage
+
+
+Handler = Callable[[RecordedRequest], Union[FakeResponse, Awaitable[FakeResponse]]]
+
+
+class FakeOpenAI:
+    """The server. Use as an async context manager (or `in_thread()`); `base_url` ends in `/v1`."""
+
+    def __init__(
+        self,
+        responses: Iterable[FakeResponse] = (),
+        *,
+        handler: Optional[Handler] = None,
+        default: Optional[FakeResponse] = None,
+        api_key: Optional[str] = None,
+        record: bool = True,
+    ) -> None:
+        self.queue: collections.deque[FakeResponse] = collections.deque(responses)
+        self.handler = handler
+        self.default = default
+        self.api_key = api_key
+        self.record = record
+        self.requests: list[RecordedRequest] = []
+        self.received = 0
+        self.cancelled = 0
+        self._runner: Optional[web.AppRunner] = None
+        self._port = 0
+        self._cancellation = asyncio.Event()
+
+    def enqueue(self, *responses: FakeResponse) -> None:
+        self.queue.extend(responses)
+
+    @property
+    def base_url(self) -> str:
+        if self._runner is None:
+            raise RuntimeError("FakeOpenAI is not running")
+        return f"http://127.0.0.1:{self._port}/v1"
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post(CHAT_PATH, self._handle)
+        # handler_cancellation: a client hanging up must cancel the handler, so `cancelled` can count it.
+        runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=0.5)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        self._port = int(runner.addresses[0][1])
+        self._runner = runner
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    async def __aenter__(self) -> FakeOpenAI:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, exc_type: Optional[type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
+    ) -> None:
+        await self.close()
+
+    @contextmanager
+    def in_thread(self) -> Iterator[FakeOpenAI]:
+        """Serve from an event loop in a daemon thread for the duration of the `with` block."""
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="FakeOpenAI", daemon=True)
+        thread.start()
+        try:
+            asyncio.run_coroutine_threadsafe(self.start(), loop).result(timeout=10)
+            try:
+                yield self
+            finally:
+                asyncio.run_coroutine_threadsafe(self.close(), loop).result(timeout=10)
+        finally:
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout=10)
+            loop.close()
+
+    async def wait_cancelled(self, count: int = 1, timeout: float = 5.0) -> None:
+        """Wait until `count` requests have been abandoned by their clients (TimeoutError if not).
+        Only from the loop serving the server, i.e. not with `in_thread()`."""
+
+        async def wait() -> None:
+            while self.cancelled < count:
+                self._cancellation.clear()
+                await self._cancellation.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        raw = await request.read()
+        try:
+            body: JsonValue = json.loads(raw)
+        except ValueError:
+            body = None
+        recorded = RecordedRequest(
+            index=self.received, method=request.method, path=request.path, headers=dict(request.headers), body=body
+        )
+        self.received += 1
+        if self.record:
+            self.requests.append(recorded)
+        response = await self._pick(recorded)
+        if response.delay > 0:
+            try:
+                await asyncio.sleep(response.delay)
+            except asyncio.CancelledError:
+                self.cancelled += 1
+                self._cancellation.set()
+                raise
+        if response.raw is not None:
+            return web.Response(
+                status=response.status, text=response.raw, headers=response.headers, content_type="application/json"
+            )
+        return web.json_response(response.body, status=response.status, headers=response.headers)
+
+    async def _pick(self, request: RecordedRequest) -> FakeResponse:
+        if self.api_key is not None and request.authorization != f"Bearer {self.api_key}":
+            presented = (request.authorization or "").removeprefix("Bearer ")
+            return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
+        if self.queue:
+            return self.queue.popleft()
+        if self.handler is not None:
+            answer: Any = self.handler(request)
+            return await answer if inspect.isawaitable(answer) else answer  # type: ignore[no-any-return]
+        if self.default is not None:
+            return self.default
+        return FakeResponse.error(500, f"FakeOpenAI: nothing scripted for request #{request.index}")

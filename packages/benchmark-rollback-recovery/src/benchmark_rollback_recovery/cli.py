@@ -1,0 +1,11 @@
+"""The `benchmark-rollback-recovery` command: every command is core's generic CLI for this benchmark."""
+
+from __future__ import annotations
+
+from benchmark_core.cli import run_cli
+
+from . import benchmark
+
+
+def main() -> None:
+    run_cli(benchmark, "benchmark-rollback-recovery")

@@ -1,0 +1,76 @@
+"""The Benchmark object every surface is built from, and the SDK's `run` and `score`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from benchmark_core import JsonObject, ModelAdapter, RunReport, TaskScore, Trace, define_benchmark
+
+from .__about__ import __version__
+from .grader import grade
+from .mock_policies import MOCK_POLICIES
+from .provenance import PROVENANCE
+from .summary import summarize, summary_markdown
+
+TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
+TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
+
+benchmark = define_benchmark(
+    id="benchmark-schema-mutation",
+    name="Schema Mutation",
+    tagline="Does a model call the tool schema in front of it, or the one it memorised?",
+    tags=["tool-use", "function-calling", "schema-drift", "json"],
+    category="tool-use",
+    what_it_measures=(
+        "Whether a model follows a freshly migrated tool schema (a renamed field, a new required field, replaced "
+        "enum values, an endpoint split in two, a changed type or unit) instead of the version it memorised, "
+        "measured by exact match of the emitted JSON tool call."
+    ),
+    version=__version__,
+    status="alpha",
+    grade=grade,
+    grading_method=(
+        "Deterministic, no judge. The last {name, arguments} object of the answer (or the last native tool call) "
+        "is compared with the canonical expected call as canonical JSON: 1 on an exact match; 0 with the typed "
+        "reason staleSchemaUsed when it equals the pre-migration call; 0 otherwise, with the first differing "
+        "path, validity against the current schema and the stale signals it shows."
+    ),
+    provenance=PROVENANCE,
+    tasks_file=TASKS_FILE,
+    mock_policies=MOCK_POLICIES,
+    summarize=summarize,
+    summary_markdown=summary_markdown,
+    answer_modes=("prompt", "native"),
+    tasks_allow_env=TASKS_ALLOW_ENV,
+    distribution="benchmark-schema-mutation",
+)
+
+
+def run(adapter: ModelAdapter, **options: Any) -> RunReport:
+    """Run the benchmark against `adapter` (options as `benchmark_core.run`: `tasks`, `mode`, `seed`,
+    `concurrency`, ...). Synchronous; inside an event loop use `run_async`."""
+    return benchmark.run(adapter, **options)
+
+
+async def run_async(adapter: ModelAdapter, **options: Any) -> RunReport:
+    return await benchmark.run_async(adapter, **options)
+
+
+def score(
+    task_id: str,
+    submission: Union[Trace, JsonObject],
+    *,
+    tasks: Optional[Union[str, Path]] = None,
+) -> TaskScore:
+    """Grade one submission (a Trace, or its wire form `{"answer": ..., "toolCalls": [...]}`)."""
+    return benchmark.score(task_id, submission, tasks=tasks)
+
+
+async def score_async(
+    task_id: str,
+    submission: Union[Trace, JsonObject],
+    *,
+    tasks: Optional[Union[str, Path]] = None,
+) -> TaskScore:
+    return await benchmark.score_async(task_id, submission, tasks=tasks)

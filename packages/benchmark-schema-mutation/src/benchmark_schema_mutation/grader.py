@@ -1,0 +1,376 @@
+"""The deterministic grader (no judge). docs/grading.md lists the failure modes it handles.
+
+1. Find the submitted call: the last native tool call in `trace.tool_calls`, else the last
+   `{"name", "arguments"}` object in the answer (prose, code fences and `arguments` given as a
+   JSON-encoded string are tolerated).
+2. Compare it with the task's expected call as canonical JSON: object keys in any order, numbers by
+   value (25 == 25.0), strings never equal to numbers, booleans never equal to numbers, arrays in
+   order.
+3. Score 1 on an exact match. Otherwise score 0 with a typed outcome: `staleSchemaUsed` when the
+   call is exactly the pre-migration call, `mismatch` with the first differing path, `noToolCall`
+   when no call can be found, `emptyAnswer` when nothing was submitted.
+
+Whatever the outcome, `details` says whether the call is valid against the current schema and
+lists its `staleSignals`: each mutated element it took from the old schema, so that a half-adapted
+answer is counted and not only an exact copy of the stale call.
+
+The grader reads only the task (`expected`, `tools`, `metadata`), never the generator's catalogue,
+so alternate task files are graded the same way. It never raises on a submission.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Optional
+
+from attrs import frozen
+
+from benchmark_core import GradeContext, JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace
+from benchmark_core import json_schema_match as _json_schema_match
+
+EXACT_MATCH = "exactMatch"
+STALE_SCHEMA_USED = "staleSchemaUsed"
+MISMATCH = "mismatch"
+NO_TOOL_CALL = "noToolCall"
+EMPTY_ANSWER = "emptyAnswer"
+#: Every outcome the grader reports, as `details["outcome"]` and the first word of the reason.
+OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
+
+_SHOW_LIMIT = 80
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@frozen
+class SubmittedCall:
+    """The call a submission makes. `source` is "toolCalls" (native mode) or "answer" (text)."""
+
+    name: Any
+    arguments: Any
+    source: str
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+# NaN and Infinity are not JSON; a parser that accepted them would let them into canonical values.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def _decode_object(text: str) -> Optional[dict[str, Any]]:
+    try:
+        value = _DECODER.decode(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def as_call(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
+    """(name, arguments) when `value` is a call object: a string `name` and an `arguments` object, or
+    a string holding one as JSON. Other keys (`id`, `type`) are ignored."""
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str) or "arguments" not in value:
+        return None
+    arguments = value["arguments"]
+    if isinstance(arguments, str):
+        arguments = _decode_object(arguments)
+    if not isinstance(arguments, dict):
+        return None
+    return value["name"], arguments
+
+
+def _last_call_in(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
+    """The last outermost call object inside a JSON value, in document order.
+
+    Children are pushed in order and popped last-first, so the first call met is the last one in
+    the document; a call's own arguments are not searched (a nested call-shaped argument is data).
+    The walk is iterative so that deep nesting cannot exhaust the stack.
+    """
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        call = as_call(node)
+        if call is not None:
+            return call
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return None
+
+
+def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
+    """The last call object in free text.
+
+    Every `{` is a candidate start of a JSON value; a candidate that parses is searched for calls
+    (so wrappers such as `{"tool_call": {...}}` or `{"function": {...}}` work) and skipped as a
+    whole, one that does not is passed over. Code fences and surrounding prose need no special case.
+    """
+    found: Optional[tuple[str, dict[str, Any]]] = None
+    start = text.find("{")
+    while start != -1:
+        try:
+            value, end = _DECODER.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            start = text.find("{", start + 1)
+            continue
+        call = _last_call_in(value)
+        if call is not None:
+            found = call
+        start = text.find("{", end)
+    return found
+
+
+def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
+    """The call a trace makes: the last native tool call when there are any, else the answer's."""
+    if trace.tool_calls:
+        last = trace.tool_calls[-1]
+        if isinstance(last, ToolCall):
+            arguments: Any = last.arguments
+            if isinstance(arguments, str):
+                arguments = _decode_object(arguments) or arguments
+            return SubmittedCall(name=last.name, arguments=arguments, source="toolCalls")
+    answer = trace.answer
+    if isinstance(answer, str):
+        call = extract_call(answer)
+    elif isinstance(answer, (dict, list)):
+        call = _last_call_in(answer)
+    else:
+        call = None
+    if call is None:
+        return None
+    return SubmittedCall(name=call[0], arguments=call[1], source="answer")
+
+
+def _is_empty(trace: Trace) -> bool:
+    answer = trace.answer
+    no_text = answer is None or (isinstance(answer, str) and not answer.strip())
+    return no_text and not trace.tool_calls
+
+
+# -- canonical comparison --------------------------------------------------------------------------
+
+
+def show(value: Any) -> str:
+    """A short one-line rendering for reasons."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
+
+
+def key_path(path: str, key: Any) -> str:
+    text = str(key)
+    name = text if _IDENTIFIER.fullmatch(text) else json.dumps(text, ensure_ascii=False)
+    if not path:
+        return name
+    return f"{path}.{name}" if _IDENTIFIER.fullmatch(text) else f"{path}[{name}]"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _same_scalar(expected: Any, got: Any) -> bool:
+    """JSON equality of two non-container values: numbers by value (finite only), booleans only
+    with booleans, strings only with strings."""
+    if expected is None or got is None:
+        return expected is None and got is None
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(expected, bool) and isinstance(got, bool) and expected == got
+    if _is_number(expected) or _is_number(got):
+        return _is_number(expected) and _is_number(got) and bool(expected == got)
+    if isinstance(expected, str) or isinstance(got, str):
+        return isinstance(expected, str) and isinstance(got, str) and expected == got
+    return False
+
+
+def first_difference(expected: Any, got: Any, path: str) -> Optional[str]:
+    """None when the two JSON values are equal; else the first differing path, with object keys
+    visited in sorted order, e.g. `arguments.kind: expected "enhancement", got "feature"`."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in sorted(set(expected) | set(got), key=str):
+            here = key_path(path, key)
+            if key not in got:
+                return f"{here}: expected {show(expected[key])}, got nothing (missing)"
+            if key not in expected:
+                return f"{here}: unexpected field (got {show(got[key])})"
+            difference = first_difference(expected[key], got[key], here)
+            if difference is not None:
+                return difference
+        return None
+    if isinstance(expected, list) and isinstance(got, list):
+        for index, (want, have) in enumerate(zip(expected, got)):
+            difference = first_difference(want, have, f"{path}[{index}]")
+            if difference is not None:
+                return difference
+        if len(expected) != len(got):
+            return f"{path}: expected {len(expected)} items, got {len(got)}"
+        return None
+    if isinstance(expected, (dict, list)) or isinstance(got, (dict, list)) or not _same_scalar(expected, got):
+        return f"{path}: expected {show(expected)}, got {show(got)}"
+    return None
+
+
+def call_difference(expected: Any, call: SubmittedCall) -> Optional[str]:
+    """The first difference between an expected `{"name", "arguments"}` and a submitted call."""
+    if not isinstance(expected, dict):
+        return "expected call is missing from the task"
+    return first_difference(
+        {"name": expected.get("name"), "arguments": expected.get("arguments")},
+        {"name": call.name, "arguments": call.arguments},
+        "",
+    )
+
+
+# -- schema validity and stale signals -------------------------------------------------------------
+
+
+def schema_check(tools: Sequence[ToolSpec], call: SubmittedCall) -> Optional[str]:
+    """None when the call names a current tool and its arguments are valid against that tool's
+    parameters; else what is wrong."""
+    for tool in tools:
+        if tool.name == call.name:
+            verdict = _json_schema_match(tool.parameters, call.arguments)
+            if verdict.passed:
+                return None
+            return verdict.reason.replace("$", "arguments", 1) if verdict.reason.startswith("$") else verdict.reason
+    offered = ", ".join(tool.name for tool in tools) or "none"
+    return f"name: {show(call.name)} is not a current tool (current: {offered})"
+
+
+def _valid(schema: Any, value: Any) -> bool:
+    return _json_schema_match(schema, value).passed
+
+
+def _elements(metadata: JsonObject) -> list[JsonObject]:
+    raw = metadata.get("mutatedElements")
+    return [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
+
+
+def _tool_names(task: Task) -> set[str]:
+    names = {tool.name for tool in task.tools}
+    previous = task.metadata.get("previousTools")
+    if isinstance(previous, list):
+        names.update(t["name"] for t in previous if isinstance(t, dict) and isinstance(t.get("name"), str))
+    stale = task.metadata.get("staleCall")
+    if isinstance(stale, dict) and isinstance(stale.get("name"), str):
+        names.add(stale["name"])
+    return names
+
+
+def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
+    """The mutated elements this call took from the previous schema, in the task's element order.
+
+    Only calls to this API (a current tool or the previous one) are examined: a call to some
+    unrelated tool says nothing about which version of this schema the model followed.
+    """
+    if not isinstance(call.name, str) or call.name not in _tool_names(task):
+        return []
+    arguments = call.arguments if isinstance(call.arguments, dict) else {}
+    signals: list[JsonObject] = []
+    for element in _elements(task.metadata):
+        signal, field = element.get("signal"), element.get("field")
+        if signal == "oldUnsplitTool":
+            if call.name == element.get("tool"):
+                signals.append({"signal": signal, "path": "name", "value": call.name})
+            continue
+        if not isinstance(field, str):
+            continue
+        path = key_path("arguments", field)
+        if signal == "oldFieldName" and field in arguments:
+            signals.append({"signal": signal, "path": path})
+        elif signal == "missingNewRequired" and arguments.get(field) is None:
+            signals.append({"signal": signal, "path": path})
+        elif signal == "oldEnumValue":
+            value = arguments.get(field)
+            old_values = element.get("oldValues")
+            if isinstance(value, str) and isinstance(old_values, list) and value in old_values:
+                signals.append({"signal": signal, "path": path, "value": value})
+        elif signal == "oldUnit" and field in arguments and _old_unit(element, arguments[field]):
+            signals.append({"signal": signal, "path": path})
+    return signals
+
+
+def _old_unit(element: JsonObject, value: Any) -> bool:
+    """The value is the request's value in the old unit, or has the old type and not the new one."""
+    if "staleValue" in element and first_difference(element["staleValue"], value, "") is None:
+        return True
+    previous, current = element.get("previousSchema"), element.get("currentSchema")
+    return previous is not None and current is not None and _valid(previous, value) and not _valid(current, value)
+
+
+# -- the grader ------------------------------------------------------------------------------------
+
+
+def _verdict(
+    task: Task,
+    outcome: str,
+    reason: str,
+    *,
+    call: Optional[SubmittedCall] = None,
+    signals: Iterable[JsonObject] = (),
+    schema_error: Optional[str] = None,
+    difference: Optional[str] = None,
+) -> TaskScore:
+    passed = outcome == EXACT_MATCH
+    metadata = task.metadata
+    return TaskScore(
+        score=1.0 if passed else 0.0,
+        passed=passed,
+        reason=f"{outcome}: {reason}",
+        details={
+            "mutationKind": metadata.get("mutationKind"),
+            "schemaVersion": metadata.get("schemaVersion"),
+            "outcome": outcome,
+            "staleSchemaUsed": outcome == STALE_SCHEMA_USED,
+            "staleSignals": list(signals),
+            "callFound": call is not None,
+            "callSource": call.source if call is not None else None,
+            "validAgainstCurrentSchema": call is not None and schema_error is None,
+            "schemaError": schema_error,
+            "firstDifference": difference,
+        },
+    )
+
+
+def grade_call(task: Task, trace: Trace) -> TaskScore:
+    """Grade one trace against one task (see the module docstring)."""
+    if _is_empty(trace):
+        return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
+    call = submitted_call(trace)
+    if call is None:
+        return _verdict(task, NO_TOOL_CALL, 'the answer holds no JSON object with "name" and "arguments"')
+    try:
+        schema_error = schema_check(task.tools, call)
+        difference = call_difference(task.expected, call)
+        if difference is None:
+            reason = f"{call.name} called with the expected arguments"
+            return _verdict(task, EXACT_MATCH, reason, call=call, schema_error=schema_error)
+        signals = stale_signals(task, call)
+        stale = task.metadata.get("staleCall")
+        is_stale = isinstance(stale, dict) and call_difference(stale, call) is None
+    except RecursionError:
+        return _verdict(task, MISMATCH, "the call is nested too deeply to compare", call=call, schema_error="too deep")
+    if is_stale:
+        previous = task.metadata.get("previousVersion", "?")
+        current = task.metadata.get("schemaVersion", "?")
+        mutation = task.metadata.get("mutation", "the schema changed")
+        reason = f"the call is exactly what schema {previous} asked for; {current} changed it ({mutation})"
+        outcome = STALE_SCHEMA_USED
+    else:
+        validity = "valid" if schema_error is None else "not valid"
+        reason = f"{difference}; the call is {validity} against the current schema"
+        if signals:
+            reason += "; stale signals: " + ", ".join(str(s["signal"]) for s in signals)
+        outcome = MISMATCH
+    return _verdict(
+        task, outcome, reason, call=call, signals=signals, schema_error=schema_error, difference=difference
+    )
+
+
+def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+    """The benchmark's grader: `grade_call`; the context (seed, environment) is not needed."""
+    return grade_call(task, trace)

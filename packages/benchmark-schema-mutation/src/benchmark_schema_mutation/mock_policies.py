@@ -1,0 +1,70 @@
+"""How the offline mock answers: right on even task positions, wrong on odd ones (core's rule).
+
+The wrong half is made of the two ways a memorised schema leaks into an answer, so that a mock run
+shows a non-zero `staleSchemaUsedRate` and a larger `staleSignalRate`:
+
+- where the migration renamed or removed a field (`renamedField`, `splitEndpoint`), a half-adapted
+  call: the current call plus the old field with its old value, as a model that adapted the call
+  but kept a memorised argument would write it (stale signals, but not the exact stale call);
+- everywhere else, the exact pre-migration call (`staleSchemaUsed`).
+
+Good text answers come wrapped in prose and a code fence, as chat models often write them, so the
+mock exercises the grader's extraction too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from benchmark_core import JsonObject, MockPolicies, Task, ToolCall
+
+
+def _call(value: Any) -> JsonObject:
+    return value if isinstance(value, dict) else {"name": "", "arguments": {}}
+
+
+def half_adapted_call(task: Task) -> JsonObject:
+    """The expected call plus every old field name (renamed or removed) with its stale value."""
+    expected = _call(task.expected)
+    stale_arguments = _call(task.metadata.get("staleCall")).get("arguments", {})
+    arguments = dict(expected.get("arguments", {}))
+    for element in task.metadata.get("mutatedElements", []):
+        field = element.get("field")
+        if element.get("signal") == "oldFieldName" and field in stale_arguments:
+            arguments[field] = stale_arguments[field]
+    return {"name": expected.get("name"), "arguments": arguments}
+
+
+def bad_call(task: Task) -> JsonObject:
+    """The mock's wrong call: half-adapted where a field was renamed or removed, else the stale call."""
+    elements = task.metadata.get("mutatedElements", [])
+    if any(element.get("signal") == "oldFieldName" for element in elements):
+        return half_adapted_call(task)
+    return _call(task.metadata.get("staleCall"))
+
+
+def good_answer(task: Task) -> str:
+    text = json.dumps(_call(task.expected), ensure_ascii=False)
+    return f"Here is the call for the current schema:\n\n```json\n{text}\n```\n"
+
+
+def bad_answer(task: Task) -> str:
+    return json.dumps(bad_call(task), ensure_ascii=False)
+
+
+def _as_tool_calls(call: JsonObject) -> list[ToolCall]:
+    return [ToolCall(name=str(call.get("name")), arguments=dict(call.get("arguments", {})))]
+
+
+def good_calls(task: Task) -> list[ToolCall]:
+    return _as_tool_calls(_call(task.expected))
+
+
+def bad_calls(task: Task) -> list[ToolCall]:
+    return _as_tool_calls(bad_call(task))
+
+
+MOCK_POLICIES = MockPolicies(
+    good_answer=good_answer, bad_answer=bad_answer, good_calls=good_calls, bad_calls=bad_calls
+)

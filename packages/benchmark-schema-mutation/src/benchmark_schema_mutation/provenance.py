@@ -1,0 +1,31 @@
+"""The provenance record behind `data/PROVENANCE.md` (rendered by core's `provenance_markdown`)."""
+
+from __future__ import annotations
+
+from benchmark_core import Provenance
+
+PROVENANCE = [
+    Provenance(
+        name="benchmark-schema-mutation task generator",
+        kind="synthetic",
+        url="https://github.com/benchmark-core/benchmark-core/tree/main/packages/benchmark-schema-mutation",
+        licence="MIT",
+        how_to_get=(
+            "python -m benchmark_schema_mutation.generator writes the public split, data/tasks.jsonl (seed "
+            "20261015), from 12 base tool schemas written for this project and five mutation kinds. No "
+            "third-party benchmark or API documentation text is copied."
+        ),
+        retrieved_at="2026-10-15T00:00:00Z",
+        contamination_notes=(
+            "The public split is committed and will be seen by crawlers: treat it as practice data. Hidden-split "
+            "plan: final comparisons use a held-out split written with `--split hidden --seed N` (ids start with "
+            "hid-, written to the git-ignored .hidden/ folder); the seed is kept private and the file is loaded "
+            "through --tasks or the BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW allow-list."
+        ),
+        refresh=(
+            "The public split changes only with the generator, and a test checks the committed file byte for "
+            "byte. Hidden splits are re-drawn with a new private seed for every minor release, and at least "
+            "every six months."
+        ),
+    )
+]

@@ -1,0 +1,101 @@
+"""The report's own headline fields and the per-kind table that ends the markdown report.
+
+- `perMutationKind`: for each kind, `tasks`, `passed`, `staleSchemaUsed` (rows whose call was
+  exactly the pre-migration call) and `withStaleSignals` (rows whose call took at least one
+  mutated element from the old schema).
+- `staleSchemaUsedRate`: the strict rate, exact stale calls over all rows.
+- `staleSignalRate`: rows with any stale signal over all rows; at least the strict rate, because
+  it also counts half-adapted answers.
+- `staleSignalCounts`: how often each kind of stale signal was seen.
+
+Rows that errored count as tasks that neither passed nor used the old schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from benchmark_core import JsonObject, RunReport, RunRow, Task
+
+from .mutations import MUTATION_KINDS, STALE_SIGNALS
+
+
+def _kind_order(kinds: set[str]) -> list[str]:
+    return [k for k in MUTATION_KINDS if k in kinds] + sorted(kinds - set(MUTATION_KINDS))
+
+
+def _signals(row: RunRow) -> list[Any]:
+    raw = row.details.get("staleSignals")
+    return raw if isinstance(raw, list) else []
+
+
+def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
+    """The `summarize` hook: headline fields computed from the rows, grouped by the tasks' kinds."""
+    kind_of = {task.id: str(task.metadata.get("mutationKind", "unknown")) for task in tasks}
+    per_kind: dict[str, dict[str, int]] = {}
+    counts = dict.fromkeys(STALE_SIGNALS, 0)
+    stale_rows = signal_rows = 0
+    for row in rows:
+        entry = per_kind.setdefault(
+            kind_of.get(row.task_id, "unknown"), {"tasks": 0, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0}
+        )
+        signals = _signals(row)
+        stale = row.details.get("staleSchemaUsed") is True
+        entry["tasks"] += 1
+        entry["passed"] += int(row.passed)
+        entry["staleSchemaUsed"] += int(stale)
+        entry["withStaleSignals"] += int(bool(signals))
+        stale_rows += int(stale)
+        signal_rows += int(bool(signals))
+        for signal in signals:
+            name = signal.get("signal") if isinstance(signal, dict) else None
+            if isinstance(name, str):
+                counts[name] = counts.get(name, 0) + 1
+    total = len(rows)
+    return {
+        "perMutationKind": {kind: per_kind[kind] for kind in _kind_order(set(per_kind))},
+        "staleSchemaUsedRate": stale_rows / total if total else 0.0,
+        "staleSignalRate": signal_rows / total if total else 0.0,
+        "staleSignalCounts": counts,
+    }
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "n/a"
+
+
+def summary_markdown(report: RunReport) -> str:
+    """The `summary_markdown` hook: the per-kind breakdown that ends the markdown report."""
+    per_kind = report.summary.get("perMutationKind")
+    if not isinstance(per_kind, dict) or not per_kind:
+        return "## Per mutation kind\n\nThis report has no per-kind breakdown.\n"
+    lines = [
+        "## Per mutation kind",
+        "",
+        "| Mutation kind | Tasks | Passed | Score | Stale schema used | Stale signals |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    totals = {"tasks": 0, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0}
+    for kind, entry in per_kind.items():
+        values = {key: int(entry.get(key, 0)) for key in totals}
+        for key, value in values.items():
+            totals[key] += value
+        lines.append(
+            f"| {kind} | {values['tasks']} | {values['passed']} | {_percent(values['passed'], values['tasks'])} "
+            f"| {values['staleSchemaUsed']} | {values['withStaleSignals']} |"
+        )
+    n = totals["tasks"]
+    lines.append(
+        f"| **all** | {n} | {totals['passed']} | {_percent(totals['passed'], n)} "
+        f"| {totals['staleSchemaUsed']} ({_percent(totals['staleSchemaUsed'], n)}) "
+        f"| {totals['withStaleSignals']} ({_percent(totals['withStaleSignals'], n)}) |"
+    )
+    lines += [
+        "",
+        "Stale schema used: the call is exactly the one the previous schema version asked for "
+        "(`staleSchemaUsedRate`). Stale signals: the call took at least one mutated element from the old "
+        "schema, such as an old field name, an old enum value, the old unsplit tool, a missing new required "
+        "field or a value in the old unit (`staleSignalRate`).",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,684 @@
+"""End-to-end checks of every installed benchmark, through its real surfaces.
+
+Run by nox against the installed wheels (`python tools/e2e.py`). Benchmarks are discovered through
+the `benchmark_core.benchmarks` entry points; for each one this script drives:
+
+- every CLI command through the package's console script, as a subprocess, with and without
+  `--json`, plus the exit code 1 of bad usage (unknown task, unknown provider, unreadable file, bad
+  option), `python -m <module>`, and the umbrella `benchmark-core --benchmark ID`;
+- every HTTP route and error code against `<script> serve --port N` on a free loopback port, with a
+  real aiohttp client, then a clean shutdown on SIGTERM;
+- every MCP tool through the SDK's client over a real stdio subprocess (`python -m <module> mcp`);
+- every task: each row of an offline mock run is re-scored through `POST /v1/score` and through the
+  `score_answer` tool, and must get the row's score back.
+
+Each check lands in artifacts/e2e-report.json as {name, ok, detail, durationMs}. The last line
+printed is `e2e: N passed, M failed`; the exit status is 1 when any check failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.metadata
+import json
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Optional
+
+import aiohttp
+import mcp
+from mcp import StdioServerParameters
+
+GROUP = "benchmark_core.benchmarks"
+REPO = Path(__file__).resolve().parent.parent
+COMMAND_TIMEOUT = 180.0
+MAX_BODY_BYTES = 1024 * 1024
+ROUTES = ("/health", "/v1/tasks", "/v1/tasks/{id}", "/v1/score", "/v1/provenance", "/v1/index-entry", "/openapi.json")
+TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance")
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition: bool, message: str) -> None:
+    """`assert` that survives `python -O`."""
+    if not condition:
+        raise CheckFailed(message)
+
+
+def short(text: str, limit: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    duration_ms: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail, "durationMs": self.duration_ms}
+
+
+@dataclass
+class Checks:
+    items: list[Check] = field(default_factory=list)
+
+    def check(self, name: str) -> Recording:
+        """Record one check: it passes unless the block raises. Append notes to the yielded list."""
+        return Recording(self, name)
+
+    def add(self, check: Check) -> None:
+        self.items.append(check)
+        if not check.ok:
+            print(f"FAIL {check.name}: {check.detail}", file=sys.stderr, flush=True)
+
+
+class Recording:
+    """The context manager behind `Checks.check`. It swallows the failure it records, so one failed
+    check never stops the others."""
+
+    def __init__(self, checks: Checks, name: str) -> None:
+        self.checks, self.name = checks, name
+        self.notes: list[str] = []
+        self.started = time.perf_counter()
+
+    async def __aenter__(self) -> list[str]:
+        self.started = time.perf_counter()
+        return self.notes
+
+    async def __aexit__(
+        self, exc_type: Optional[type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
+    ) -> bool:
+        if exc is None:
+            self.checks.add(Check(self.name, True, "; ".join(self.notes), _ms(self.started)))
+            return False
+        if not isinstance(exc, Exception):
+            return False
+        detail = str(exc) if isinstance(exc, CheckFailed) else f"{type(exc).__name__}: {exc}"
+        self.checks.add(Check(self.name, False, short(detail, 2000), _ms(self.started)))
+        return True
+
+
+def _ms(started: float) -> int:
+    return round((time.perf_counter() - started) * 1000)
+
+
+@dataclass
+class Target:
+    """One installed benchmark: where its entry point lives and how to start its surfaces."""
+
+    entry_point: str
+    distribution: str
+    module: str
+    script: Optional[Path]
+    id: str = ""
+    tasks: list[dict[str, Any]] = field(default_factory=list)
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Completed:
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.stdout)
+        except json.JSONDecodeError as exc:
+            raise CheckFailed(f"stdout is not one JSON document ({exc}): {short(self.stdout)}") from None
+
+    def expect_exit(self, code: int) -> None:
+        expect(
+            self.returncode == code,
+            f"exit {self.returncode}, expected {code}; stderr: {short(self.stderr)}; stdout: {short(self.stdout)}",
+        )
+
+
+def child_env(**overrides: Optional[str]) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("BENCHMARK_CORE_DEBUG", None)
+    for key, value in overrides.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+async def execute(argv: Sequence[str], *, timeout: float = COMMAND_TIMEOUT, cwd: Optional[Path] = None) -> Completed:
+    process = await asyncio.create_subprocess_exec(
+        *argv,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=child_env(),
+        cwd=cwd,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), timeout)
+    except asyncio.TimeoutError:
+        process.kill()
+        await process.wait()
+        raise CheckFailed(f"{' '.join(argv)} did not finish within {timeout:g}s") from None
+    return Completed(process.returncode or 0, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
+
+
+# -- discovery -----------------------------------------------------------------------------------
+
+
+def discover() -> tuple[list[Target], list[str]]:
+    """The installed benchmarks, and a description of each entry point that cannot be used."""
+    targets: list[Target] = []
+    problems: list[str] = []
+    for ep in sorted(importlib.metadata.entry_points(group=GROUP), key=lambda e: e.name):
+        dist = ep.dist
+        if dist is None:
+            problems.append(f"entry point {ep.name} ({ep.value}) belongs to no distribution")
+            continue
+        scripts = [e for e in dist.entry_points if e.group == "console_scripts"]
+        chosen = next((s for s in scripts if s.name == dist.name), scripts[0] if scripts else None)
+        targets.append(
+            Target(
+                entry_point=ep.name,
+                distribution=dist.name,
+                module=ep.value.split(":")[0].split(".")[0],
+                script=find_script(chosen.name) if chosen is not None else None,
+            )
+        )
+    return targets, problems
+
+
+def find_script(name: str) -> Optional[Path]:
+    # Prefer the script next to this interpreter: that is the venv the wheels were installed into.
+    for candidate in (Path(sys.executable).parent / name, Path(sys.executable).parent / f"{name}.exe"):
+        if candidate.exists():
+            return candidate
+    found = shutil.which(name)
+    return Path(found) if found else None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+# -- CLI -----------------------------------------------------------------------------------------
+
+
+async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
+    script = target.script
+    label = target.entry_point
+    if script is None:
+        async with checks.check(f"{label}/cli/console script"):
+            raise CheckFailed(f"distribution {target.distribution} installs no console script")
+        return
+    run = str(script)
+
+    async with checks.check(f"{label}/cli/--help") as notes:
+        result = await execute([run, "--help"])
+        result.expect_exit(0)
+        for command in ("list", "show", "run", "score", "card", "provenance", "index-entry", "serve", "mcp"):
+            expect(command in result.stdout, f"--help does not mention {command}")
+        notes.append(script.name)
+
+    async with checks.check(f"{label}/cli/list --json") as notes:
+        result = await execute([run, "list", "--json"])
+        result.expect_exit(0)
+        listing = result.json()
+        expect(listing["count"] == len(listing["tasks"]) > 0, f"count {listing['count']} vs {len(listing['tasks'])}")
+        target.id = listing["benchmark"]
+        target.tasks = listing["tasks"]
+        notes.append(f"{target.id}: {listing['count']} tasks")
+    if not target.tasks:
+        return
+    label = target.id
+
+    async with checks.check(f"{label}/cli/list"):
+        result = await execute([run, "list"])
+        result.expect_exit(0)
+        lines = result.stdout.splitlines()
+        expect(len(lines) == len(target.tasks), f"{len(lines)} lines for {len(target.tasks)} tasks")
+        ids = [line.split()[0] for line in lines]
+        expect(ids == [t["id"] for t in target.tasks], "lines out of task order")
+
+    async with checks.check(f"{label}/cli/python -m {target.module} list --json"):
+        result = await execute([sys.executable, "-m", target.module, "list", "--json"])
+        result.expect_exit(0)
+        expect(result.json()["tasks"] == target.tasks, "differs from the console script's list --json")
+
+    semaphore = asyncio.Semaphore(max(2, min(8, os.cpu_count() or 2)))
+
+    async def show(task: dict[str, Any], as_json: bool) -> None:
+        name = f"{label}/cli/show {task['id']}" + (" --json" if as_json else "")
+        async with semaphore, checks.check(name):
+            result = await execute([run, "show", task["id"], *(["--json"] if as_json else [])])
+            result.expect_exit(0)
+            if as_json:
+                expect(result.json() == task, "differs from the task in list --json")
+            else:
+                expect(task["id"] in result.stdout, "the task id is not shown")
+
+    await asyncio.gather(*(show(task, as_json) for task in target.tasks for as_json in (False, True)))
+
+    report_path, markdown_path = work / "report.json", work / "report.md"
+    async with checks.check(f"{label}/cli/run --model offline --provider mock") as notes:
+        outputs = ["--output", str(report_path), "--markdown", str(markdown_path)]
+        result = await execute([run, "run", "--model", "offline", "--provider", "mock", *outputs])
+        result.expect_exit(0)
+        target.report = json.loads(report_path.read_text(encoding="utf-8"))
+        rows = target.report["rows"]
+        expect([r["taskId"] for r in rows] == [t["id"] for t in target.tasks], "rows are not one per task in order")
+        expect(target.report["totals"]["failed"] == 0, f"{target.report['totals']['failed']} rows errored")
+        expect(markdown_path.read_text(encoding="utf-8").strip() != "", "empty markdown report")
+        expect(result.stdout.strip() != "", "no summary printed")
+        notes.append(f"mean {target.report['mean']:.4f}")
+
+    async with checks.check(f"{label}/cli/run --json"):
+        result = await execute([run, "run", "--model", "offline", "--provider", "mock", "--json"])
+        result.expect_exit(0)
+        summary = result.json()
+        expect("rows" not in summary, "--json summary carries rows")
+        expect(summary["mean"] == target.report["mean"], "mean differs from the same seeded run")
+        expect(summary["totals"] == target.report["totals"], "totals differ from the same seeded run")
+
+    for as_json in (False, True):
+        async with checks.check(f"{label}/cli/score report.json" + (" --json" if as_json else "")):
+            result = await execute([run, "score", str(report_path), *(["--json"] if as_json else [])])
+            result.expect_exit(0)
+            if as_json:
+                scored = result.json()
+                expect(scored["changed"] == 0, f"{scored['changed']} scores differ from the report")
+                rescored = [r["score"] for r in scored["results"]]
+                expect(rescored == [r["score"] for r in target.report["rows"]], "re-scored values differ")
+            else:
+                expect("mean" in result.stdout, "no mean printed")
+
+    svg_path = work / "card.svg"
+    async with checks.check(f"{label}/cli/card report.json card.svg"):
+        result = await execute([run, "card", str(report_path), str(svg_path)])
+        result.expect_exit(0)
+        expect(svg_path.read_text(encoding="utf-8").lstrip().startswith("<svg"), "card.svg is not an SVG")
+    async with checks.check(f"{label}/cli/card report.json (stdout)"):
+        result = await execute([run, "card", str(report_path)])
+        result.expect_exit(0)
+        expect(result.stdout.lstrip().startswith("<svg"), "stdout is not an SVG")
+    async with checks.check(f"{label}/cli/card report.json --json"):
+        result = await execute([run, "card", str(report_path), "--json"])
+        result.expect_exit(0)
+        expect(result.json()["svg"].lstrip().startswith("<svg"), "no svg in the JSON")
+
+    async with checks.check(f"{label}/cli/provenance"):
+        result = await execute([run, "provenance"])
+        result.expect_exit(0)
+        expect(result.stdout.strip() != "", "empty provenance")
+    async with checks.check(f"{label}/cli/provenance --json"):
+        result = await execute([run, "provenance", "--json"])
+        result.expect_exit(0)
+        expect(len(result.json()["provenance"]) > 0, "no provenance records")
+
+    for as_json in (False, True):
+        async with checks.check(f"{label}/cli/index-entry" + (" --json" if as_json else "")):
+            result = await execute([run, "index-entry", *(["--json"] if as_json else [])])
+            result.expect_exit(0)
+            entry = result.json()
+            expect(entry["id"] == target.id, f"id {entry['id']!r}")
+            expect(entry["taskCount"] == len(target.tasks), f"taskCount {entry['taskCount']}")
+
+    garbage = work / "garbage.json"
+    garbage.write_text("{this is not json", encoding="utf-8")
+    bad_usage = {
+        "unknown task": [run, "show", "no-such-task-id"],
+        "unknown task --json": [run, "show", "no-such-task-id", "--json"],
+        "unknown provider": [run, "run", "--model", "m", "--provider", "carrier-pigeon"],
+        "missing --model": [run, "run", "--provider", "mock"],
+        "unreadable file": [run, "score", str(work / "missing.json")],
+        "unparsable file": [run, "score", str(garbage)],
+        "unreadable card input": [run, "card", str(work / "missing.json")],
+        "unreadable task file": [run, "list", "--tasks", str(work / "missing.jsonl")],
+        "bad option": [run, "list", "--no-such-option"],
+        "bad option value": [run, "run", "--model", "m", "--provider", "mock", "--concurrency", "zero"],
+        "unknown command": [run, "frobnicate"],
+    }
+    for what, argv in bad_usage.items():
+        async with checks.check(f"{label}/cli/exit 1: {what}"):
+            result = await execute(argv)
+            result.expect_exit(1)
+            if argv[-1] == "--json":
+                expect(result.json()["error"]["code"] == "TASK_NOT_FOUND", "no TASK_NOT_FOUND error document")
+
+
+async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
+    """`benchmark-core benchmarks` lists every plugin; `--benchmark ID` addresses each one."""
+    script = find_script("benchmark-core")
+    if script is None:
+        async with checks.check("benchmark-core/cli/console script"):
+            raise CheckFailed("no benchmark-core console script next to this interpreter or on PATH")
+        return
+    async with checks.check("benchmark-core/cli/benchmarks --json") as notes:
+        result = await execute([str(script), "benchmarks", "--json"])
+        result.expect_exit(0)
+        listed = {item["id"]: item for item in result.json()["benchmarks"]}
+        for target in targets:
+            if target.id:
+                expect(target.id in listed, f"{target.id} is not listed")
+                expect(listed[target.id]["error"] is None, f"{target.id}: {listed[target.id]['error']}")
+                expect(listed[target.id]["tasks"] == len(target.tasks), f"{target.id}: task count differs")
+        notes.append(", ".join(sorted(listed)))
+    async with checks.check("benchmark-core/cli/benchmarks"):
+        result = await execute([str(script), "benchmarks"])
+        result.expect_exit(0)
+    for target in targets:
+        if not target.id:
+            continue
+        async with checks.check(f"{target.id}/cli/benchmark-core --benchmark {target.id} index-entry --json"):
+            own = (await execute([str(target.script), "index-entry", "--json"])).json()
+            result = await execute([str(script), "--benchmark", target.id, "index-entry", "--json"])
+            result.expect_exit(0)
+            expect(result.json() == own, "differs from the package's own index-entry")
+    async with checks.check("benchmark-core/cli/exit 1: --benchmark unknown"):
+        (await execute([str(script), "--benchmark", "no-such-benchmark", "list"])).expect_exit(1)
+
+
+# -- HTTP ----------------------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def served(target: Target, work: Path) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+    """`<script> serve --port N` on a free loopback port, yielding its base URL once /health answers."""
+    assert target.script is not None
+    port = free_port()
+    log = (work / "serve.log").open("wb")
+    argv = [str(target.script), "serve", "--port", str(port)]
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, env=child_env()
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        async with aiohttp.ClientSession() as session:
+            while True:
+                if process.returncode is not None:
+                    raise CheckFailed(f"serve exited {process.returncode}: {short(log_text(work))}")
+                with contextlib.suppress(aiohttp.ClientError):
+                    async with session.get(f"{base}/health") as response:
+                        if response.status == 200:
+                            break
+                if time.monotonic() > deadline:
+                    raise CheckFailed(f"serve did not answer /health within 60s: {short(log_text(work))}")
+                await asyncio.sleep(0.1)
+        yield base, process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        log.close()
+
+
+def log_text(work: Path) -> str:
+    return (work / "serve.log").read_text(encoding="utf-8", errors="replace")
+
+
+async def http_checks(checks: Checks, target: Target, work: Path) -> None:
+    label = target.id
+    async with contextlib.AsyncExitStack() as stack:
+        server: Optional[tuple[str, asyncio.subprocess.Process]] = None
+        async with checks.check(f"{label}/http/serve starts on 127.0.0.1") as notes:
+            server = await stack.enter_async_context(served(target, work))
+            notes.append(server[0])
+            expect("127.0.0.1" in log_text(work), "the listening URL is not printed")
+        if server is None:
+            return
+        base, process = server
+        session = await stack.enter_async_context(aiohttp.ClientSession())
+
+        async def call(method: str, path: str, **kwargs: Any) -> tuple[int, Any, Any]:
+            async with session.request(method, base + path, **kwargs) as response:
+                body = await response.read()
+                data = json.loads(body) if body else None
+                return response.status, data, response.headers
+
+        async def expect_error(method: str, path: str, status: int, code: str, **kwargs: Any) -> None:
+            got, data, _ = await call(method, path, **kwargs)
+            expect(got == status, f"status {got}, expected {status}: {short(json.dumps(data))}")
+            expect(isinstance(data, dict) and data["error"]["code"] == code, f"body {short(json.dumps(data))}")
+            expect(bool(data["error"]["message"]), "empty error message")
+
+        async with checks.check(f"{label}/http/GET /health"):
+            status, data, headers = await call("GET", "/health")
+            expect(status == 200 and data["status"] == "ok", f"{status} {data}")
+            expect(data["benchmark"] == target.id, f"benchmark {data['benchmark']!r}")
+            expect(data["distribution"] == target.distribution, f"distribution {data['distribution']!r}")
+            expect(headers.get("Access-Control-Allow-Origin") == "*", "no CORS header")
+        async with checks.check(f"{label}/http/GET /v1/tasks"):
+            status, data, headers = await call("GET", "/v1/tasks")
+            expect(status == 200 and data["tasks"] == target.tasks, "differs from list --json")
+            expect(headers.get("Access-Control-Allow-Origin") == "*", "no CORS header")
+        async with checks.check(f"{label}/http/GET /v1/tasks?tasks=tasks (bare name in data/)"):
+            status, data, _ = await call("GET", "/v1/tasks", params={"tasks": "tasks"})
+            expect(status == 200 and data["count"] == len(target.tasks), f"{status} {short(json.dumps(data))}")
+        for task in target.tasks:
+            async with checks.check(f"{label}/http/GET /v1/tasks/{task['id']}"):
+                status, data, _ = await call("GET", f"/v1/tasks/{task['id']}")
+                expect(status == 200 and data == task, f"{status}: differs from show --json")
+        for row in target.report.get("rows", []):
+            async with checks.check(f"{label}/http/POST /v1/score {row['taskId']}") as notes:
+                body = {"taskId": row["taskId"], "submission": row["trace"], "seed": target.report["seed"]}
+                status, data, _ = await call("POST", "/v1/score", json=body)
+                expect(status == 200, f"status {status}: {short(json.dumps(data))}")
+                expect(data["score"] == row["score"], f"score {data['score']} but the run row has {row['score']}")
+                notes.append(f"score {data['score']}")
+        async with checks.check(f"{label}/http/GET /v1/provenance"):
+            own = (await execute([str(target.script), "provenance", "--json"])).json()
+            status, data, _ = await call("GET", "/v1/provenance")
+            expect(status == 200 and data["provenance"] == own["provenance"], "differs from provenance --json")
+            expect(bool(data["markdown"].strip()), "no markdown")
+        async with checks.check(f"{label}/http/GET /v1/index-entry"):
+            own = (await execute([str(target.script), "index-entry", "--json"])).json()
+            status, data, _ = await call("GET", "/v1/index-entry")
+            expect(status == 200 and data == own, "differs from index-entry --json")
+        async with checks.check(f"{label}/http/GET /openapi.json"):
+            status, data, _ = await call("GET", "/openapi.json")
+            expect(status == 200 and data["openapi"].startswith("3.1"), f"{status}")
+            expect(set(ROUTES) <= set(data["paths"]), f"paths {sorted(data['paths'])}")
+            expect("Error" in data["components"]["schemas"], "no Error schema")
+        async with checks.check(f"{label}/http/OPTIONS /v1/score (CORS preflight)"):
+            headers_in = {"Origin": "https://example.org", "Access-Control-Request-Method": "POST"}
+            status, _, headers = await call("OPTIONS", "/v1/score", headers=headers_in)
+            expect(status == 204, f"status {status}")
+            expect(headers.get("Access-Control-Allow-Origin") == "*", "no Access-Control-Allow-Origin")
+            expect("POST" in headers.get("Access-Control-Allow-Methods", ""), "POST not allowed")
+
+        first = target.tasks[0]["id"]
+        errors: list[tuple[str, str, str, int, str, dict[str, Any]]] = [
+            ("413 body over 1 MiB", "POST", "/v1/score", 413, "REQUEST_TOO_LARGE",
+             {"data": b" " * (MAX_BODY_BYTES + 1)}),
+            ("413 chunked body over 1 MiB", "POST", "/v1/score", 413, "REQUEST_TOO_LARGE", {"data": chunks()}),
+            ("400 invalid JSON", "POST", "/v1/score", 400, "INVALID_JSON", {"data": b"{not json"}),
+            ("400 body not an object", "POST", "/v1/score", 400, "INVALID_SUBMISSION", {"json": [1, 2]}),
+            ("400 missing submission", "POST", "/v1/score", 400, "INVALID_SUBMISSION", {"json": {"taskId": first}}),
+            ("422 invalid submission", "POST", "/v1/score", 422, "INVALID_SUBMISSION",
+             {"json": {"taskId": first, "submission": {"toolLog": "nope"}}}),
+            ("422 submission not an object", "POST", "/v1/score", 422, "INVALID_SUBMISSION",
+             {"json": {"taskId": first, "submission": "42"}}),
+            ("404 unknown task", "GET", "/v1/tasks/no-such-task", 404, "TASK_NOT_FOUND", {}),
+            ("404 score of an unknown task", "POST", "/v1/score", 404, "TASK_NOT_FOUND",
+             {"json": {"taskId": "no-such-task", "submission": {}}}),
+            ("404 unknown route", "GET", "/v2/nothing", 404, "NOT_FOUND", {}),
+            ("405 GET /v1/score", "GET", "/v1/score", 405, "METHOD_NOT_ALLOWED", {}),
+            ("405 POST /v1/tasks", "POST", "/v1/tasks", 405, "METHOD_NOT_ALLOWED", {}),
+            ("403 ?tasks=../", "GET", "/v1/tasks", 403, "TASKS_NOT_ALLOWED", {"params": {"tasks": "../tasks.jsonl"}}),
+            ("403 ?tasks=absolute path", "GET", "/v1/index-entry", 403, "TASKS_NOT_ALLOWED",
+             {"params": {"tasks": "/etc/passwd"}}),
+            ("403 tasks in the score body", "POST", "/v1/score", 403, "TASKS_NOT_ALLOWED",
+             {"json": {"taskId": first, "submission": {}, "tasks": "../../x.jsonl"}}),
+        ]  # fmt: skip
+        for what, method, path, status, code, kwargs in errors:
+            async with checks.check(f"{label}/http/error {what}"):
+                await expect_error(method, path, status, code, **kwargs)
+
+        async with checks.check(f"{label}/http/still healthy after the errors"):
+            status, _, _ = await call("GET", "/health")
+            expect(status == 200, f"status {status}")
+        async with checks.check(f"{label}/http/SIGTERM stops the server cleanly"):
+            process.send_signal(signal.SIGTERM)
+            exit_code = await asyncio.wait_for(process.wait(), 30)
+            expect(exit_code == 0, f"exit {exit_code}: {short(log_text(work))}")
+            expect("Traceback" not in log_text(work), short(log_text(work)))
+
+
+async def chunks() -> AsyncIterator[bytes]:
+    for _ in range(MAX_BODY_BYTES // 65536 + 2):
+        yield b" " * 65536
+
+
+# -- MCP -----------------------------------------------------------------------------------------
+
+
+def structured(result: Any) -> Any:
+    if result.is_error:
+        raise CheckFailed("tool error: " + short(" ".join(getattr(b, "text", "") for b in result.content)))
+    return result.structured_content
+
+
+def tool_error_code(result: Any) -> str:
+    expect(result.is_error, f"expected a tool error, got {short(json.dumps(result.structured_content))}")
+    code: str = result.structured_content["error"]["code"]
+    return code
+
+
+async def mcp_checks(checks: Checks, target: Target) -> None:
+    label = target.id
+    # Without the key, run_benchmark on openrouter must fail with a clear tool error.
+    parameters = StdioServerParameters(
+        command=sys.executable, args=["-m", target.module, "mcp"], env=child_env(OPENROUTER_API_KEY=None)
+    )
+    async with contextlib.AsyncExitStack() as stack:
+        connected: Optional[mcp.Client] = None
+        async with checks.check(f"{label}/mcp/stdio handshake (python -m {target.module} mcp)") as notes:
+            connected = await stack.enter_async_context(mcp.Client(parameters, read_timeout_seconds=COMMAND_TIMEOUT))
+            notes.append(f"protocol {connected.protocol_version}")
+        if connected is None:
+            return
+        client = connected
+        async with checks.check(f"{label}/mcp/list_tools"):
+            tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+            expect(set(tools) == set(TOOLS), f"tools {sorted(tools)}")
+            for tool in tools.values():
+                expect(tool.input_schema.get("type") == "object", f"{tool.name}: no input schema")
+                expect(bool(tool.output_schema), f"{tool.name}: no output schema")
+        async with checks.check(f"{label}/mcp/list_tasks"):
+            data = structured(await client.call_tool("list_tasks", {}))
+            expect(data["tasks"] == target.tasks, "differs from list --json")
+        async with checks.check(f"{label}/mcp/get_task"):
+            data = structured(await client.call_tool("get_task", {"task_id": target.tasks[0]["id"]}))
+            expect(data == target.tasks[0], "differs from list --json")
+        async with checks.check(f"{label}/mcp/get_task unknown id is a tool error"):
+            code = tool_error_code(await client.call_tool("get_task", {"task_id": "no-such-task"}))
+            expect(code == "TASK_NOT_FOUND", code)
+        async with checks.check(f"{label}/mcp/list_tasks tasks=../ is a tool error"):
+            code = tool_error_code(await client.call_tool("list_tasks", {"tasks": "../tasks.jsonl"}))
+            expect(code == "TASKS_NOT_ALLOWED", code)
+        for row in target.report.get("rows", []):
+            async with checks.check(f"{label}/mcp/score_answer {row['taskId']}"):
+                arguments = {"task_id": row["taskId"], "submission": row["trace"], "seed": target.report["seed"]}
+                data = structured(await client.call_tool("score_answer", arguments))
+                expect(data["score"] == row["score"], f"score {data['score']} but the run row has {row['score']}")
+        async with checks.check(f"{label}/mcp/score_answer invalid submission is a tool error"):
+            arguments = {"task_id": target.tasks[0]["id"], "submission": {"toolLog": "nope"}}
+            code = tool_error_code(await client.call_tool("score_answer", arguments))
+            expect(code == "INVALID_SUBMISSION", code)
+        async with checks.check(f"{label}/mcp/run_benchmark provider=mock") as notes:
+            data = structured(await client.call_tool("run_benchmark", {"model": "offline", "provider": "mock"}))
+            if target.report:
+                expect(data["mean"] == target.report["mean"], f"mean {data['mean']} vs CLI {target.report['mean']}")
+            expect(all(not r["episode"] or r["episode"]["transcript"] == [] for r in data["rows"]), "transcripts kept")
+            notes.append(f"mean {data['mean']:.4f}")
+        async with checks.check(f"{label}/mcp/run_benchmark without OPENROUTER_API_KEY is a tool error"):
+            result = await client.call_tool("run_benchmark", {"model": "some/model"})
+            expect(tool_error_code(result) == "INVALID_CONFIGURATION", "wrong code")
+            expect("OPENROUTER_API_KEY" in result.structured_content["error"]["message"], "the variable is not named")
+        async with checks.check(f"{label}/mcp/get_provenance"):
+            data = structured(await client.call_tool("get_provenance", {}))
+            expect(len(data["provenance"]) > 0 and bool(data["markdown"].strip()), "empty provenance")
+
+
+# -- main ----------------------------------------------------------------------------------------
+
+
+async def check_target(checks: Checks, target: Target) -> None:
+    with tempfile.TemporaryDirectory(prefix=f"e2e-{target.entry_point}-") as tmp:
+        work = Path(tmp)
+        await cli_checks(checks, target, work)
+        if not target.tasks:
+            return
+        await http_checks(checks, target, work)
+        await mcp_checks(checks, target)
+
+
+async def main_async(args: argparse.Namespace) -> Checks:
+    checks = Checks()
+    targets, problems = discover()
+    async with checks.check("discovery/entry points") as notes:
+        if problems:
+            raise CheckFailed("; ".join(problems))
+        expect(bool(targets), f"no installed benchmark under the entry-point group {GROUP}")
+        notes.append(", ".join(f"{t.entry_point} ({t.distribution})" for t in targets))
+    for wanted in args.expect:
+        async with checks.check(f"discovery/{wanted} is installed"):
+            expect(any(t.distribution == wanted for t in targets), f"no benchmark from distribution {wanted}")
+    for target in targets:
+        if args.only and target.entry_point not in args.only and target.distribution not in args.only:
+            continue
+        await check_target(checks, target)
+    if not args.only:
+        await umbrella_checks(checks, targets)
+    return checks
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--report", type=Path, default=REPO / "artifacts" / "e2e-report.json")
+    parser.add_argument(
+        "--expect", action="append", default=[], metavar="DIST", help="Fail unless this distribution is installed."
+    )
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help="Check only this entry point or distribution."
+    )
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    checks = asyncio.run(main_async(args))
+    passed = sum(1 for c in checks.items if c.ok)
+    failed = len(checks.items) - passed
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "passed": passed,
+        "failed": failed,
+        "durationMs": _ms(started),
+        "python": sys.version.split()[0],
+        "checks": [c.to_json() for c in checks.items],
+    }
+    args.report.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"e2e: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
