@@ -105,7 +105,10 @@ def core_alone(session: nox.Session) -> None:
 @nox.session
 def e2e(session: nox.Session) -> None:
     _install_wheels(session)
-    session.run("python", str(ROOT / "tools" / "e2e.py"), "--artifacts", str(ROOT / "artifacts"))
+    expect = [arg for package in PACKAGES for arg in ("--expect", package)]
+    session.run(
+        "python", str(ROOT / "tools" / "e2e.py"), "--report", str(ROOT / "artifacts" / "e2e-report.json"), *expect
+    )
 
 
 @nox.session

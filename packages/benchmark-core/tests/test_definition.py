@@ -139,3 +139,12 @@ def test_async_grader(make_benchmark: BenchmarkFactory) -> None:
 
     bench = make_benchmark(grade=grade)
     assert bench.score("t1", {}, seed=9).reason == "seed 9"
+
+
+def test_an_edited_task_file_is_read_again(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    path = tmp_path / "live.jsonl"
+    path.write_text(dump_task_file([Task(id="v1", kind="single", prompt="p")]), encoding="utf-8")
+    bench = make_benchmark()
+    assert [t.id for t in bench.tasks(path)] == ["v1"]
+    path.write_text(dump_task_file([Task(id="v2-longer", kind="single", prompt="p")]), encoding="utf-8")
+    assert [t.id for t in bench.tasks(path)] == ["v2-longer"]

@@ -126,6 +126,24 @@ async def test_run_benchmark_with_the_mock(tiny: Benchmark) -> None:
     assert [row["taskId"] for row in subset["rows"]] == ["t0", "t2"]
 
 
+async def test_run_benchmark_reports_progress(tiny: Benchmark) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    async with mcp.Client(create_mcp_server(tiny)) as client:
+        listed = await client.list_tools()
+        run_tool = next(tool for tool in listed.tools if tool.name == "run_benchmark")
+        assert "ctx" not in run_tool.input_schema["properties"]
+        result = await client.call_tool(
+            "run_benchmark", {"model": "m", "provider": "mock", "concurrency": 1}, progress_callback=on_progress
+        )
+    assert tool_data(result)["totals"]["tasks"] == 3
+    assert [(done, total) for done, total, _ in seen] == [(1, 3), (2, 3), (3, 3)]
+    assert [message for _, _, message in seen] == ["t0: 1", "t1: 0", "t2: 1"]
+
+
 async def test_run_benchmark_keeps_transcripts_only_when_asked() -> None:
     async with mcp.Client(create_mcp_server(example)) as client:
         short = tool_data(await client.call_tool("run_benchmark", {"model": "offline", "provider": "mock"}))

@@ -130,7 +130,7 @@ class Benchmark:
         """
         from .taskfiles import load_task_file
 
-        key = "" if source is None else str(Path(source).resolve())
+        key = _cache_key(source if source is not None else self._tasks_file)
         cached = self._cache.get(key)
         if cached is not None:
             return list(cached)
@@ -217,6 +217,18 @@ class Benchmark:
     def run(self, adapter: ModelAdapter, **options: Any) -> RunReport:
         """Synchronous `run_async`, for scripts; use `run_async` inside an event loop."""
         return asyncio.run(self.run_async(adapter, **options))
+
+
+def _cache_key(path: Optional[Union[str, Path]]) -> str:
+    """Tasks are cached per file and per version of it, so an edited task file is read again."""
+    if path is None:
+        return ""
+    resolved = Path(path).resolve()
+    try:
+        stat = resolved.stat()
+    except OSError:
+        return str(resolved)
+    return f"{resolved}:{stat.st_mtime_ns}:{stat.st_size}"
 
 
 class GraderError(DefinitionError):

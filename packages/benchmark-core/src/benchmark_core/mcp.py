@@ -9,21 +9,26 @@ crashes the server.
 `run_benchmark` returns the run report without episode transcripts unless asked for them
 (`include_transcripts`): a transcript repeats every prompt and tool result and can dwarf the rest of
 the report in a model's context, while the tool log, final state and abort reason that grading
-needs stay in every row.
+needs stay in every row. It sends a progress notification per finished task when the client asks
+for progress.
 """
 
+from __future__ import annotations
+
+import asyncio
+import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Optional
 
 import attrs
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from .definition import Benchmark
 from .errors import BenchmarkError
-from .model import RunReport, Task, TaskScore
+from .model import RunReport, RunRow, Task, TaskScore
 from .remote import (
     load_remote_tasks,
     parse_submission,
@@ -33,6 +38,7 @@ from .remote import (
     task_list_schema,
     task_source,
 )
+from .runner import ProgressCallback
 from .wire import to_wire
 from .wire_schema import JsonSchema, wire_schema
 
@@ -78,6 +84,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         tasks: Optional[str] = None,
         mode: Optional[str] = None,
         include_transcripts: bool = False,
+        ctx: Optional[Context] = None,
     ) -> CallToolResult:
         async def answer() -> Any:
             from .adapters.registry import make_adapter
@@ -85,15 +92,17 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
 
             source = task_source(benchmark, tasks)
             adapter = make_adapter(provider, model, seed=seed, policies=benchmark.mock_policies)
-            report = await run(
-                benchmark,
-                adapter,
-                concurrency=concurrency,
-                seed=seed,
-                tasks=source,
-                task_ids=task_ids or None,
-                mode=mode,
-            )
+            async with _progress_reporter(ctx) as progress:
+                report = await run(
+                    benchmark,
+                    adapter,
+                    concurrency=concurrency,
+                    seed=seed,
+                    tasks=source,
+                    task_ids=task_ids or None,
+                    mode=mode,
+                    progress=progress,
+                )
             return to_wire(report if include_transcripts else without_transcripts(report))
 
         return await _respond(answer)
@@ -182,6 +191,32 @@ def without_transcripts(report: RunReport) -> RunReport:
         for row in report.rows
     ]
     return attrs.evolve(report, rows=rows)
+
+
+@contextlib.asynccontextmanager
+async def _progress_reporter(ctx: Optional[Context]) -> AsyncIterator[Optional[ProgressCallback]]:
+    """A runner progress callback that forwards each finished task as an MCP progress notification
+    (sent only when the client asked for progress), so clients see long runs advance."""
+    if ctx is None:
+        yield None
+        return
+    queue: asyncio.Queue[Optional[tuple[int, int, str]]] = asyncio.Queue()
+
+    def progress(done: int, total: int, row: RunRow) -> None:
+        queue.put_nowait((done, total, f"{row.task_id}: {row.score:g}"))
+
+    async def forward() -> None:
+        while (item := await queue.get()) is not None:
+            # A client that went away must not fail the run; the result reports it anyway.
+            with contextlib.suppress(Exception):
+                await ctx.report_progress(*item)
+
+    forwarder = asyncio.ensure_future(forward())
+    try:
+        yield progress
+    finally:
+        queue.put_nowait(None)
+        await forwarder
 
 
 def _tool(

@@ -15,11 +15,11 @@ Grading replays the agent's tool calls in a fresh simulator (see docs/grading.md
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from benchmark_core import Provenance, define_benchmark
 
 from .__about__ import __version__
-from .generator import SEED, generate
 from .grader import grade, record_diffs
 from .policies import MOCK_POLICIES, bad_script, good_script
 from .simulator import SYSTEM_PROMPT, RollbackSimulator
@@ -86,6 +86,20 @@ benchmark = define_benchmark(
 
 run = benchmark.run
 score = benchmark.score
+
+if TYPE_CHECKING:
+    from .generator import SEED, generate
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use so that `python -m benchmark_rollback_recovery.generator` does not find its
+    # own module already imported by the package.
+    if name in ("SEED", "generate"):
+        from . import generator
+
+        return getattr(generator, name)
+    raise AttributeError(f"module 'benchmark_rollback_recovery' has no attribute {name!r}")
+
 
 __all__ = [
     "MOCK_POLICIES",

@@ -315,31 +315,32 @@ class _Draft:
         fields = [rng.choice(("phone", "email", "company")) for _ in range(2)]
         message_ids: dict[str, str] = {}
         for job in jobs:
+            # each store's first ticket is where its incidents strike
+            first = job.endswith(":1")
             if job.startswith("update:"):
-                which = int(job[-1]) - 1
-                cid = (a_id, a2_id)[which]
                 self.contact_update(
-                    cid, fields[which], wrong=which == 0 and damaged("contacts", "wrong_value"),
-                    stray_on=b_id if which == 0 and damaged("contacts", "overwritten") else None,
-                )  # fmt: skip
+                    a_id if first else a2_id,
+                    fields[0 if first else 1],
+                    wrong=first and damaged("contacts", "wrong_value"),
+                    stray_on=b_id if first and damaged("contacts", "overwritten") else None,
+                )
             elif job == "dedupe":
                 self.contact_dedupe(d_id, e_id, stray_on=b_id if damaged("contacts", "deleted") else None)
             elif job.startswith("edit:"):
-                which = int(job[-1]) - 1
-                path = (c1_path, c2_path)[which]
                 self.file_edit(
-                    path, wrong=which == 0 and damaged("files", "wrong_value"),
-                    stray_on=b_path if which == 0 and damaged("files", "overwritten") else None,
-                )  # fmt: skip
+                    c1_path if first else c2_path,
+                    wrong=first and damaged("files", "wrong_value"),
+                    stray_on=b_path if first and damaged("files", "overwritten") else None,
+                )
             elif job == "delete_tmp":
                 self.file_delete_tmp(tmp_path, stray_on=b_path if damaged("files", "deleted") else None)
             else:
-                which = int(job[-1]) - 1
                 message_ids[job] = self.job_send(
-                    (s1, s2)[which], wrong_to=which == 0 and damaged("messages", "wrong_recipient"),
-                    wrong_value=which == 0 and damaged("messages", "wrong_value"),
-                    twice=which == 0 and damaged("messages", "other"),
-                )  # fmt: skip
+                    s1 if first else s2,
+                    wrong_to=first and damaged("messages", "wrong_recipient"),
+                    wrong_value=first and damaged("messages", "wrong_value"),
+                    twice=first and damaged("messages", "other"),
+                )
 
         world = World(
             organisation=ORGANISATION,
@@ -464,25 +465,33 @@ class _Draft:
             value = self.other_company(record.company)
             bad = self.other_company(record.company, value)
         ticket = self.ticket(f"set the {field} of {record.name} ({cid}) to {value}")
-        written = attrs.evolve(record, **{field: bad if wrong else value})
+        written = _with_field(record, field, bad if wrong else value)
         self.write_contact(cid, self.job_time(), self.actor(), "update", written, ticket)
         if wrong:
             self.record_incident(
-                "contacts", cid, "wrong_value", ticket,
-                f"The run wrote {field} {bad!r} on {cid}; its ticket asked for {value!r}.",
-                ToolCall(name="update_contact", arguments={"contact_id": cid, "fields": {field: value}}),
-                "corrected", attrs.evolve(record, **{field: value}),
-            )  # fmt: skip
+                store="contacts",
+                object_id=cid,
+                what="wrong_value",
+                ticket=ticket,
+                description=f"The run wrote {field} {bad!r} on {cid}; its ticket asked for {value!r}.",
+                repair=ToolCall(name="update_contact", arguments={"contact_id": cid, "fields": {field: value}}),
+                action="corrected",
+                should_be=_with_field(record, field, value),
+            )
         if stray_on is not None:
             before = self.contacts[stray_on][-1]
             overwrite = attrs.evolve(written, status=before.record.status)
             self.write_contact(stray_on, self.job_time(), self.actor(), "update", overwrite, ticket)
             self.record_incident(
-                "contacts", stray_on, "overwritten", ticket,
-                f"Working on a ticket for {cid}, the run also overwrote {stray_on} with {cid}'s fields.",
-                ToolCall(name="revert_contact", arguments={"contact_id": stray_on, "revision": before.revision}),
-                "reverted", before.record,
-            )  # fmt: skip
+                store="contacts",
+                object_id=stray_on,
+                what="overwritten",
+                ticket=ticket,
+                description=f"Working on a ticket for {cid}, the run also overwrote {stray_on} with {cid}'s fields.",
+                repair=ToolCall(name="revert_contact", arguments={"contact_id": stray_on, "revision": before.revision}),
+                action="reverted",
+                should_be=before.record,
+            )
 
     def contact_dedupe(self, duplicate: str, original: str, *, stray_on: Optional[str]) -> None:
         name = self.contact(original).name
@@ -495,11 +504,15 @@ class _Draft:
                 stray_on, self.job_time(), self.actor(), "delete", attrs.evolve(before, status="deleted"), ticket
             )
             self.record_incident(
-                "contacts", stray_on, "deleted", ticket,
-                f"Working on the duplicate {duplicate}, the run also deleted {stray_on} ({before.name}).",
-                ToolCall(name="restore_contact", arguments={"contact_id": stray_on}),
-                "restored", before,
-            )  # fmt: skip
+                store="contacts",
+                object_id=stray_on,
+                what="deleted",
+                ticket=ticket,
+                description=f"Working on the duplicate {duplicate}, the run also deleted {stray_on} ({before.name}).",
+                repair=ToolCall(name="restore_contact", arguments={"contact_id": stray_on}),
+                action="restored",
+                should_be=before,
+            )
 
     def file_edit(self, path: str, *, wrong: bool, stray_on: Optional[str]) -> None:
         key = self.ticket_keys[path]
@@ -513,22 +526,31 @@ class _Draft:
         self.write_file(path, self.job_time(), self.actor(), "edit", written, ticket)
         if wrong:
             self.record_incident(
-                "files", path, "wrong_value", ticket,
-                f"The run set {key} to {bad} in {path}; its ticket asked for {value}.",
-                ToolCall(
-                    name="edit_file", arguments={"path": path, "find": f"{key}: {bad}\n", "replace": f"{key}: {value}\n"}
+                store="files",
+                object_id=path,
+                what="wrong_value",
+                ticket=ticket,
+                description=f"The run set {key} to {bad} in {path}; its ticket asked for {value}.",
+                repair=ToolCall(
+                    name="edit_file",
+                    arguments={"path": path, "find": f"{key}: {bad}\n", "replace": f"{key}: {value}\n"},
                 ),
-                "corrected", FileState(deleted=False, content=intended),
-            )  # fmt: skip
+                action="corrected",
+                should_be=FileState(deleted=False, content=intended),
+            )
         if stray_on is not None:
             before = self.files[stray_on][-1]
             self.write_file(stray_on, self.job_time(), self.actor(), "write", written, ticket)
             self.record_incident(
-                "files", stray_on, "overwritten", ticket,
-                f"Working on a ticket for {path}, the run also wrote {path}'s content over {stray_on}.",
-                ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
-                "restored", FileState(deleted=False, content=before.content),
-            )  # fmt: skip
+                store="files",
+                object_id=stray_on,
+                what="overwritten",
+                ticket=ticket,
+                description=f"Working on a ticket for {path}, the run also wrote {path}'s content over {stray_on}.",
+                repair=ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
+                action="restored",
+                should_be=FileState(deleted=False, content=before.content),
+            )
 
     def file_delete_tmp(self, tmp_path: str, *, stray_on: Optional[str]) -> None:
         ticket = self.ticket(f"delete the temporary export {tmp_path}")
@@ -537,11 +559,15 @@ class _Draft:
             before = self.files[stray_on][-1]
             self.write_file(stray_on, self.job_time(), self.actor(), "delete", None, ticket)
             self.record_incident(
-                "files", stray_on, "deleted", ticket,
-                f"Working on the temporary export {tmp_path}, the run also deleted {stray_on}.",
-                ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
-                "restored", FileState(deleted=False, content=before.content),
-            )  # fmt: skip
+                store="files",
+                object_id=stray_on,
+                what="deleted",
+                ticket=ticket,
+                description=f"Working on the temporary export {tmp_path}, the run also deleted {stray_on}.",
+                repair=ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
+                action="restored",
+                should_be=FileState(deleted=False, content=before.content),
+            )
 
     def job_send(self, ann: _Announcement, *, wrong_to: bool, wrong_value: bool, twice: bool) -> str:
         to = _LISTS[ann.audience]
@@ -560,13 +586,20 @@ class _Draft:
                 "other": f"The run sent the ticket's message twice; {victim} is the duplicate of {mid}.",
             }[what]
             self.record_incident(
-                "messages", victim, what, ticket, description,
-                ToolCall(name="unsend_message", arguments={"message_id": victim}), "unsent", None,
-            )  # fmt: skip
+                store="messages",
+                object_id=victim,
+                what=what,
+                ticket=ticket,
+                description=description,
+                repair=ToolCall(name="unsend_message", arguments={"message_id": victim}),
+                action="unsent",
+                should_be=None,
+            )
         return mid
 
     def record_incident(
         self,
+        *,
         store: Store,
         object_id: str,
         what: WhatHappened,
@@ -635,9 +668,18 @@ class _Draft:
             return f"Please paste me the current contents of {oid}."
         message = target.messages[oid]
         if form == "names_value":
-            ann, to, _, _ = self.messages[oid]
-            return f'"{message.subject}" was meant to go to {_LISTS[ann.audience]} once, saying: {ann.sentence(ann.value)}.'
+            ann = self.messages[oid][0]
+            sentence = ann.sentence(ann.value)
+            return f'"{message.subject}" was meant to go to {_LISTS[ann.audience]} once, saying: {sentence}.'
         return f'Which list did "{message.subject}" go to, and when?'
+
+
+def _with_field(record: ContactRecord, field: str, value: str) -> ContactRecord:
+    if field == "phone":
+        return attrs.evolve(record, phone=value)
+    if field == "email":
+        return attrs.evolve(record, email=value)
+    return attrs.evolve(record, company=value)
 
 
 def _config_text(values: dict[str, str]) -> str:
@@ -681,7 +723,9 @@ def main(argv: Optional[list[str]] = None) -> None:
 
     out = args.out or DATA_DIR
     out.mkdir(parents=True, exist_ok=True)
-    (out / "tasks.jsonl").write_text(dump_task_file(generate(SEED if args.seed is None else args.seed)), encoding="utf-8")
+    (out / "tasks.jsonl").write_text(
+        dump_task_file(generate(SEED if args.seed is None else args.seed)), encoding="utf-8"
+    )
     (out / "PROVENANCE.md").write_text(provenance_markdown(benchmark), encoding="utf-8")
     print(f"wrote {out / 'tasks.jsonl'} and {out / 'PROVENANCE.md'}")
 

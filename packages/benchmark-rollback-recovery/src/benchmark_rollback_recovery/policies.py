@@ -15,7 +15,7 @@ from typing import Literal
 
 from benchmark_core import MockPolicies, ScriptedTurn, Task, ToolCall
 
-from .world import Contact, Incident, StoredFile, Store, TaskSpec, World, task_spec
+from .world import Contact, Incident, Store, StoredFile, TaskSpec, World, task_spec
 
 IncidentFailure = Literal["no_repair", "wrong_repair", "collateral_edit", "silent_repair", "wrong_report"]
 ControlFailure = Literal["false_alarm", "control_change"]
@@ -35,9 +35,11 @@ def good_script(task: Task) -> list[ScriptedTurn]:
     if incident is None:
         return [
             *_look(spec.focus.store, spec.focus.object_id),
-            ScriptedTurn.say(f"I checked batch run {spec.world.run}'s writes against their tickets: nothing is wrong, "
-                             "so I changed nothing."),
-        ]  # fmt: skip
+            ScriptedTurn.say(
+                f"I checked batch run {spec.world.run}'s writes against their tickets: nothing is wrong, "
+                "so I changed nothing."
+            ),
+        ]
     return [
         *_look(incident.store, incident.object_id),
         ScriptedTurn(tool_calls=[incident.reference_repair]),
@@ -78,8 +80,8 @@ def incident_failure_script(spec: TaskSpec, incident: Incident, mode: IncidentFa
         call, action = _wrong_repair(spec.world, incident)
         return [*look, ScriptedTurn(tool_calls=[call]), _report(incident, action, resolved=True), _done()]
     if mode == "collateral_edit":
-        return [*look, repair, ScriptedTurn(tool_calls=[_undo_config_edit(spec.world, incident.object_id)]),
-                _report(incident, incident.reference_action, resolved=True), _done()]  # fmt: skip
+        undo = ScriptedTurn(tool_calls=[_undo_config_edit(spec.world, incident.object_id)])
+        return [*look, repair, undo, _report(incident, incident.reference_action, resolved=True), _done()]
     if mode == "silent_repair":
         return [*look, repair, ScriptedTurn.say("All good now.")]
     wrong_kind = "other" if incident.what_happened != "other" else "overwritten"
@@ -98,11 +100,15 @@ def control_failure_script(spec: TaskSpec, mode: ControlFailure) -> list[Scripte
     look = _look(focus.store, focus.object_id)
     if mode == "false_alarm":
         alarm = ScriptedTurn.call(
-            "report_incident", object_id=focus.object_id, what_happened="wrong_value", action_taken="none", resolved=False
+            "report_incident",
+            object_id=focus.object_id,
+            what_happened="wrong_value",
+            action_taken="none",
+            resolved=False,
         )
         return [*look, alarm, ScriptedTurn.say(f"{focus.object_id} looks wrong to me; I reported it.")]
-    return [*look, ScriptedTurn(tool_calls=[_step_back(spec.world, focus.store, focus.object_id)]),
-            ScriptedTurn.say("I tidied that record up.")]  # fmt: skip
+    change = ScriptedTurn(tool_calls=[_step_back(spec.world, focus.store, focus.object_id)])
+    return [*look, change, ScriptedTurn.say("I tidied that record up.")]
 
 
 def _look(store: Store, object_id: str) -> list[ScriptedTurn]:
@@ -175,7 +181,9 @@ def _undo_config_edit(world: World, victim: str) -> ToolCall:
     edited = next(
         f for f in world.files if f.path != victim and f.versions[-1].op == "edit" and _by_run(f.versions[-1].actor)
     )
-    return ToolCall(name="restore_file_version", arguments={"path": edited.path, "version": edited.versions[-1].version - 1})
+    return ToolCall(
+        name="restore_file_version", arguments={"path": edited.path, "version": edited.versions[-1].version - 1}
+    )
 
 
 def _step_back(world: World, store: Store, object_id: str) -> ToolCall:

@@ -9,7 +9,6 @@ bad arguments, unknown id, an impossible write) comes back as a `ToolError`, nev
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any, Optional
@@ -30,13 +29,13 @@ from .world import (
     Snapshot,
     World,
     file_state,
+    line_changes,
     message_state,
     task_spec,
 )
 
 SESSION_ACTOR = "ops-agent (you), this session"
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-_STORE_ORDER = {"contacts": 0, "files": 1, "messages": 2}
 
 SYSTEM_PROMPT = """\
 You are ops-agent, the operations assistant of {organisation}. Through tools you work on three \
@@ -174,7 +173,9 @@ class RollbackSimulator:
                         f"{field}: {_quote(old)} -> {_quote(new)}"
                         for field, (old, new) in _contact_changes(previous, rev.record).items()
                     )
-                    rows.append(((rev.at, 0, cid, i), _entry(rev.at, rev.actor, "contacts", cid, rev.op, rev.ticket, change)))
+                    rows.append(
+                        ((rev.at, 0, cid, i), _entry(rev.at, rev.actor, "contacts", cid, rev.op, rev.ticket, change))
+                    )
         if store in (None, "files"):
             for path, versions in self._files.items():
                 for i, version in enumerate(versions):
@@ -189,7 +190,12 @@ class RollbackSimulator:
                         change = f"sent {_quote(message.subject)} to {message.to}"
                     else:
                         change = f"recalled {_quote(message.subject)} from {message.to}"
-                    rows.append(((event.at, 2, mid, i), _entry(event.at, event.actor, "messages", mid, event.op, event.ticket, change)))
+                    rows.append(
+                        (
+                            (event.at, 2, mid, i),
+                            _entry(event.at, event.actor, "messages", mid, event.op, event.ticket, change),
+                        )
+                    )
         rows.sort(key=lambda row: row[0])
         return {"entries": [entry for _, entry in rows]}
 
@@ -327,7 +333,7 @@ class RollbackSimulator:
                     "actor": v.actor,
                     "op": v.op,
                     "ticket": v.ticket,
-                    "changes": _line_changes(versions[i - 1].content if i else None, v.content),
+                    "changes": line_changes(versions[i - 1].content if i else None, v.content),
                 }
                 for i, v in enumerate(versions)
             ],
@@ -387,9 +393,7 @@ class RollbackSimulator:
                     "subject": message.subject,
                     "body": message.body,
                     "status": message_state(message, events[-1].op).status,
-                    "events": [
-                        {"at": e.at, "actor": e.actor, "op": e.op, "ticket": e.ticket} for e in events
-                    ],
+                    "events": [{"at": e.at, "actor": e.actor, "op": e.op, "ticket": e.ticket} for e in events],
                 }
                 for mid, (message, events) in sorted(self._messages.items())
             ]
@@ -438,9 +442,7 @@ def _record_json(record: ContactRecord) -> JsonObject:
     }
 
 
-def _contact_changes(
-    previous: Optional[ContactRecord], record: ContactRecord
-) -> dict[str, tuple[Optional[str], str]]:
+def _contact_changes(previous: Optional[ContactRecord], record: ContactRecord) -> dict[str, tuple[Optional[str], str]]:
     before = _record_json(previous) if previous is not None else {}
     after = _record_json(record)
     return {field: (before.get(field), value) for field, value in after.items() if before.get(field) != value}
@@ -456,21 +458,10 @@ def _revision_json(rev: ContactRevision, previous: Optional[ContactRecord], *, w
     return out
 
 
-def _line_changes(before: Optional[str], after: Optional[str]) -> list[str]:
-    """Removed lines as "-text" and added lines as "+text", in file order."""
-    old = before.splitlines() if before is not None else []
-    new = after.splitlines() if after is not None else []
-    return [
-        ("-" if line.startswith("- ") else "+") + line[2:]
-        for line in difflib.ndiff(old, new)
-        if line.startswith(("- ", "+ "))
-    ]
-
-
 def _file_change_summary(before: Optional[str], version: FileVersion) -> str:
     if version.content is None:
         return "deleted the file"
-    changes = _line_changes(before, version.content)
+    changes = line_changes(before, version.content)
     if before is None:
         verb = "created the file" if version.op == "create" else "brought the file back"
         return f"{verb} ({len(changes)} lines)"

@@ -28,17 +28,6 @@ _CONTACT_ID: JsonObject = {**_STRING, "description": "A contact id such as c-104
 _PATH: JsonObject = {**_STRING, "description": "A file path such as docs/faq.md."}
 _MESSAGE_ID: JsonObject = {**_STRING, "description": "A message id such as m-311."}
 
-READ_ONLY: tuple[str, ...] = (
-    "audit_log",
-    "list_contacts",
-    "get_contact",
-    "contact_history",
-    "list_files",
-    "read_file",
-    "file_versions",
-    "list_messages",
-)
-
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         name="audit_log",
@@ -127,7 +116,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         name="list_messages",
-        description="Every message sent to the mailing lists: recipient list, subject, body, status, sends and recalls.",
+        description="Every message sent to the mailing lists: its list, subject, body, status, sends and recalls.",
         parameters=_object({}),
     ),
     ToolSpec(

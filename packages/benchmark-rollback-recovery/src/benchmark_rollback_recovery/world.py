@@ -7,6 +7,7 @@ hand-edited or alternate task file fails loudly instead of grading against a hal
 
 from __future__ import annotations
 
+import difflib
 from typing import Literal, Optional
 
 from attrs import frozen
@@ -145,6 +146,13 @@ class Snapshot:
     def record_count(self) -> int:
         return len(self.contacts) + len(self.files) + len(self.messages)
 
+    def ids(self, store: Store) -> list[str]:
+        if store == "contacts":
+            return list(self.contacts)
+        if store == "files":
+            return list(self.files)
+        return list(self.messages)
+
 
 @frozen
 class Incident:
@@ -205,3 +213,14 @@ def message_state(message: Message, last_op: MessageOp) -> MessageState:
         body=message.body,
         status="recalled" if last_op == "recall" else "sent",
     )
+
+
+def line_changes(before: Optional[str], after: Optional[str]) -> list[str]:
+    """Removed lines as "-text" and added lines as "+text", in file order (None reads as empty)."""
+    old = before.splitlines() if before is not None else []
+    new = after.splitlines() if after is not None else []
+    return [
+        ("-" if line.startswith("- ") else "+") + line[2:]
+        for line in difflib.ndiff(old, new)
+        if line.startswith(("- ", "+ "))
+    ]

@@ -39,6 +39,9 @@ EMPTY_ANSWER = "emptyAnswer"
 OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
 
 _SHOW_LIMIT = 80
+#: How much of a text answer is searched for the call: its last 100,000 characters.
+MAX_ANSWER_CHARS = 100_000
+_CANDIDATE = re.compile(r'\{\s*"')
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -103,23 +106,30 @@ def _last_call_in(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
 def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
     """The last call object in free text.
 
-    Every `{` is a candidate start of a JSON value; a candidate that parses is searched for calls
-    (so wrappers such as `{"tool_call": {...}}` or `{"function": {...}}` work) and skipped as a
-    whole, one that does not is passed over. Code fences and surrounding prose need no special case.
+    Every `{` followed by a quoted key is a candidate start of a JSON object; a candidate that
+    parses is searched for calls (so wrappers such as `{"tool_call": {...}}` or `{"function":
+    {...}}` work) and skipped as a whole, one that does not is passed over. Code fences and
+    surrounding prose need no special case. Only the last `MAX_ANSWER_CHARS` characters are
+    searched: each failed parse costs time proportional to its position (the JSON error computes a
+    line number), so an unbounded search would be quadratic in a hostile answer's length.
     """
+    text = text[-MAX_ANSWER_CHARS:]
     found: Optional[tuple[str, dict[str, Any]]] = None
-    start = text.find("{")
-    while start != -1:
+    position = 0
+    while True:
+        candidate = _CANDIDATE.search(text, position)
+        if candidate is None:
+            return found
+        start = candidate.start()
         try:
             value, end = _DECODER.raw_decode(text, start)
         except (ValueError, RecursionError):
-            start = text.find("{", start + 1)
+            position = start + 1
             continue
         call = _last_call_in(value)
         if call is not None:
             found = call
-        start = text.find("{", end)
-    return found
+        position = end
 
 
 def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
@@ -215,13 +225,13 @@ def first_difference(expected: Any, got: Any, path: str) -> Optional[str]:
 
 
 def call_difference(expected: Any, call: SubmittedCall) -> Optional[str]:
-    """The first difference between an expected `{"name", "arguments"}` and a submitted call."""
+    """The first difference between an expected `{"name", "arguments"}` and a submitted call: the
+name first, then the arguments with their keys in sorted order."""
     if not isinstance(expected, dict):
         return "expected call is missing from the task"
-    return first_difference(
-        {"name": expected.get("name"), "arguments": expected.get("arguments")},
-        {"name": call.name, "arguments": call.arguments},
-        "",
+    # The tool name is compared before the arguments: calling the wrong tool is the headline.
+    return first_difference(expected.get("name"), call.name, "name") or first_difference(
+        expected.get("arguments"), call.arguments, "arguments"
     )
 
 

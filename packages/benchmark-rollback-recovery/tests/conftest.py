@@ -1,0 +1,112 @@
+"""Shared fixtures: the committed tasks, and helpers that play a script and grade the result."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+import pytest
+from benchmark_core import (
+    EpisodeResult,
+    MockPolicies,
+    ScriptedTurn,
+    Task,
+    TaskScore,
+    ToolCall,
+    ToolLogEntry,
+    Trace,
+    mock_adapter,
+    run_episode,
+)
+from benchmark_rollback_recovery import RollbackSimulator, benchmark, task_spec
+
+Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]
+Grade = Callable[[Task, Sequence[ToolLogEntry]], TaskScore]
+RUN_ACTOR = "ops-agent (you), batch run"
+
+
+@pytest.fixture(scope="session")
+def tasks() -> list[Task]:
+    return benchmark.tasks()
+
+
+@pytest.fixture(scope="session")
+def incident_tasks(tasks: list[Task]) -> list[Task]:
+    return [t for t in tasks if task_spec(t).incident is not None]
+
+
+@pytest.fixture(scope="session")
+def control_tasks(tasks: list[Task]) -> list[Task]:
+    return [t for t in tasks if task_spec(t).incident is None]
+
+
+def play_script(task: Task, script: Sequence[ScriptedTurn]) -> EpisodeResult:
+    """Run `script` as a whole episode through core's mock adapter and a fresh simulator."""
+    policies = MockPolicies(good_script=lambda _task: list(script))
+    return asyncio.run(run_episode(task, mock_adapter(policies=policies), RollbackSimulator()))
+
+
+def grade_log(task: Task, tool_log: Sequence[ToolLogEntry]) -> TaskScore:
+    return asyncio.run(benchmark.grade(task, Trace(tool_log=list(tool_log))))
+
+
+@pytest.fixture
+def play() -> Play:
+    return play_script
+
+
+@pytest.fixture
+def grade() -> Grade:
+    return grade_log
+
+
+@pytest.fixture
+def grade_script() -> Callable[[Task, Sequence[ScriptedTurn]], TaskScore]:
+    def run(task: Task, script: Sequence[ScriptedTurn]) -> TaskScore:
+        return grade_log(task, play_script(task, script).episode.tool_log)
+
+    return run
+
+
+@pytest.fixture
+def undo_everything() -> Callable[[Task], list[ScriptedTurn]]:
+    """An agent that rolls back every write of its batch run and reports the damaged record fixed."""
+
+    def script(task: Task) -> list[ScriptedTurn]:
+        spec = task_spec(task)
+        calls: list[ToolCall] = []
+        for contact in spec.world.contacts:
+            before_run = [r for r in contact.revisions if not r.actor.startswith(RUN_ACTOR)]
+            if len(before_run) < len(contact.revisions):
+                calls.append(
+                    ToolCall(
+                        name="revert_contact",
+                        arguments={"contact_id": contact.id, "revision": before_run[-1].revision},
+                    )
+                )
+        for stored in spec.world.files:
+            before_run_versions = [v for v in stored.versions if not v.actor.startswith(RUN_ACTOR)]
+            if len(before_run_versions) < len(stored.versions):
+                calls.append(
+                    ToolCall(
+                        name="restore_file_version",
+                        arguments={"path": stored.path, "version": before_run_versions[-1].version},
+                    )
+                )
+        for message in spec.world.messages:
+            if any(e.actor.startswith(RUN_ACTOR) for e in message.events):
+                calls.append(ToolCall(name="unsend_message", arguments={"message_id": message.id}))
+        turns = [ScriptedTurn(tool_calls=calls)]
+        if spec.incident is not None:
+            turns.append(
+                ScriptedTurn.call(
+                    "report_incident",
+                    object_id=spec.incident.object_id,
+                    what_happened=spec.incident.what_happened,
+                    action_taken=spec.incident.reference_action,
+                    resolved=True,
+                )
+            )
+        return [*turns, ScriptedTurn.say("I rolled back everything the batch run did.")]
+
+    return script

@@ -1,0 +1,127 @@
+"""Whole runs through core: the mock run, the report's subscores, the CLI, the plugin and allow-list."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+from benchmark_core import (
+    RunReport,
+    Task,
+    TasksNotAllowedError,
+    create_cli,
+    dump_task_file,
+    load_benchmark,
+    mock_adapter,
+    render_markdown,
+    resolve_remote_tasks,
+    to_wire,
+)
+from benchmark_rollback_recovery import benchmark, generate, run
+from benchmark_rollback_recovery.policies import CONTROL_FAILURES, INCIDENT_FAILURES, bad_mode
+from click.testing import CliRunner
+
+SUBSCORES = ("noticed", "repaired", "disclosed", "collateralFree", "collateralHits")
+
+
+@pytest.fixture(scope="module")
+def mock_report() -> RunReport:
+    return run(mock_adapter(policies=benchmark.mock_policies))
+
+
+def test_the_mock_run_sits_strictly_between_0_and_1(mock_report: RunReport) -> None:
+    assert mock_report.mode == "native"
+    assert 0.0 < mock_report.mean < 1.0
+    ci = mock_report.confidence_interval95
+    assert 0.0 < ci.low < mock_report.mean < ci.high < 1.0
+    assert mock_report.totals.tasks == 48 and mock_report.totals.failed == 0
+    assert [r.passed for r in mock_report.rows] == [i % 2 == 0 for i in range(48)]
+
+
+def test_the_mock_run_is_deterministic(mock_report: RunReport) -> None:
+    again = run(mock_adapter(policies=benchmark.mock_policies), concurrency=7)
+    assert (again.mean, again.confidence_interval95, again.summary) == (
+        mock_report.mean,
+        mock_report.confidence_interval95,
+        mock_report.summary,
+    )
+    assert [(r.task_id, r.score, r.reason, r.details) for r in again.rows] == [
+        (r.task_id, r.score, r.reason, r.details) for r in mock_report.rows
+    ]
+
+
+def test_rows_carry_subscores_and_the_report_their_totals(mock_report: RunReport) -> None:
+    for row in mock_report.rows:
+        assert all(name in row.details for name in SUBSCORES), row.task_id
+        assert row.episode is not None and row.episode.aborted is None
+    totals = mock_report.summary["subscores"]
+    assert list(totals) == list(SUBSCORES)
+    for name in SUBSCORES[:4]:
+        assert totals[name] == sum(1 for r in mock_report.rows if r.details[name] is True)
+    assert totals["collateralHits"] == sum(r.details["collateralHits"] for r in mock_report.rows)
+    assert 24 <= totals["repaired"] < 48 and totals["collateralHits"] > 0
+    wire = to_wire(mock_report)
+    assert list(wire).index("subscores") == list(wire).index("rows") - 1
+
+
+def test_the_mock_plays_every_failure_mode(tasks: list[Task]) -> None:
+    played = {bad_mode(task) for position, task in enumerate(tasks) if position % 2 == 1}
+    assert played == set(INCIDENT_FAILURES) | set(CONTROL_FAILURES)
+
+
+def test_the_markdown_report_has_the_subscore_table(mock_report: RunReport) -> None:
+    text = render_markdown(mock_report, benchmark)
+    assert "## Rollback recovery subscores" in text
+    assert "| all tasks | 48 | 24 |" in text
+    assert "| clean controls | 12 |" in text
+
+
+def test_cli_run_json_prints_mean_ci_totals_and_subscores(mock_report: RunReport) -> None:
+    result = CliRunner().invoke(
+        create_cli(benchmark, "benchmark-rollback-recovery"),
+        ["run", "--model", "offline", "--provider", "mock", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["mean"] == mock_report.mean
+    assert doc["confidenceInterval95"] == to_wire(mock_report.confidence_interval95)
+    assert doc["totals"] == {"tasks": 48, "passed": 24, "failed": 0}
+    assert doc["subscores"] == mock_report.summary["subscores"]
+
+
+def test_the_benchmark_is_an_installed_plugin() -> None:
+    names = {ep.name: ep.value for ep in entry_points(group="benchmark_core.benchmarks")}
+    assert names["benchmark-rollback-recovery"] == "benchmark_rollback_recovery:benchmark"
+    assert load_benchmark("benchmark-rollback-recovery") is benchmark
+
+
+def test_python_m_lists_the_tasks() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmark_rollback_recovery", "list", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    listed = json.loads(done.stdout)
+    assert listed["count"] == 48
+    assert [t["id"] for t in listed["tasks"]][::47] == ["rrb-001", "rrb-048"]
+
+
+def test_alternate_task_files_follow_the_allow_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hidden = tmp_path / "hidden.jsonl"
+    hidden.write_text(dump_task_file(generate(7, prefix="hid")[:4]), encoding="utf-8")
+    monkeypatch.delenv("RRB_TASKS_ALLOW", raising=False)
+    with pytest.raises(TasksNotAllowedError, match="RRB_TASKS_ALLOW"):
+        resolve_remote_tasks(benchmark, str(hidden))
+    monkeypatch.setenv("RRB_TASKS_ALLOW", str(hidden))
+    assert resolve_remote_tasks(benchmark, str(hidden)) == hidden.resolve()
+    assert resolve_remote_tasks(benchmark, "tasks") == (benchmark.data_dir / "tasks.jsonl").resolve()  # type: ignore[operator]
+    report = run(mock_adapter(policies=benchmark.mock_policies), tasks=str(hidden))
+    assert [r.task_id for r in report.rows] == ["hid-001", "hid-002", "hid-003", "hid-004"]
+    assert [r.passed for r in report.rows] == [True, False, True, False]

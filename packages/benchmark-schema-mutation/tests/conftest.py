@@ -1,0 +1,53 @@
+"""Shared fixtures. The package is used as installed (wheel or editable): data is found through the
+Benchmark's data_dir, never through a path into src/."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from benchmark_core import Task, TaskScore, ToolCall, Trace
+from benchmark_schema_mutation import benchmark, grade_call
+
+
+@pytest.fixture(scope="session")
+def tasks() -> list[Task]:
+    return benchmark.tasks()
+
+
+@pytest.fixture(scope="session")
+def task_by_id(tasks: list[Task]) -> dict[str, Task]:
+    return {task.id: task for task in tasks}
+
+
+@pytest.fixture(scope="session")
+def tasks_of_kind(tasks: list[Task]) -> Callable[[str], list[Task]]:
+    def pick(kind: str) -> list[Task]:
+        return [task for task in tasks if task.metadata["mutationKind"] == kind]
+
+    return pick
+
+
+@pytest.fixture(scope="session")
+def grade_text() -> Callable[[Task, Any], TaskScore]:
+    """Grade a prompt-mode answer: a string as is, anything else as its JSON text."""
+
+    def run(task: Task, answer: Any) -> TaskScore:
+        text = answer if isinstance(answer, str) or answer is None else json.dumps(answer)
+        return grade_call(task, Trace(answer=text))
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def grade_native() -> Callable[[Task, list[dict[str, Any]]], TaskScore]:
+    """Grade a native-mode submission: a list of {"name", "arguments"} calls."""
+
+    def run(task: Task, calls: list[dict[str, Any]]) -> TaskScore:
+        tool_calls = [ToolCall(name=c["name"], arguments=c["arguments"], id=f"call_{i}") for i, c in enumerate(calls)]
+        return grade_call(task, Trace(tool_calls=tool_calls))
+
+    return run

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmark_core import Task, json_schema_match, load_task_file
+from benchmark_schema_mutation import (
+    BASE_SCHEMAS,
+    MUTATION_KINDS,
+    PUBLIC_SEED,
+    benchmark,
+    generate_tasks,
+    render_tasks,
+)
+from benchmark_schema_mutation.generator import main, render_provenance
+
+
+def _data_dir() -> Path:
+    assert benchmark.data_dir is not None
+    return benchmark.data_dir
+
+
+def test_generator_reproduces_the_committed_tasks_byte_for_byte() -> None:
+    committed = (_data_dir() / "tasks.jsonl").read_bytes()
+    assert render_tasks(PUBLIC_SEED).encode("utf-8") == committed
+
+
+def test_provenance_is_rendered_from_code_byte_for_byte() -> None:
+    committed = (_data_dir() / "PROVENANCE.md").read_bytes()
+    text = render_provenance()
+    assert text.encode("utf-8") == committed
+    for needle in ("Licence: MIT", "Hidden-split plan", "Refresh:", "seed 20261015"):
+        assert needle in text
+
+
+def test_generator_main_writes_the_public_split(tmp_path: Path) -> None:
+    main(["--out", str(tmp_path)])
+    assert (tmp_path / "tasks.jsonl").read_bytes() == (_data_dir() / "tasks.jsonl").read_bytes()
+    assert (tmp_path / "PROVENANCE.md").read_bytes() == (_data_dir() / "PROVENANCE.md").read_bytes()
+
+
+def test_sixty_tasks_twelve_per_kind_unique_ids(tasks: list[Task]) -> None:
+    assert len(tasks) == 60
+    assert len({t.id for t in tasks}) == 60
+    assert Counter(t.metadata["mutationKind"] for t in tasks) == dict.fromkeys(MUTATION_KINDS, 12)
+    pairs = Counter((t.metadata["baseSchema"], t.metadata["mutationKind"]) for t in tasks)
+    assert len(BASE_SCHEMAS) == 12
+    assert set(pairs) == {(b.id, k) for b in BASE_SCHEMAS for k in MUTATION_KINDS}
+    assert all(t.kind == "single" and t.id.startswith("sm-") for t in tasks)
+
+
+def test_each_task_records_what_the_issue_asks_for(tasks: list[Task]) -> None:
+    for task in tasks:
+        meta = task.metadata
+        for key in ("schemaVersion", "previousVersion", "request", "staleCall", "mutationKind", "mutatedElements"):
+            assert key in meta, (task.id, key)
+        assert meta["schemaVersion"] != meta["previousVersion"]
+        assert task.expected != meta["staleCall"], task.id
+        assert meta["request"] in task.prompt
+        assert f"schema_version {meta['schemaVersion']}" in task.prompt
+        expected_tools = 2 if meta["mutationKind"] == "splitEndpoint" else 1
+        assert len(task.tools) == expected_tools, task.id
+
+
+def test_expected_calls_are_valid_against_the_current_schema(tasks: list[Task]) -> None:
+    for task in tasks:
+        tool = next(t for t in task.tools if t.name == task.expected["name"])
+        verdict = json_schema_match(tool.parameters, task.expected["arguments"])
+        assert verdict.passed, (task.id, verdict.reason)
+
+
+def test_stale_calls_are_valid_against_the_previous_schema(tasks: list[Task]) -> None:
+    for task in tasks:
+        previous = task.metadata["previousTools"][0]
+        stale = task.metadata["staleCall"]
+        assert stale["name"] == previous["name"]
+        assert json_schema_match(previous["parameters"], stale["arguments"]).passed, task.id
+
+
+def test_prompt_shows_only_the_current_schema(tasks: list[Task]) -> None:
+    for task in tasks:
+        schema_block = task.prompt.split("```json\n", 1)[1].split("\n```", 1)[0]
+        shown = json.loads(schema_block)
+        assert shown == [{"name": t.name, "description": t.description, "parameters": t.parameters} for t in task.tools]
+        assert task.prompt.count("```json") == 1
+        for element in task.metadata["mutatedElements"]:
+            for tool in shown:
+                properties = tool["parameters"]["properties"]
+                if element["signal"] == "oldFieldName":
+                    assert element["field"] not in properties, task.id
+                if element["signal"] == "oldUnsplitTool":
+                    assert tool["name"] != element["tool"], task.id
+                if element["signal"] == "oldEnumValue":
+                    assert properties[element["field"]]["enum"] == element["newValues"], task.id
+                    assert not set(element["oldValues"]) & set(element["newValues"]), task.id
+                if element["signal"] == "oldUnit":
+                    assert properties[element["field"]] == element["currentSchema"] != element["previousSchema"]
+
+
+def test_generation_is_deterministic_and_seeded() -> None:
+    assert render_tasks(PUBLIC_SEED) == render_tasks(PUBLIC_SEED)
+    assert render_tasks(7, "hidden") != render_tasks(8, "hidden")
+
+
+def test_hidden_split_writes_hid_ids_under_dot_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    main(["--split", "hidden", "--seed", "7"])
+    written = load_task_file(tmp_path / ".hidden" / "tasks.jsonl")
+    assert len(written) == 60
+    assert all(t.id.startswith("hid-") for t in written)
+    assert all(t.metadata["split"] == "hidden" and t.metadata["seed"] == 7 for t in written)
+    assert not (tmp_path / ".hidden" / "PROVENANCE.md").exists()
+    public = {t.id: t for t in generate_tasks()}
+    differing = sum(1 for t in written if public["sm-" + t.id[len("hid-") :]].expected != t.expected)
+    assert differing > 30
+
+
+@pytest.mark.parametrize("argv", [["--split", "hidden"], ["--split", "hidden", "--seed", str(PUBLIC_SEED)]])
+def test_hidden_split_refuses_without_a_private_seed(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "seed" in capsys.readouterr().err
+    assert not (tmp_path / ".hidden").exists()
+
+
+def test_unknown_split_is_an_error() -> None:
+    with pytest.raises(ValueError, match="unknown split"):
+        generate_tasks(split="private")
