@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
 from benchmark_core import Task, TaskScore, ToolCall, Trace
 from benchmark_schema_mutation import benchmark, grade_call
 

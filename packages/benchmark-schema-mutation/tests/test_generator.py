@@ -5,7 +5,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from benchmark_core import Task, json_schema_match, load_task_file
 from benchmark_schema_mutation import (
     BASE_SCHEMAS,

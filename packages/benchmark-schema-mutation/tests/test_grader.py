@@ -8,11 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from benchmark_core import Task, TaskScore, ToolCall, Trace
 from benchmark_schema_mutation import OUTCOMES, benchmark, extract_call, first_difference, grade_call, score
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 GradeText = Callable[[Task, Any], TaskScore]
 GradeNative = Callable[[Task, list[dict[str, Any]]], TaskScore]
@@ -29,7 +28,7 @@ def _element(task: Task, signal: str) -> dict[str, Any]:
 
 def _other_argument(call: dict[str, Any], *avoid: str) -> str:
     """A string argument of the call that no mutation touched, to make a second, unrelated slip."""
-    return next(k for k, v in call["arguments"].items() if isinstance(v, str) and k not in avoid)
+    return str(next(k for k, v in call["arguments"].items() if isinstance(v, str) and k not in avoid))
 
 
 def _slip(call: dict[str, Any], *avoid: str) -> dict[str, Any]:
@@ -69,7 +68,9 @@ def test_score_sdk_accepts_wire_submissions(tasks: list[Task]) -> None:
 # -- F1-F3: nothing, junk, prose, non-calls ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("trace", [Trace(), Trace(answer=""), Trace(answer="  \n\t"), Trace(answer=None, tool_calls=[])])
+@pytest.mark.parametrize(
+    "trace", [Trace(), Trace(answer=""), Trace(answer="  \n\t"), Trace(answer=None, tool_calls=[])]
+)
 def test_f1_empty_submissions(tasks: list[Task], trace: Trace) -> None:
     verdict = grade_call(tasks[0], trace)
     assert (verdict.score, verdict.details["outcome"]) == (0.0, "emptyAnswer")
@@ -138,7 +139,9 @@ def test_f6_arguments_as_a_json_string(tasks: list[Task], grade_text: GradeText)
         encoded = {"name": task.expected["name"], "arguments": json.dumps(task.expected["arguments"])}
         assert grade_text(task, encoded).passed, task.id
     task = tasks[0]
-    native = grade_call(task, Trace(tool_calls=[ToolCall(name=task.expected["name"], arguments=task.expected["arguments"])]))
+    native = grade_call(
+        task, Trace(tool_calls=[ToolCall(name=task.expected["name"], arguments=task.expected["arguments"])])
+    )
     assert native.passed
 
 
@@ -399,7 +402,10 @@ def test_f20_tasks_without_metadata_are_graded_by_expected(tasks: list[Task]) ->
         kind="single",
         prompt="p",
         expected="not a call",
-        metadata={"staleCall": 3, "mutatedElements": [1, {"signal": "oldUnit"}, {"signal": "oldFieldName", "field": 2}]},
+        metadata={
+            "staleCall": 3,
+            "mutatedElements": [1, {"signal": "oldUnit"}, {"signal": "oldFieldName", "field": 2}],
+        },
     )
     verdict = grade_call(broken, Trace(answer=json.dumps(tasks[0].expected)))
     assert verdict.details["outcome"] == "mismatch"
@@ -435,7 +441,9 @@ def _check(verdict: TaskScore) -> None:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(index=st.integers(0, 59), text=st.text(max_size=200), call=_call_like, prefix=st.text(max_size=20))
-def test_hypothesis_text_answers_never_raise(tasks: list[Task], index: int, text: str, call: dict[str, Any], prefix: str) -> None:
+def test_hypothesis_text_answers_never_raise(
+    tasks: list[Task], index: int, text: str, call: dict[str, Any], prefix: str
+) -> None:
     task = tasks[index]
     _check(grade_call(task, Trace(answer=text)))
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Optional
+from typing import Any, Optional
 
 from attrs import frozen
 
@@ -85,17 +85,9 @@ async def run_episode(
             if len(tool_log) >= limits.max_tool_calls:
                 abort = f"max_tool_calls ({limits.max_tool_calls}) reached"
                 break
-            outcome = env.call_tool(tool_call.name, dict(tool_call.arguments))
-            tool_log.append(
-                ToolLogEntry(
-                    name=tool_call.name,
-                    arguments=dict(tool_call.arguments),
-                    result=outcome.result,
-                    error=outcome.error,
-                    call_id=tool_call.id,
-                )
-            )
-            payload = {"error": to_wire(outcome.error)} if outcome.error else outcome.result
+            entry = _execute(env, tool_call.name, tool_call.arguments, tool_call.id)
+            tool_log.append(entry)
+            payload = {"error": to_wire(entry.error)} if entry.error else entry.result
             transcript.append(
                 ChatMessage(role="tool", content=json.dumps(payload, ensure_ascii=False), tool_call_id=tool_call.id)
             )
@@ -123,16 +115,13 @@ def replay(env: Environment, task: Task, tool_log: Sequence[ToolLogEntry], seed:
     """Reset `env` and repeat exactly the recorded calls, in order; recorded results are ignored.
     Graders use this so that a submitted final state is never trusted."""
     env.reset(task, seed)
-    executed: list[ToolLogEntry] = []
-    for entry in tool_log:
-        outcome = env.call_tool(entry.name, dict(entry.arguments))
-        executed.append(
-            ToolLogEntry(
-                name=entry.name,
-                arguments=dict(entry.arguments),
-                result=outcome.result,
-                error=outcome.error,
-                call_id=entry.call_id,
-            )
-        )
+    executed = [_execute(env, entry.name, entry.arguments, entry.call_id) for entry in tool_log]
     return Replay(tool_log=executed, final_state=env.state())
+
+
+def _execute(env: Environment, name: str, arguments: dict[str, Any], call_id: str) -> ToolLogEntry:
+    """Call one tool on a copy of the arguments, so the environment cannot alter the record."""
+    outcome = env.call_tool(name, dict(arguments))
+    return ToolLogEntry(
+        name=name, arguments=dict(arguments), result=outcome.result, error=outcome.error, call_id=call_id
+    )

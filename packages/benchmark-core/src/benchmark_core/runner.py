@@ -225,28 +225,14 @@ async def _run_task(
             usage = usage + completion.usage
             trace = Trace(answer=completion.text)
     except _Exhausted as exc:
-        return _error_row(task, str(exc), attempts, started, usage, episode)
-    except BenchmarkError as exc:
-        return _error_row(task, exc.message, attempts, started, usage, episode)
+        return _error_row(task, str(exc), attempts, started, usage, Trace(), episode)
     except Exception as exc:  # an adapter or environment bug must cost one row, not the run
-        return _error_row(task, f"{type(exc).__name__}: {exc}", attempts, started, usage, episode)
+        return _error_row(task, _describe(exc), attempts, started, usage, Trace(), episode)
     latency_ms = round((time.perf_counter() - started) * 1000)
     try:
         verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
     except Exception as exc:
-        message = exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
-        return RunRow(
-            task_id=task.id,
-            score=0.0,
-            passed=False,
-            reason=f"grader error: {message}",
-            attempts=attempts,
-            latency_ms=latency_ms,
-            usage=usage,
-            error=f"grader error: {message}",
-            trace=trace,
-            episode=episode,
-        )
+        return _error_row(task, f"grader error: {_describe(exc)}", attempts, started, usage, trace, episode)
     reason = verdict.reason
     if episode is not None and episode.aborted:
         reason = f"{reason} (episode aborted: {episode.abort_detail})"
@@ -266,19 +252,25 @@ async def _run_task(
 
 
 def _error_row(
-    task: Task, message: str, attempts: int, started: float, usage: Usage, episode: Optional[Episode]
+    task: Task, message: str, attempts: int, started: float, usage: Usage, trace: Trace, episode: Optional[Episode]
 ) -> RunRow:
+    """A zero-score row that keeps what is known: the error, the usage spent, any trace."""
     return RunRow(
         task_id=task.id,
         score=0.0,
         passed=False,
-        reason=f"error: {message}",
+        reason=message if message.startswith("grader error") else f"error: {message}",
         attempts=attempts,
         latency_ms=round((time.perf_counter() - started) * 1000),
         usage=usage,
         error=message,
+        trace=trace,
         episode=episode,
     )
+
+
+def _describe(exc: Exception) -> str:
+    return exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
 
 
 def _now() -> str:

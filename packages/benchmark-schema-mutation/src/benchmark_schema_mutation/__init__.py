@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 # The generator is loaded on first use: importing it eagerly would make
 # `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
-_LAZY = {name: ".generator" for name in ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split")}
+_LAZY = {
+    name: ".generator" for name in ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split")
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -51,6 +53,7 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value
     return value
+
 
 __all__ = [
     "BASE_SCHEMAS",

@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from attrs import frozen
-
 from benchmark_core import GradeContext, JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace
 from benchmark_core import json_schema_match as _json_schema_match
 
@@ -226,7 +225,7 @@ def first_difference(expected: Any, got: Any, path: str) -> Optional[str]:
 
 def call_difference(expected: Any, call: SubmittedCall) -> Optional[str]:
     """The first difference between an expected `{"name", "arguments"}` and a submitted call: the
-name first, then the arguments with their keys in sorted order."""
+    name first, then the arguments with their keys in sorted order."""
     if not isinstance(expected, dict):
         return "expected call is missing from the task"
     # The tool name is compared before the arguments: calling the wrong tool is the headline.
@@ -290,9 +289,8 @@ def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
         if not isinstance(field, str):
             continue
         path = key_path("arguments", field)
-        if signal == "oldFieldName" and field in arguments:
-            signals.append({"signal": signal, "path": path})
-        elif signal == "missingNewRequired" and arguments.get(field) is None:
+        present = arguments.get(field) is not None
+        if (signal == "oldFieldName" and field in arguments) or (signal == "missingNewRequired" and not present):
             signals.append({"signal": signal, "path": path})
         elif signal == "oldEnumValue":
             value = arguments.get(field)
@@ -376,9 +374,7 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
         if signals:
             reason += "; stale signals: " + ", ".join(str(s["signal"]) for s in signals)
         outcome = MISMATCH
-    return _verdict(
-        task, outcome, reason, call=call, signals=signals, schema_error=schema_error, difference=difference
-    )
+    return _verdict(task, outcome, reason, call=call, signals=signals, schema_error=schema_error, difference=difference)
 
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:

@@ -65,6 +65,4 @@ def bad_calls(task: Task) -> list[ToolCall]:
     return _as_tool_calls(bad_call(task))
 
 
-MOCK_POLICIES = MockPolicies(
-    good_answer=good_answer, bad_answer=bad_answer, good_calls=good_calls, bad_calls=bad_calls
-)
+MOCK_POLICIES = MockPolicies(good_answer=good_answer, bad_answer=bad_answer, good_calls=good_calls, bad_calls=bad_calls)

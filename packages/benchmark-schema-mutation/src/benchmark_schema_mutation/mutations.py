@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Final
 
 from attrs import frozen
-
 from benchmark_core import JsonObject, JsonValue, Mulberry32, ToolSpec
 
 from .schemas import BaseSchema

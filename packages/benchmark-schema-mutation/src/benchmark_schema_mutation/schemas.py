@@ -19,7 +19,6 @@ from decimal import Decimal
 from typing import Any
 
 from attrs import frozen
-
 from benchmark_core import JsonObject, JsonValue
 
 
@@ -332,7 +331,13 @@ CALENDAR = BaseSchema(
         ),
         said(
             "duration",
-            [(1, "one hour"), (1.5, "an hour and a half"), (0.5, "half an hour"), (0.75, "45 minutes"), (2, "two hours")],
+            [
+                (1, "one hour"),
+                (1.5, "an hour and a half"),
+                (0.5, "half an hour"),
+                (0.75, "45 minutes"),
+                (2, "two hours"),
+            ],
         ),
         said(
             "show_as",
@@ -482,9 +487,7 @@ STORAGE = BaseSchema(
             (90, "Keep deleted objects recoverable for 90 days."),
         ),
     ),
-    enum_change=EnumChange(
-        "storage_class", (("standard", "hot"), ("infrequent", "cool"), ("archive", "cold"))
-    ),
+    enum_change=EnumChange("storage_class", (("standard", "hot"), ("infrequent", "cool"), ("archive", "cold"))),
     split=Split(
         "access",
         (
@@ -558,9 +561,7 @@ MESSAGING = BaseSchema(
             ("mentions", "Notify only the people who are mentioned."),
         ),
     ),
-    enum_change=EnumChange(
-        "priority", (("low", "background"), ("normal", "standard"), ("urgent", "immediate"))
-    ),
+    enum_change=EnumChange("priority", (("low", "background"), ("normal", "standard"), ("urgent", "immediate"))),
     split=Split(
         "target_type",
         (
@@ -621,9 +622,7 @@ HELPDESK = BaseSchema(
         _string("Two-letter code of the language to reply in.", pattern=r"^[a-z]{2}$"),
         (("de", "Reply in German."), ("es", "Reply in Spanish."), ("ja", "Reply in Japanese.")),
     ),
-    enum_change=EnumChange(
-        "channel", (("email", "written_message"), ("phone", "voice_call"), ("chat", "live_chat"))
-    ),
+    enum_change=EnumChange("channel", (("email", "written_message"), ("phone", "voice_call"), ("chat", "live_chat"))),
     split=Split(
         "tier",
         (
@@ -689,9 +688,7 @@ SHIPPING = BaseSchema(
             ("merchandise", "It contains merchandise for sale."),
         ),
     ),
-    enum_change=EnumChange(
-        "service", (("ground", "economy"), ("express", "priority"), ("overnight", "next_day"))
-    ),
+    enum_change=EnumChange("service", (("ground", "economy"), ("express", "priority"), ("overnight", "next_day"))),
     split=Split(
         "handover",
         (
@@ -759,9 +756,7 @@ INVOICING = BaseSchema(
             ("PO-1019", "Their purchase order number is PO-1019."),
         ),
     ),
-    enum_change=EnumChange(
-        "delivery", (("email", "emailed"), ("post", "printed"), ("portal", "self_service"))
-    ),
+    enum_change=EnumChange("delivery", (("email", "emailed"), ("post", "printed"), ("portal", "self_service"))),
     split=Split(
         "schedule",
         (
@@ -832,9 +827,7 @@ FLAGS = BaseSchema(
             ("rosa.g@example.com", "Rosa García (rosa.g@example.com) owns the flag."),
         ),
     ),
-    enum_change=EnumChange(
-        "environment", (("dev", "development"), ("staging", "preview"), ("prod", "production"))
-    ),
+    enum_change=EnumChange("environment", (("dev", "development"), ("staging", "preview"), ("prod", "production"))),
     split=Split(
         "scope",
         (
@@ -887,7 +880,7 @@ TIMEOFF = BaseSchema(
         ),
         said("days", [(1, "one day"), (3, "three days"), (5, "five days"), (2, "two days")]),
     ),
-    template='Book time off for employee {employee_id}: {days} starting {start_date}, {leave_type}, {paid}. '
+    template="Book time off for employee {employee_id}: {days} starting {start_date}, {leave_type}, {paid}. "
     'Note for the approver: "{reason}".',
     rename=Rename("reason", ("note", "comment")),
     new_required=NewRequired(
@@ -963,7 +956,10 @@ CAMPAIGNS = BaseSchema(
             ],
         ),
         said("channel", [("email", "by email"), ("sms", "by text message")]),
-        said("tags", [("spring,promo", "spring and promo"), ("newsletter", "newsletter"), ("launch,beta", "launch and beta")]),
+        said(
+            "tags",
+            [("spring,promo", "spring and promo"), ("newsletter", "newsletter"), ("launch,beta", "launch and beta")],
+        ),
     ),
     template='Schedule the campaign "{name}" to list {list_id} {channel} {send_at}, {tracking}. Tag it {tags}.',
     rename=Rename("name", ("campaign_name", "title")),
@@ -976,9 +972,7 @@ CAMPAIGNS = BaseSchema(
             ("Quarry Labs", "Send it as Quarry Labs."),
         ),
     ),
-    enum_change=EnumChange(
-        "tracking", (("none", "off"), ("opens", "opens_only"), ("full", "opens_and_clicks"))
-    ),
+    enum_change=EnumChange("tracking", (("none", "off"), ("opens", "opens_only"), ("full", "opens_and_clicks"))),
     split=Split(
         "channel",
         (

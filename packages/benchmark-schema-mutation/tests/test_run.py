@@ -1,0 +1,161 @@
+"""Whole runs through the SDK with the offline mock, summaries, alternate task files, discovery."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from benchmark_core import (
+    RunReport,
+    RunRow,
+    Task,
+    TaskNotFoundError,
+    TasksNotAllowedError,
+    dump_task_file,
+    dumps,
+    load_benchmark,
+    mock_adapter,
+    render_markdown,
+    resolve_remote_tasks,
+    to_wire,
+)
+from benchmark_schema_mutation import (
+    MUTATION_KINDS,
+    TASKS_ALLOW_ENV,
+    benchmark,
+    run,
+    score,
+    summarize,
+    summary_markdown,
+)
+
+
+def _mock_run(**options: Any) -> RunReport:
+    return run(mock_adapter(policies=benchmark.mock_policies), **options)
+
+
+@pytest.mark.parametrize("mode", ["prompt", "native"])
+def test_mock_run_scores_exactly_half_with_stale_rates(mode: str) -> None:
+    report = _mock_run(mode=mode)
+    assert report.mode == mode
+    assert report.mean == 0.5
+    assert (report.totals.tasks, report.totals.passed, report.totals.failed) == (60, 30, 0)
+    assert 0.0 < report.confidence_interval95.low < 0.5 < report.confidence_interval95.high < 1.0
+    summary = report.summary
+    assert 0.0 < summary["staleSchemaUsedRate"] < summary["staleSignalRate"]
+    assert summary["staleSchemaUsedRate"] == 0.3 and summary["staleSignalRate"] == 0.5
+    per_kind = summary["perMutationKind"]
+    assert list(per_kind) == list(MUTATION_KINDS)
+    assert all(entry["tasks"] == 12 and entry["passed"] == 6 for entry in per_kind.values())
+    assert sum(entry["staleSchemaUsed"] for entry in per_kind.values()) == 18
+    assert report.usage.prompt_tokens > 0 and report.usage.completion_tokens > 0
+    for row in report.rows:
+        assert {"mutationKind", "staleSchemaUsed", "staleSignals", "validAgainstCurrentSchema"} <= set(row.details)
+        assert row.details["callSource"] == ("toolCalls" if mode == "native" else "answer")
+
+
+def test_report_wire_form_carries_the_summary_at_the_top_level() -> None:
+    wire = to_wire(_mock_run())
+    keys = list(wire)
+    for key in ("perMutationKind", "staleSchemaUsedRate", "staleSignalRate"):
+        assert keys.index("usage") < keys.index(key) < keys.index("rows")
+    assert wire["rows"][1]["details"]["mutationKind"] == "newRequired"
+
+
+def _stable(report: RunReport) -> str:
+    wire = to_wire(report)
+    wire["startedAt"] = wire["finishedAt"] = ""
+    for row in wire["rows"]:
+        row["latencyMs"] = 0
+    return json.dumps(wire, ensure_ascii=False)
+
+
+def test_report_bytes_are_deterministic_apart_from_time() -> None:
+    first, second = _mock_run(concurrency=8), _mock_run(concurrency=3)
+    assert _stable(first) == _stable(second)
+    assert dumps(first.rows[0].details) == dumps(second.rows[0].details)
+
+
+def test_markdown_report_ends_with_the_per_kind_breakdown() -> None:
+    report = _mock_run()
+    text = render_markdown(report, benchmark)
+    section = text[text.index("## Per mutation kind") :]
+    assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) |" in section
+    for kind in MUTATION_KINDS:
+        assert f"| {kind} | 12 | 6 | 50.0% |" in section
+    assert text.rstrip().endswith("(`staleSignalRate`).")
+    assert "| sm-issues-new-required |" in text[: text.index("## Per mutation kind")]
+
+
+def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -> None:
+    rows = [
+        RunRow(
+            task_id=tasks[0].id, score=0.0, passed=False, reason="error: down", attempts=3, latency_ms=1, error="down"
+        ),
+        RunRow(
+            task_id=tasks[1].id,
+            score=0.0,
+            passed=False,
+            reason="staleSchemaUsed: ...",
+            attempts=1,
+            latency_ms=1,
+            details={"staleSchemaUsed": True, "staleSignals": [{"signal": "missingNewRequired"}]},
+        ),
+    ]
+    summary = summarize(tasks[:2], rows)
+    assert summary["perMutationKind"] == {
+        "renamedField": {"tasks": 1, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0},
+        "newRequired": {"tasks": 1, "passed": 0, "staleSchemaUsed": 1, "withStaleSignals": 1},
+    }
+    assert summary["staleSchemaUsedRate"] == summary["staleSignalRate"] == 0.5
+    assert summary["staleSignalCounts"]["missingNewRequired"] == 1
+    empty = summarize([], [])
+    assert empty["perMutationKind"] == {} and empty["staleSchemaUsedRate"] == 0.0
+    report = _mock_run(task_ids=[tasks[0].id])
+    assert "no per-kind breakdown" in summary_markdown(attrs.evolve(report, summary={}))
+
+
+def _alternate_file(tmp_path: Path, tasks: list[Task]) -> Path:
+    path = tmp_path / "alt.jsonl"
+    chosen = [tasks[i] for i in (0, 3, 6, 9, 12)]
+    renamed = [
+        Task(id="alt-" + t.id, kind=t.kind, prompt=t.prompt, expected=t.expected, tools=t.tools, metadata=t.metadata)
+        for t in chosen
+    ]
+    path.write_text(dump_task_file(renamed), encoding="utf-8")
+    return path
+
+
+def test_alternate_task_file_through_the_sdk(tmp_path: Path, tasks: list[Task]) -> None:
+    path = _alternate_file(tmp_path, tasks)
+    report = _mock_run(tasks=path)
+    assert [row.task_id for row in report.rows] == ["alt-" + tasks[i].id for i in (0, 3, 6, 9, 12)]
+    assert report.totals.tasks == 5
+    task = tasks[3]
+    verdict = score("alt-" + task.id, {"answer": json.dumps(task.metadata["staleCall"])}, tasks=path)
+    assert verdict.details["outcome"] == "staleSchemaUsed"
+    assert score("alt-" + task.id, {"answer": json.dumps(task.expected)}, tasks=str(path)).passed
+    with pytest.raises(TaskNotFoundError):
+        score("alt-" + task.id, {"answer": "{}"})
+
+
+def test_remote_surfaces_follow_the_allow_list(
+    tmp_path: Path, tasks: list[Task], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert benchmark.tasks_allow_env == TASKS_ALLOW_ENV == "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
+    assert benchmark.data_dir is not None
+    assert resolve_remote_tasks(benchmark, "tasks") == (benchmark.data_dir / "tasks.jsonl").resolve()
+    path = _alternate_file(tmp_path, tasks)
+    monkeypatch.delenv(TASKS_ALLOW_ENV, raising=False)
+    with pytest.raises(TasksNotAllowedError):
+        resolve_remote_tasks(benchmark, str(path))
+    monkeypatch.setenv(TASKS_ALLOW_ENV, str(path))
+    assert resolve_remote_tasks(benchmark, str(path)) == path.resolve()
+
+
+def test_the_entry_point_loads_this_benchmark() -> None:
+    assert load_benchmark("benchmark-schema-mutation") is benchmark
+    assert benchmark.distribution == "benchmark-schema-mutation"
