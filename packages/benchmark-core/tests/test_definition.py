@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from benchmark_core import (
+    Benchmark,
     DefinitionError,
     GradeContext,
     GraderError,
@@ -18,7 +20,9 @@ from benchmark_core import (
     UsageError,
     dump_task_file,
 )
-from conftest import BenchmarkFactory
+
+# The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
+BenchmarkFactory = Callable[..., Benchmark]
 
 
 def test_defines_and_loads_tasks(make_benchmark: BenchmarkFactory) -> None:

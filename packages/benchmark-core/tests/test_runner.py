@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from benchmark_core import (
     AdapterContext,
     AdapterError,
+    Benchmark,
     ChatRequest,
     ChatResult,
     CompletionResult,
@@ -23,7 +25,9 @@ from benchmark_core import (
     mock_adapter,
     run,
 )
-from conftest import BenchmarkFactory
+
+# The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
+BenchmarkFactory = Callable[..., Benchmark]
 
 FAST = {"backoff_base": 0.001, "backoff_max": 0.002}
 

@@ -24,24 +24,32 @@ def _call(value: Any) -> JsonObject:
     return value if isinstance(value, dict) else {"name": "", "arguments": {}}
 
 
+def _old_fields(task: Task) -> list[str]:
+    """Fields the migration renamed or removed (the `oldFieldName` elements of the task)."""
+    elements = task.metadata.get("mutatedElements")
+    if not isinstance(elements, list):
+        return []
+    return [
+        e["field"]
+        for e in elements
+        if isinstance(e, dict) and e.get("signal") == "oldFieldName" and isinstance(e.get("field"), str)
+    ]
+
+
 def half_adapted_call(task: Task) -> JsonObject:
     """The expected call plus every old field name (renamed or removed) with its stale value."""
     expected = _call(task.expected)
     stale_arguments = _call(task.metadata.get("staleCall")).get("arguments", {})
     arguments = dict(expected.get("arguments", {}))
-    for element in task.metadata.get("mutatedElements", []):
-        field = element.get("field")
-        if element.get("signal") == "oldFieldName" and field in stale_arguments:
+    for field in _old_fields(task):
+        if field in stale_arguments:
             arguments[field] = stale_arguments[field]
     return {"name": expected.get("name"), "arguments": arguments}
 
 
 def bad_call(task: Task) -> JsonObject:
     """The mock's wrong call: half-adapted where a field was renamed or removed, else the stale call."""
-    elements = task.metadata.get("mutatedElements", [])
-    if any(element.get("signal") == "oldFieldName" for element in elements):
-        return half_adapted_call(task)
-    return _call(task.metadata.get("staleCall"))
+    return half_adapted_call(task) if _old_fields(task) else _call(task.metadata.get("staleCall"))
 
 
 def good_answer(task: Task) -> str:
