@@ -38,8 +38,11 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    session.install("mypy>=1.10", *RUNTIME_DEPS, *TEST_DEPS)
+    session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
+    # Each tests folder has its own conftest module, so each is checked on its own.
+    for tests_dir in TESTS:
+        session.run("mypy", tests_dir)
 
 
 @nox.session
