@@ -132,12 +132,11 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         is_flag=True,
         expose_value=False,
         is_eager=True,
-        callback=_print_version,
+        callback=functools.partial(_print_version, benchmark),
         help="Show the benchmark and benchmark-core versions and exit.",
     )
     @click.pass_context
     def cli(ctx: click.Context, /, **kwargs: Any) -> None:
-        """Run, score and serve the benchmark."""
         source: BenchmarkSource = benchmark
         chosen = kwargs.get("benchmark_id")
         if chosen:
@@ -145,6 +144,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
             source = functools.partial(load_benchmark, chosen)
         ctx.obj = _State(source)
+
+    if umbrella:
+        cli.help = (
+            "benchmark-core: run, score and serve benchmarks. Commands address the bundled example "
+            "benchmark unless --benchmark names an installed one (see `benchmarks`)."
+        )
+    elif isinstance(benchmark, Benchmark):
+        cli.help = f"{benchmark.name}: {benchmark.tagline}\n\nList, run, score and serve the benchmark."
+    else:
+        cli.help = "List, run, score and serve the benchmark."
 
     if umbrella:
         cli = click.option(
@@ -195,8 +204,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         help="mock, openrouter (OPENROUTER_API_KEY) or openai (OPENAI_BASE_URL, OPENAI_API_KEY).",
     )
     @click.option("--mode", default=None, help="Answer mode of single tasks: prompt or native (tool calling).")
-    @click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
+    @click.option(
+        "--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Tasks in flight at once."
+    )
+    @click.option(
+        "--seed",
+        type=int,
+        default=1,
+        show_default=True,
+        help="Seeds the mock, episode simulators and the bootstrap interval.",
+    )
     @click.option(
         "--timeout",
         type=click.FloatRange(min=0, min_open=True),
@@ -211,9 +228,26 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         show_default=True,
         help="Extra attempts per request after timeouts, 429 and 5xx.",
     )
-    @click.option("--max-turns", type=click.IntRange(min=1), default=20, show_default=True)
-    @click.option("--max-tool-calls", type=click.IntRange(min=0), default=50, show_default=True)
-    @click.option("--max-dollars", type=click.FloatRange(min=0), default=None, help="Per-episode cost budget.")
+    @click.option(
+        "--max-turns",
+        type=click.IntRange(min=1),
+        default=20,
+        show_default=True,
+        help="Episodes: model turns before the episode is aborted as over budget.",
+    )
+    @click.option(
+        "--max-tool-calls",
+        type=click.IntRange(min=0),
+        default=50,
+        show_default=True,
+        help="Episodes: executed tool calls before the episode is aborted as over budget.",
+    )
+    @click.option(
+        "--max-dollars",
+        type=click.FloatRange(min=0),
+        default=None,
+        help="Episodes: provider-reported dollars before the episode is aborted as over budget.",
+    )
     @click.option("--task", "task_ids", multiple=True, metavar="ID", help="Run only this task (repeatable).")
     @click.option(
         "--output",
@@ -440,12 +474,15 @@ def main() -> NoReturn:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+def _print_version(source: BenchmarkSource, ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
     from .__about__ import __version__
 
-    click.echo(f"{ctx.info_name} (benchmark-core {__version__})")
+    if isinstance(source, Benchmark):
+        click.echo(f"{ctx.info_name} {source.version} (benchmark-core {__version__})")
+    else:
+        click.echo(f"{ctx.info_name} {__version__}")
     ctx.exit(0)
 
 
