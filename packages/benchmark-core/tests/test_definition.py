@@ -152,3 +152,16 @@ def test_an_edited_task_file_is_read_again(make_benchmark: BenchmarkFactory, tmp
     assert [t.id for t in bench.tasks(path)] == ["v1"]
     path.write_text(dump_task_file([Task(id="v2-longer", kind="single", prompt="p")]), encoding="utf-8")
     assert [t.id for t in bench.tasks(path)] == ["v2-longer"]
+
+
+def test_sync_methods_explain_themselves_inside_an_event_loop(make_benchmark: BenchmarkFactory) -> None:
+    bench = make_benchmark()
+
+    async def inside() -> None:
+        with pytest.raises(UsageError, match=r"await Benchmark\.load_tasks\(\)"):
+            bench.tasks()
+        with pytest.raises(UsageError, match=r"await Benchmark\.score_async\(\)"):
+            bench.score("t1", {"answer": "1"})
+        assert len(await bench.load_tasks()) == 6
+
+    asyncio.run(inside())

@@ -6,14 +6,14 @@ import asyncio
 import inspect
 import math
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
-from .errors import DefinitionError, TaskNotFoundError
+from .errors import DefinitionError, TaskNotFoundError, UsageError
 from .model import (
     BENCHMARK_STATUSES,
     PROVENANCE_KINDS,
@@ -31,6 +31,8 @@ from .model import (
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
+
+T = TypeVar("T")
 
 
 @define
@@ -149,7 +151,7 @@ class Benchmark:
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI."""
-        return asyncio.run(self.load_tasks(source))
+        return _run_sync(self.load_tasks(source), "tasks", "load_tasks")
 
     async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
         for task in await self.load_tasks(source):
@@ -204,7 +206,7 @@ class Benchmark:
         seed: int = 1,
     ) -> TaskScore:
         """Synchronous `score_async`."""
-        return asyncio.run(self.score_async(task_id, submission, tasks=tasks, seed=seed))
+        return _run_sync(self.score_async(task_id, submission, tasks=tasks, seed=seed), "score", "score_async")
 
     # -- running -----------------------------------------------------------------------------
 
@@ -216,7 +218,21 @@ class Benchmark:
 
     def run(self, adapter: ModelAdapter, **options: Any) -> RunReport:
         """Synchronous `run_async`, for scripts; use `run_async` inside an event loop."""
-        return asyncio.run(self.run_async(adapter, **options))
+        return _run_sync(self.run_async(adapter, **options), "run", "run_async")
+
+
+def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> T:
+    """asyncio.run, with a clear error instead of asyncio's when a loop is already running
+    (Jupyter, an async application)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    coroutine.close()
+    raise UsageError(
+        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead",
+        code="EVENT_LOOP_RUNNING",
+    )
 
 
 def _cache_key(path: Optional[Union[str, Path]]) -> str:
