@@ -51,6 +51,8 @@ def test_unknown_task_exits_1_with_a_json_error_on_stdout() -> None:
         ["score", "/nonexistent/report.json"],
         ["card", "/nonexistent/report.json"],
         ["list", "--tasks", "/nonexistent/tasks.jsonl"],
+        ["run", "--model", "m", "--provider", "mock", "--output", "/proc/version/report.json"],
+        ["run", "--model", "m", "--provider", "mock", "--markdown", "/"],
         ["--benchmark", "no-such-benchmark", "list"],
     ],
 )

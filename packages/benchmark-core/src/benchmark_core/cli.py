@@ -289,6 +289,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         from .runner import run
 
         bench = _state().benchmark
+        for target in (output, markdown):
+            if target is not None:
+                _check_writable(target)  # before the run, so a finished run is never lost to a bad path
         adapter = make_adapter(provider, model, seed=seed, policies=bench.mock_policies)
         progress = _ProgressBar() if sys.stderr.isatty() else None
         report = asyncio.run(
@@ -522,6 +525,15 @@ def _summary_markdown(report: RunReport, bench: Benchmark) -> str:
     if bench.summary_markdown is not None:
         text += "\n" + bench.summary_markdown(report).rstrip("\n") + "\n"
     return text
+
+
+def _check_writable(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the folder of {path}: {exc.strerror or exc}") from None
+    if path.is_dir() or not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"cannot write {path}")
 
 
 def _write(path: Path, text: str) -> None:
