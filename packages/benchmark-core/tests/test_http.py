@@ -240,6 +240,20 @@ async def test_a_body_of_exactly_the_limit_is_read(client: Client) -> None:
     assert (await response.json())["passed"] is True
 
 
+async def test_numbers_out_of_float_range_are_invalid_json(aiohttp_client: AiohttpClient, make_benchmark: Any) -> None:
+    # Python reads 1e999 as infinity; a grader that echoes the answer must not turn that into a 500.
+    def echo(task: Task, trace: Any, ctx: Any) -> TaskScore:
+        return TaskScore(0.0, False, "echo", {"answer": trace.answer})
+
+    client = await aiohttp_client(create_app(make_benchmark(grade=echo)))
+    for number in ("1e999", "-1e999"):
+        body = '{"taskId": "t0", "submission": {"answer": ' + number + "}}"
+        message = await _error(await client.post("/v1/score", data=body), 400, "INVALID_JSON")
+        assert number in message
+    fine = await client.post("/v1/score", data='{"taskId": "t0", "submission": {"answer": 1e308}}')
+    assert (await fine.json())["details"] == {"answer": 1e308}
+
+
 async def test_a_crashing_grader_is_a_bare_500(aiohttp_client: AiohttpClient, make_benchmark: Any) -> None:
     def crash(task: Task, trace: Any, ctx: Any) -> TaskScore:
         raise RuntimeError("secret internals")
@@ -403,6 +417,29 @@ async def test_an_allow_listed_file_that_is_not_a_task_file_is_400(
     bad.write_text("{not json}\n", encoding="utf-8")
     monkeypatch.setenv(ALLOW_ENV, str(bad))
     await _error(await client.get("/v1/tasks", params={"tasks": str(bad)}), 400, "INVALID_TASK_FILE")
+
+
+async def test_task_file_errors_name_the_file_as_the_client_did(client: Client, data_dir: Path) -> None:
+    # The resolved path would tell a remote client where the package is installed.
+    (data_dir / "broken.jsonl").write_text('{"id": "b0", "kind": "single", "prompt": "p"}\n{nope\n', encoding="utf-8")
+    responses = [
+        await client.get("/v1/tasks", params={"tasks": "broken"}),
+        await client.get("/v1/tasks/b0", params={"tasks": "broken.jsonl"}),
+        await client.get("/v1/index-entry", params={"tasks": "broken"}),
+        await client.post("/v1/score", json={"taskId": "b0", "submission": {}, "tasks": "broken"}),
+    ]
+    for response in responses:
+        message = await _error(response, 400, "INVALID_TASK_FILE")
+        assert str(data_dir) not in message
+        assert re.match(r"broken(\.jsonl)?:2: not JSON", message), message
+
+
+async def test_a_task_file_with_duplicate_ids_is_a_documented_400(client: Client, data_dir: Path) -> None:
+    (data_dir / "dup.jsonl").write_text(dump_task_file(_tasks("d", 1) * 2), encoding="utf-8")
+    message = await _error(await client.get("/v1/tasks", params={"tasks": "dup"}), 400, "INVALID_DEFINITION")
+    assert "duplicate task id 'd0'" in message
+    document = await (await client.get("/openapi.json")).json()
+    assert "INVALID_DEFINITION" in document["paths"]["/v1/tasks"]["get"]["responses"]["400"]["description"]
 
 
 # -- OpenAPI -------------------------------------------------------------------------------------

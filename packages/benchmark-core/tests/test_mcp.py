@@ -222,6 +222,23 @@ async def test_tasks_argument_follows_the_allow_list(
         assert [row["taskId"] for row in report["rows"]] == ["out0", "out1", "out2", "out3"]
 
 
+async def test_task_file_errors_name_the_file_as_the_caller_did(tiny: Benchmark, data_dir: Path) -> None:
+    (data_dir / "broken.jsonl").write_text('{"id": "b0", "kind": "single", "prompt": "p"}\n{nope\n', encoding="utf-8")
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("list_tasks", {}),
+        ("get_task", {"task_id": "b0"}),
+        ("score_answer", {"task_id": "b0", "submission": {}}),
+        ("run_benchmark", {"model": "m", "provider": "mock"}),
+        ("get_provenance", {}),
+    ]
+    async with mcp.Client(create_mcp_server(tiny)) as client:
+        for tool, arguments in calls:
+            error = tool_error(await client.call_tool(tool, {**arguments, "tasks": "broken"}))
+            assert error["code"] == "INVALID_TASK_FILE", tool
+            assert error["message"].startswith("broken:2: not JSON"), (tool, error)
+            assert str(data_dir) not in error["message"]
+
+
 async def test_a_crashing_grader_is_a_tool_error_without_internals(make_benchmark: Any) -> None:
     def crash(task: Task, trace: Any, ctx: Any) -> TaskScore:
         raise RuntimeError("secret internals")

@@ -408,6 +408,20 @@ def test_bad_base_urls_are_configuration_errors(base_url: str, message: str) -> 
         openai_compat_adapter(base_url, "m", KEY)
 
 
+@pytest.mark.parametrize("base_url", ["localhost:8000/v1", "http://[::1/v1", "http://host:port/v1", "http://host:0/v1"])
+def test_malformed_base_urls_are_configuration_errors_that_do_not_echo_them(base_url: str) -> None:
+    with pytest.raises(ConfigurationError, match="must be an http") as info:
+        openai_compat_adapter(base_url, "m", KEY)
+    assert base_url not in info.value.message
+
+
+def test_a_malformed_base_url_from_the_environment_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "https://user:pw@example.com/v1")
+    with pytest.raises(ConfigurationError, match=r"^\$OPENAI_BASE_URL must not contain credentials") as info:
+        openai_compat_adapter(model="m", api_key=KEY)
+    assert "pw" not in info.value.message
+
+
 def test_a_model_is_required() -> None:
     with pytest.raises(ConfigurationError, match="model"):
         openai_compat_adapter("http://127.0.0.1:9/v1", None, KEY)

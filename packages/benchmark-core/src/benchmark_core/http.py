@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -27,7 +28,14 @@ from .__about__ import __version__
 from .definition import Benchmark
 from .errors import BenchmarkError, InvalidSubmissionError, UsageError
 from .openapi import openapi_document
-from .remote import load_remote_tasks, parse_submission, provenance_document, task_list_document, task_source
+from .remote import (
+    get_remote_task,
+    load_remote_tasks,
+    parse_submission,
+    provenance_document,
+    remote_task_file,
+    task_list_document,
+)
 from .wire import to_wire
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
@@ -152,8 +160,8 @@ async def _list_tasks(request: web.Request) -> web.Response:
 
 async def _get_task(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
-    source = task_source(benchmark, request.query.get("tasks"))
-    return _json(to_wire(await benchmark.get_task(request.match_info["task_id"], source)))
+    task = await get_remote_task(benchmark, request.match_info["task_id"], request.query.get("tasks"))
+    return _json(to_wire(task))
 
 
 async def _score(request: web.Request) -> web.Response:
@@ -177,9 +185,9 @@ async def _score(request: web.Request) -> web.Response:
     tasks = body.get("tasks")
     if tasks is not None and not isinstance(tasks, str):
         raise InvalidScoreRequestError("tasks must be a string naming a task file")
-    source = task_source(benchmark, tasks)
-    trace = parse_submission(body["submission"])
-    task = await benchmark.get_task(task_id, source)
+    with remote_task_file(benchmark, tasks) as source:
+        trace = parse_submission(body["submission"])
+        task = await benchmark.get_task(task_id, source)
     verdict = await benchmark.grade(task, trace, benchmark.grade_context(seed))
     return _json(to_wire(verdict))
 
@@ -242,7 +250,7 @@ async def _read_json(request: web.Request) -> Any:
     if not body.strip():
         raise InvalidJsonError("the request body is empty; send a JSON object")
     try:
-        return json.loads(bytes(body), parse_constant=_refuse_constant)
+        return json.loads(bytes(body), parse_constant=_refuse_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as exc:
         # UnicodeDecodeError and JSONDecodeError are both ValueErrors.
         raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
@@ -250,6 +258,15 @@ async def _read_json(request: web.Request) -> Any:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    # Python reads 1e999 as infinity, which no JSON response can carry: a grader echoing it in its
+    # details would turn the client's number into a 500.
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} is out of range")
+    return value
 
 
 def _json(data: Any, status: int = 200) -> web.Response:

@@ -4,7 +4,8 @@ Tools: `list_tasks`, `get_task`, `score_answer`, `run_benchmark` and `get_proven
 the same camelCase JSON document the HTTP API returns, as structured content (with a published
 output schema) and as JSON text. Failures come back as tool errors (`isError`), with the text
 `CODE: message` and the structured content `{"error": {"code", "message"}}`; nothing a caller sends
-crashes the server.
+crashes the server. Arguments that do not fit a tool's input schema are refused by the SDK before
+the tool runs, as a tool error whose text is the validation message (without a code).
 
 `run_benchmark` returns the run report without episode transcripts unless asked for them
 (`include_transcripts`): a transcript repeats every prompt and tool result and can dwarf the rest of
@@ -30,13 +31,14 @@ from .definition import Benchmark
 from .errors import BenchmarkError
 from .model import RunReport, RunRow, Task, TaskScore
 from .remote import (
+    get_remote_task,
     load_remote_tasks,
     parse_submission,
     provenance_document,
     provenance_document_schema,
+    remote_task_file,
     task_list_document,
     task_list_schema,
-    task_source,
 )
 from .runner import ProgressCallback
 from .wire import to_wire
@@ -60,7 +62,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
 
     async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
         async def answer() -> Any:
-            return to_wire(await benchmark.get_task(task_id, task_source(benchmark, tasks)))
+            return to_wire(await get_remote_task(benchmark, task_id, tasks))
 
         return await _respond(answer)
 
@@ -68,9 +70,9 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
     ) -> CallToolResult:
         async def answer() -> Any:
-            source = task_source(benchmark, tasks)
-            trace = parse_submission(submission)
-            task = await benchmark.get_task(task_id, source)
+            with remote_task_file(benchmark, tasks) as source:
+                trace = parse_submission(submission)
+                task = await benchmark.get_task(task_id, source)
             return to_wire(await benchmark.grade(task, trace, benchmark.grade_context(seed)))
 
         return await _respond(answer)
@@ -90,19 +92,19 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
             from .adapters.registry import make_adapter
             from .runner import run
 
-            source = task_source(benchmark, tasks)
-            adapter = make_adapter(provider, model, seed=seed, policies=benchmark.mock_policies)
-            async with _progress_reporter(ctx) as progress:
-                report = await run(
-                    benchmark,
-                    adapter,
-                    concurrency=concurrency,
-                    seed=seed,
-                    tasks=source,
-                    task_ids=task_ids or None,
-                    mode=mode,
-                    progress=progress,
-                )
+            with remote_task_file(benchmark, tasks) as source:
+                adapter = make_adapter(provider, model, seed=seed, policies=benchmark.mock_policies)
+                async with _progress_reporter(ctx) as progress:
+                    report = await run(
+                        benchmark,
+                        adapter,
+                        concurrency=concurrency,
+                        seed=seed,
+                        tasks=source,
+                        task_ids=task_ids or None,
+                        mode=mode,
+                        progress=progress,
+                    )
             return to_wire(report if include_transcripts else without_transcripts(report))
 
         return await _respond(answer)

@@ -17,6 +17,8 @@ ERROR_CODES: dict[str, str] = {
     "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
     "422: the submission is not a valid trace.",
     "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file.",
+    "INVALID_DEFINITION": "400: the named task file repeats a task id, has an invalid one, or holds an episode "
+    "the benchmark has no environment for.",
     "TASKS_NOT_ALLOWED": "403: the task file is outside data/ and not on the allow-list.",
     "TASK_NOT_FOUND": "404: no task with this id.",
     "NOT_FOUND": "404: no such route.",
@@ -76,7 +78,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
         "schema": {"type": "string"},
     }
     task_file_errors = {
-        "400": _error_response("INVALID_TASK_FILE"),
+        "400": _error_response("INVALID_TASK_FILE or INVALID_DEFINITION"),
         "403": _error_response("TASKS_NOT_ALLOWED"),
     }
 
@@ -129,7 +131,9 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                 "requestBody": {"required": True, "content": _json_content(_ref("ScoreRequest"))},
                 "responses": {
                     "200": {"description": "OK", "content": _json_content(_ref("TaskScore"))},
-                    "400": _error_response("INVALID_JSON, INVALID_SUBMISSION (malformed request) or INVALID_TASK_FILE"),
+                    "400": _error_response(
+                        "INVALID_JSON, INVALID_SUBMISSION (malformed request), INVALID_TASK_FILE or INVALID_DEFINITION"
+                    ),
                     "403": _error_response("TASKS_NOT_ALLOWED"),
                     "404": _error_response("TASK_NOT_FOUND"),
                     "413": _error_response("REQUEST_TOO_LARGE"),

@@ -3,10 +3,12 @@ and the documents both return, with their JSON Schemas."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from .errors import InvalidSubmissionError, UsageError
+from .errors import BenchmarkError, InvalidSubmissionError, UsageError
 from .model import Provenance, Task, Trace
 from .taskfiles import resolve_remote_tasks
 from .wire import from_wire, to_wire
@@ -16,14 +18,32 @@ if TYPE_CHECKING:
     from .definition import Benchmark
 
 
-def task_source(benchmark: Benchmark, name: Optional[str]) -> Optional[Path]:
+@contextlib.contextmanager
+def remote_task_file(benchmark: Benchmark, name: Optional[str]) -> Iterator[Optional[Path]]:
     """The task file a remote caller named (None: the benchmark's own tasks), under the allow-list
-    rule of `resolve_remote_tasks`."""
-    return None if name is None else resolve_remote_tasks(benchmark, name)
+    rule of `resolve_remote_tasks`, for use around the code that reads it.
+
+    An error raised inside names the file as the caller did: the resolved path would tell a remote
+    client where the package is installed on the server.
+    """
+    path = None if name is None else resolve_remote_tasks(benchmark, name)
+    try:
+        yield path
+    except BenchmarkError as exc:
+        if path is not None and name is not None and str(path) in exc.message:
+            exc.message = exc.message.replace(str(path), name)
+            exc.args = (exc.message,)
+        raise
 
 
 async def load_remote_tasks(benchmark: Benchmark, name: Optional[str]) -> list[Task]:
-    return await benchmark.load_tasks(task_source(benchmark, name))
+    with remote_task_file(benchmark, name) as source:
+        return await benchmark.load_tasks(source)
+
+
+async def get_remote_task(benchmark: Benchmark, task_id: str, name: Optional[str]) -> Task:
+    with remote_task_file(benchmark, name) as source:
+        return await benchmark.get_task(task_id, source)
 
 
 def parse_submission(data: Any) -> Trace:

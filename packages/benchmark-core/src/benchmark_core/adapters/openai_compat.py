@@ -363,10 +363,15 @@ def openai_compat_adapter(
     """An adapter for any OpenAI-compatible endpoint.
 
     `base_url` defaults to `$OPENAI_BASE_URL`, then to OpenAI's; `api_key` to `$OPENAI_API_KEY`,
-    and a missing key is a `ConfigurationError` naming that variable.
+    and a missing key is a `ConfigurationError` naming that variable, as is a malformed URL taken
+    from the environment.
     """
+    if not base_url:
+        base_url = os.environ.get("OPENAI_BASE_URL", "").strip()
+        if base_url:
+            _check_base_url(base_url, origin="$OPENAI_BASE_URL")
     return OpenAICompatAdapter(
-        base_url=base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_BASE_URL,
+        base_url=base_url or OPENAI_BASE_URL,
         model=model or "",
         api_key=api_key or _env_key("OPENAI_API_KEY", provider),
         provider=provider,
@@ -398,12 +403,18 @@ def _env_key(variable: str, provider: str) -> str:
     return value
 
 
-def _check_base_url(base_url: str) -> str:
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigurationError("the base URL must be an http(s) URL with a host")
-    if parts.username is not None or parts.password is not None:
-        raise ConfigurationError("the base URL must not contain credentials; give the key as the API key")
+def _check_base_url(base_url: str, origin: str = "the base URL") -> str:
+    """The URL without a trailing slash. Errors never echo it: it might carry credentials."""
+    try:
+        parts = urlsplit(base_url)
+        valid = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
+        has_credentials = parts.username is not None or parts.password is not None
+    except ValueError:  # an unbalanced IPv6 bracket, or a port that is not a number from 1 to 65535
+        valid, has_credentials = False, False
+    if not valid:
+        raise ConfigurationError(f"{origin} must be an http(s) URL with a host, like http://127.0.0.1:8000/v1")
+    if has_credentials:
+        raise ConfigurationError(f"{origin} must not contain credentials; give the key as the API key")
     return base_url.rstrip("/")
 
 
