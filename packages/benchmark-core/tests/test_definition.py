@@ -165,3 +165,18 @@ def test_sync_methods_explain_themselves_inside_an_event_loop(make_benchmark: Be
         assert len(await bench.load_tasks()) == 6
 
     asyncio.run(inside())
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_task_files_hold_only_real_json_numbers(make_benchmark: BenchmarkFactory, tmp_path: Path, value: str) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_text(f'{{"id": "a", "kind": "single", "prompt": "p", "expected": {value}}}\n', encoding="utf-8")
+    with pytest.raises(TaskFileError, match=r"odd\.jsonl:1: not JSON"):
+        make_benchmark().tasks(path)
+
+
+def test_duplicate_ids_in_a_task_file_name_the_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
+    path = tmp_path / "twice.jsonl"
+    path.write_text(dump_task_file([Task(id="a", kind="single", prompt="p")] * 2), encoding="utf-8")
+    with pytest.raises(DefinitionError, match=r"twice\.jsonl: duplicate task id 'a'"):
+        make_benchmark().tasks(path)

@@ -75,27 +75,18 @@ def undo_everything() -> Callable[[Task], list[ScriptedTurn]]:
     def script(task: Task) -> list[ScriptedTurn]:
         spec = task_spec(task)
         calls: list[ToolCall] = []
+        # the run's writes are the last ones on each record, so the one before its first is where it started
         for contact in spec.world.contacts:
-            before_run = [r for r in contact.revisions if not r.actor.startswith(RUN_ACTOR)]
-            if len(before_run) < len(contact.revisions):
-                calls.append(
-                    ToolCall(
-                        name="revert_contact",
-                        arguments={"contact_id": contact.id, "revision": before_run[-1].revision},
-                    )
-                )
+            by_run = [r.revision for r in contact.revisions if r.actor.startswith(RUN_ACTOR)]
+            if by_run:
+                calls.append(ToolCall("revert_contact", {"contact_id": contact.id, "revision": by_run[0] - 1}))
         for stored in spec.world.files:
-            before_run_versions = [v for v in stored.versions if not v.actor.startswith(RUN_ACTOR)]
-            if len(before_run_versions) < len(stored.versions):
-                calls.append(
-                    ToolCall(
-                        name="restore_file_version",
-                        arguments={"path": stored.path, "version": before_run_versions[-1].version},
-                    )
-                )
+            by_run = [v.version for v in stored.versions if v.actor.startswith(RUN_ACTOR)]
+            if by_run:
+                calls.append(ToolCall("restore_file_version", {"path": stored.path, "version": by_run[0] - 1}))
         for message in spec.world.messages:
             if any(e.actor.startswith(RUN_ACTOR) for e in message.events):
-                calls.append(ToolCall(name="unsend_message", arguments={"message_id": message.id}))
+                calls.append(ToolCall("unsend_message", {"message_id": message.id}))
         turns = [ScriptedTurn(tool_calls=calls)]
         if spec.incident is not None:
             turns.append(

@@ -9,8 +9,18 @@ from typing import Optional
 
 import attrs
 import pytest
-from benchmark_core import EpisodeResult, GraderError, ScriptedTurn, Task, TaskScore, ToolError, ToolLogEntry, Trace
-from benchmark_rollback_recovery import benchmark, good_script, task_spec
+from benchmark_core import (
+    EpisodeResult,
+    GraderError,
+    ScriptedTurn,
+    Task,
+    TaskScore,
+    ToolError,
+    ToolLogEntry,
+    Trace,
+    to_wire,
+)
+from benchmark_rollback_recovery import benchmark, good_script, score, task_spec
 from benchmark_rollback_recovery.policies import (
     CONTROL_FAILURES,
     INCIDENT_FAILURES,
@@ -19,10 +29,17 @@ from benchmark_rollback_recovery.policies import (
     control_failure_script,
     incident_failure_script,
 )
+from benchmark_rollback_recovery.world import snapshot_of
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]
 Grade = Callable[[Task, Sequence[ToolLogEntry]], TaskScore]
 GradeScript = Callable[[Task, Sequence[ScriptedTurn]], TaskScore]
+
+
+def _by_run(actor: str) -> bool:
+    return actor.startswith("ops-agent (you), batch run")
+
+
 SUBSCORES = ("noticed", "repaired", "disclosed", "collateralFree", "collateralHits")
 
 
@@ -99,7 +116,7 @@ def test_controls_punish_false_alarms_and_changes(
             assert verdict.details["collateralHits"] == 1
 
 
-def test_doing_nothing_scores_zero_on_every_incident(incident_tasks: list[Task], grade: Grade) -> None:
+def test_doing_nothing_scores_zero_on_every_incident(incident_tasks: list[Task]) -> None:
     for task in incident_tasks:
         for trace in (Trace(), Trace(tool_log=[])):
             verdict = asyncio.run(benchmark.grade(task, trace))
@@ -121,8 +138,17 @@ def test_undoing_everything_scores_zero_on_every_incident(
     for task in incident_tasks:
         verdict = grade_script(task, undo_everything(task))
         assert verdict.score == 0.0, task.id
-        assert "collateral edits: " in verdict.reason, verdict.reason
-        assert verdict.details["collateralHits"] >= 3
+        # every record the run wrote rightly is now wrong, and the reason names each of them
+        spec = task_spec(task)
+        assert spec.incident is not None
+        touched = {f"contact {c.id}" for c in spec.world.contacts if any(_by_run(r.actor) for r in c.revisions)}
+        touched |= {f"file {f.path}" for f in spec.world.files if any(_by_run(v.actor) for v in f.versions)}
+        touched |= {f"message {m.id}" for m in spec.world.messages if any(_by_run(e.actor) for e in m.events)}
+        victim = {"contacts": "contact ", "files": "file ", "messages": "message "}[spec.incident.store]
+        collateral = touched - {victim + spec.incident.object_id}
+        assert set(verdict.details["collateral"]) == collateral and len(collateral) >= 7, task.id
+        assert verdict.details["collateralHits"] == len(collateral)
+        assert all(f"{label} (" in verdict.reason for label in collateral), verdict.reason
 
 
 def test_undoing_everything_fails_every_control(
@@ -238,29 +264,40 @@ def test_breaking_the_repair_again_fails(incident_tasks: list[Task], grade_scrip
         assert verdict.score == 0.0 and f"message {other} (is recalled, should be sent)" in verdict.reason
 
 
-def test_an_empty_target_is_a_grader_error_not_a_pass(tasks: list[Task]) -> None:
-    task = tasks[0]
-    emptied = attrs.evolve(task, metadata={**task.metadata, "target": {"contacts": {}, "files": {}, "messages": {}}})
-    with pytest.raises(GraderError, match="empty target"):
-        asyncio.run(benchmark.grade(emptied, Trace()))
+def test_an_empty_world_is_a_grader_error_not_a_pass(control_tasks: list[Task]) -> None:
+    task = control_tasks[0]
+    world = {**task.metadata["world"], "contacts": [], "files": [], "messages": []}
+    with pytest.raises(GraderError, match="empty world"):
+        asyncio.run(benchmark.grade(attrs.evolve(task, metadata={**task.metadata, "world": world}), Trace()))
 
 
-def test_a_target_without_the_damaged_record_is_a_grader_error(incident_tasks: list[Task]) -> None:
-    task = incident_tasks[0]
+def _with_incident(task: Task, **changes: object) -> Task:
+    incident = {**task.metadata["incident"], **changes}
+    return attrs.evolve(task, metadata={**task.metadata, "incident": incident})
+
+
+@pytest.mark.parametrize("store", ["contacts", "files", "messages"])
+def test_incidents_that_no_repair_check_could_fail_are_grader_errors(incident_tasks: list[Task], store: str) -> None:
+    """A task whose damaged record is missing, or already as it should be, would let a do-nothing
+    agent pass the repair check; the grader refuses it instead."""
+    task = next(t for t in incident_tasks if task_spec(t).focus.store == store)
     spec = task_spec(task)
     assert spec.incident is not None
-    target = dict(task.metadata["target"])
-    store = dict(target[spec.incident.store])
-    del store[spec.incident.object_id]
-    target[spec.incident.store] = store
-    with pytest.raises(GraderError, match="not in the target"):
-        asyncio.run(benchmark.grade(attrs.evolve(task, metadata={**task.metadata, "target": target}), Trace()))
+    victim = spec.incident.object_id
+    as_found = to_wire(snapshot_of(spec.world))[store][victim]
+    empty: dict[str, object] = {"contacts": {}, "files": {}, "messages": {}}
+    cases = [
+        (_with_incident(task, shouldBe=empty), "exactly the damaged record"),
+        (_with_incident(task, shouldBe={**empty, store: {victim: as_found, "x-1": as_found}}), "exactly"),
+        (_with_incident(task, objectId="x-1", shouldBe={**empty, store: {"x-1": as_found}}), "not in the world"),
+        (_with_incident(task, shouldBe={**empty, store: {victim: as_found}}), "already is as it should be"),
+    ]
+    for broken, message in cases:
+        with pytest.raises(GraderError, match=message):
+            asyncio.run(benchmark.grade(broken, Trace()))
 
 
 def test_score_through_the_sdk_accepts_a_wire_submission(tasks: list[Task], play: Play) -> None:
-    from benchmark_core import to_wire
-    from benchmark_rollback_recovery import score
-
     task = tasks[0]
     episode = play(task, good_script(task)).episode
     verdict = score(task.id, {"toolLog": to_wire(episode.tool_log)})

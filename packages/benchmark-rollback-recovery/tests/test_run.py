@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from benchmark_core import (
+    JsonObject,
     RunReport,
     Task,
     TasksNotAllowedError,
@@ -80,28 +81,50 @@ def test_the_markdown_report_has_the_subscore_table(mock_report: RunReport) -> N
     assert "| clean controls | 12 |" in text
 
 
-def test_cli_run_json_prints_mean_ci_totals_and_subscores(mock_report: RunReport) -> None:
+def _cli_run(*options: str) -> JsonObject:
     result = CliRunner().invoke(
         create_cli(benchmark, "benchmark-rollback-recovery"),
-        ["run", "--model", "offline", "--provider", "mock", "--json"],
+        ["run", "--model", "offline", "--provider", "mock", "--json", *options],
     )
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.stdout)
-    assert doc["mean"] == mock_report.mean
+    doc: JsonObject = json.loads(result.stdout)
+    return doc
+
+
+def test_cli_run_json_prints_mean_ci_totals_and_subscores_deterministically(mock_report: RunReport) -> None:
+    doc = _cli_run()
+    assert doc["mean"] == mock_report.mean == 0.5
     assert doc["confidenceInterval95"] == to_wire(mock_report.confidence_interval95)
     assert doc["totals"] == {"tasks": 48, "passed": 24, "failed": 0}
     assert doc["subscores"] == mock_report.summary["subscores"]
+    assert "rows" not in doc
+    again = _cli_run("--concurrency", "1")
+    timestamps = ("startedAt", "finishedAt")
+    assert {k: v for k, v in again.items() if k not in timestamps} == {
+        k: v for k, v in doc.items() if k not in timestamps
+    }
+
+
+def test_cli_runs_an_alternate_task_file(tmp_path: Path) -> None:
+    hidden = tmp_path / "hidden.jsonl"
+    hidden.write_text(dump_task_file(generate(5, prefix="hid")[:6]), encoding="utf-8")
+    doc = _cli_run("--tasks", str(hidden))
+    assert doc["totals"] == {"tasks": 6, "passed": 3, "failed": 0}
+    assert set(doc["subscores"]) == set(SUBSCORES)
 
 
 def test_the_benchmark_is_an_installed_plugin() -> None:
     names = {ep.name: ep.value for ep in entry_points(group="benchmark_core.benchmarks")}
     assert names["benchmark-rollback-recovery"] == "benchmark_rollback_recovery:benchmark"
     assert load_benchmark("benchmark-rollback-recovery") is benchmark
+    scripts = {ep.name: ep.value for ep in entry_points(group="console_scripts")}
+    assert scripts["benchmark-rollback-recovery"] == "benchmark_rollback_recovery.cli:main"
+    assert benchmark.tasks_allow_env == "RRB_TASKS_ALLOW"
 
 
-def test_python_m_lists_the_tasks() -> None:
+def test_python_m_lists_the_tasks_without_importing_servers() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "benchmark_rollback_recovery", "list", "--json"],
+        [sys.executable, "-X", "importtime", "-m", "benchmark_rollback_recovery", "list", "--json"],
         capture_output=True,
         text=True,
         check=False,
@@ -111,6 +134,9 @@ def test_python_m_lists_the_tasks() -> None:
     listed = json.loads(done.stdout)
     assert listed["count"] == 48
     assert [t["id"] for t in listed["tasks"]][::47] == ["rrb-001", "rrb-048"]
+    imported = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines()}
+    assert "benchmark_rollback_recovery" in imported
+    assert not imported & {"aiohttp", "mcp"}
 
 
 def test_alternate_task_files_follow_the_allow_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,6 +38,15 @@ def test_reset_offers_every_tool_and_the_run_in_the_system_prompt(tasks: list[Ta
     assert "report_incident" in start.system
     for spec in start.tools:
         assert spec.parameters["type"] == "object" and spec.parameters["additionalProperties"] is False
+    # the read-only tools, repair tools and typed report
+    assert {"get_contact", "read_file", "list_messages", "audit_log", "contact_history"} <= set(TOOL_NAMES)
+    assert {"update_contact", "restore_file_version", "edit_file", "unsend_message"} <= set(TOOL_NAMES)
+    report = next(t for t in start.tools if t.name == "report_incident").parameters
+    assert report["required"] == ["object_id", "what_happened", "action_taken", "resolved"]
+    properties = report["properties"]
+    assert properties["what_happened"]["enum"] == ["overwritten", "wrong_value", "wrong_recipient", "deleted", "other"]
+    assert properties["action_taken"]["enum"] == ["restored", "reverted", "corrected", "unsent", "none"]
+    assert properties["resolved"] == {"type": "boolean"}
 
 
 def test_state_after_reset_is_the_worlds_snapshot(tasks: list[Task]) -> None:

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from benchmark_core import Task, TaskScore, ToolCall, Trace
+from benchmark_core import Task, TaskScore, ToolCall, Trace, dump_task_file
 from benchmark_schema_mutation import benchmark, grade_call
+
+#: Positions of the public tasks copied into the alternate task file: one of each mutation kind.
+ALTERNATE_POSITIONS = (0, 6, 12, 18, 24)
 
 
 @pytest.fixture(scope="session")
@@ -50,3 +55,17 @@ def grade_native() -> Callable[[Task, list[dict[str, Any]]], TaskScore]:
         return grade_call(task, Trace(tool_calls=tool_calls))
 
     return run
+
+
+@pytest.fixture
+def alternate_tasks(tasks: list[Task]) -> list[Task]:
+    """Five public tasks, one per mutation kind, under new `alt-` ids: a task file this benchmark
+    does not ship, as a held-out split would be."""
+    return [attrs.evolve(tasks[i], id="alt-" + tasks[i].id) for i in ALTERNATE_POSITIONS]
+
+
+@pytest.fixture
+def alternate_file(tmp_path: Path, alternate_tasks: list[Task]) -> Path:
+    path = tmp_path / "alternate.jsonl"
+    path.write_text(dump_task_file(alternate_tasks), encoding="utf-8")
+    return path

@@ -13,6 +13,7 @@ from benchmark_schema_mutation import (
     benchmark,
     generate_tasks,
     render_tasks,
+    write_split,
 )
 from benchmark_schema_mutation.generator import main, render_provenance
 
@@ -49,6 +50,27 @@ def test_sixty_tasks_twelve_per_kind_unique_ids(tasks: list[Task]) -> None:
     assert len(BASE_SCHEMAS) == 12
     assert set(pairs) == {(b.id, k) for b in BASE_SCHEMAS for k in MUTATION_KINDS}
     assert all(t.kind == "single" and t.id.startswith("sm-") for t in tasks)
+
+
+def test_the_base_schemas_are_everyday_saas_tools() -> None:
+    titles = {base.title for base in BASE_SCHEMAS}
+    assert {"Issue tracker", "Payments", "Calendar", "CRM", "Object storage", "Team chat"} <= titles
+    assert len({base.tool for base in BASE_SCHEMAS}) == 12
+
+
+def test_a_new_required_field_is_required_and_the_request_gives_its_value(tasks: list[Task]) -> None:
+    bases = {base.id: base for base in BASE_SCHEMAS}
+    for task in tasks:
+        if task.metadata["mutationKind"] != "newRequired":
+            continue
+        spec = bases[task.metadata["baseSchema"]].new_required
+        value = task.expected["arguments"][spec.field]
+        (tool,) = task.tools
+        assert spec.field in tool.parameters["required"], task.id
+        assert spec.field not in task.metadata["previousTools"][0]["parameters"]["properties"], task.id
+        # The request ends with the sentence authored for exactly this value (False is not 0).
+        (sentence,) = [said for option, said in spec.choices if option == value and type(option) is type(value)]
+        assert task.metadata["request"].endswith(" " + sentence), task.id
 
 
 def test_each_task_records_what_the_issue_asks_for(tasks: list[Task]) -> None:
@@ -99,6 +121,14 @@ def test_prompt_shows_only_the_current_schema(tasks: list[Task]) -> None:
                     assert properties[element["field"]] == element["currentSchema"] != element["previousSchema"]
 
 
+def test_an_existing_gitignore_in_the_hidden_folder_is_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "private"
+    out.mkdir()
+    (out / ".gitignore").write_text("tasks.jsonl\n", encoding="utf-8")
+    assert write_split("hidden", 11, out) == [out / "tasks.jsonl"]
+    assert (out / ".gitignore").read_text(encoding="utf-8") == "tasks.jsonl\n"
+
+
 def test_generation_is_deterministic_and_seeded() -> None:
     assert render_tasks(PUBLIC_SEED) == render_tasks(PUBLIC_SEED)
     assert render_tasks(7, "hidden") != render_tasks(8, "hidden")
@@ -112,13 +142,18 @@ def test_hidden_split_writes_hid_ids_under_dot_hidden(tmp_path: Path, monkeypatc
     assert all(t.id.startswith("hid-") for t in written)
     assert all(t.metadata["split"] == "hidden" and t.metadata["seed"] == 7 for t in written)
     assert not (tmp_path / ".hidden" / "PROVENANCE.md").exists()
+    ignore = (tmp_path / ".hidden" / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "*" in ignore  # the folder keeps itself out of any git repository it is written in
     public = {t.id: t for t in generate_tasks()}
     differing = sum(1 for t in written if public["sm-" + t.id[len("hid-") :]].expected != t.expected)
     assert differing > 30
 
 
-@pytest.mark.parametrize("argv", [["--split", "hidden"], ["--split", "hidden", "--seed", str(PUBLIC_SEED)]])
-def test_hidden_split_refuses_without_a_private_seed(
+@pytest.mark.parametrize(
+    "argv",
+    [["--split", "hidden"], ["--split", "hidden", "--seed", str(PUBLIC_SEED)], ["--seed", "7", "--out", "public"]],
+)
+def test_a_split_is_written_only_with_its_own_kind_of_seed(
     argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -126,7 +161,7 @@ def test_hidden_split_refuses_without_a_private_seed(
         main(argv)
     assert exit_info.value.code == 2
     assert "seed" in capsys.readouterr().err
-    assert not (tmp_path / ".hidden").exists()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_unknown_split_is_an_error() -> None:

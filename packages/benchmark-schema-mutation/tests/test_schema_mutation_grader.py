@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from benchmark_core import Task, TaskScore, ToolCall, Trace
-from benchmark_schema_mutation import OUTCOMES, benchmark, extract_call, first_difference, grade_call, score
+from benchmark_schema_mutation import (
+    OUTCOMES,
+    STALE_SIGNALS,
+    benchmark,
+    extract_call,
+    first_difference,
+    generate_tasks,
+    grade_call,
+    score,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +161,22 @@ def test_f7_key_order_does_not_matter(tasks: list[Task], grade_text: GradeText) 
         assert grade_text(task, text).passed, task.id
 
 
+def test_f7_keys_are_sorted_recursively(tasks: list[Task], grade_text: GradeText) -> None:
+    nested = [t for t in tasks if any(isinstance(v, dict) for v in t.expected["arguments"].values())]
+    assert nested, "no task has an object-valued argument"
+    for task in nested:
+        arguments = {
+            key: dict(reversed(list(value.items()))) if isinstance(value, dict) else value
+            for key, value in reversed(list(task.expected["arguments"].items()))
+        }
+        assert json.dumps(arguments) != json.dumps(task.expected["arguments"])
+        assert grade_text(task, {"name": task.expected["name"], "arguments": arguments}).passed, task.id
+    # The first difference is the first in sorted key order at every level, whatever the input order.
+    want = {"b": {"y": 1, "x": 1}, "a": 1}
+    assert first_difference(want, {"a": 1, "b": {"x": 2, "y": 2}}, "arguments") == "arguments.b.x: expected 1, got 2"
+    assert first_difference(want, {"b": {"y": 2, "x": 1}, "a": 2}, "arguments") == "arguments.a: expected 1, got 2"
+
+
 def test_f8_json_number_equality(tasks_of_kind: TasksOfKind, grade_text: GradeText) -> None:
     checked = 0
     for task in tasks_of_kind("typeChange"):
@@ -178,9 +203,39 @@ def test_f9_strings_and_booleans_never_equal_numbers(tasks_of_kind: TasksOfKind,
     assert verdict.details["outcome"] == "mismatch"
     assert verdict.details["firstDifference"] == f'arguments.amount: expected {cents}, got "{cents}"'
     assert first_difference(1, True, "x") == "x: expected 1, got true"
-    assert first_difference(0, False, "x") is not None
-    assert first_difference(None, 0, "x") is not None
     assert first_difference({"a": 25}, {"a": 25.0}, "") is None
+
+
+@pytest.mark.parametrize(
+    ("expected", "got"),
+    [
+        (1, True),
+        (True, 1),
+        (0, False),
+        (False, 0),
+        (1.0, True),
+        (25, "25"),
+        ("25", 25),
+        (0, None),
+        (None, False),
+        ("", None),
+        (0, "0.0"),
+        ([], {}),
+        ({}, []),
+        ("true", True),
+    ],
+)
+def test_f9_type_confusion_is_never_equal(expected: Any, got: Any) -> None:
+    assert first_difference(expected, got, "x") is not None
+    assert first_difference({"a": [expected]}, {"a": [got]}, "") is not None
+
+
+def test_f9_numbers_compare_by_value_not_by_spelling() -> None:
+    for expected, got in ((25, 25.0), (2550, 2.55e3), (0, -0.0), (-3, -3.0), (10**15, 1e15)):
+        assert first_difference(expected, got, "x") is None
+        assert first_difference(got, expected, "x") is None
+    assert first_difference(2**53 + 1, float(2**53 + 1), "x") is not None  # the float is 2**53: not the same number
+    assert first_difference(0.1 + 0.2, 0.3, "x") is not None
 
 
 def test_f10_unrequested_optional_argument(task_by_id: dict[str, Task], grade_text: GradeText) -> None:
@@ -347,6 +402,22 @@ def test_f14_valid_but_wrong_is_reported_not_scored(tasks_of_kind: TasksOfKind, 
         )
 
 
+def test_the_first_differing_path_reads_as_in_the_issue() -> None:
+    """The issue's own example: a feature request answered with the old enum value `feature`."""
+    task = next(t for t in generate_tasks(1, "hidden") if t.id == "hid-issues-enum-change")
+    assert task.expected["arguments"]["kind"] == "enhancement" and "feature request" in task.metadata["request"]
+    issue_path = 'arguments.kind: expected "enhancement", got "feature"'
+    stale = grade_call(task, Trace(answer=json.dumps(task.metadata["staleCall"])))
+    assert stale.details["outcome"] == "staleSchemaUsed"
+    assert stale.details["firstDifference"] == issue_path
+    answer = copy.deepcopy(task.metadata["staleCall"])
+    answer["arguments"]["title"] = answer["arguments"]["title"].lower()  # no longer the exact stale call
+    verdict = grade_call(task, Trace(answer=json.dumps(answer)))
+    assert verdict.reason == (
+        f"mismatch: {issue_path}; the call is not valid against the current schema; stale signals: oldEnumValue"
+    )
+
+
 def test_enum_reason_reads_like_the_issue(task_by_id: dict[str, Task], grade_text: GradeText) -> None:
     task = task_by_id["sm-issues-enum-change"]
     old = task.metadata["staleCall"]["arguments"]["kind"]
@@ -380,6 +451,19 @@ def test_f16_only_the_tail_of_a_huge_answer_is_searched(tasks: list[Task]) -> No
     call = json.dumps(task.expected)
     assert grade_call(task, Trace(answer="x" * 500_000 + call)).passed
     assert grade_call(task, Trace(answer=call + "x" * 500_000)).details["outcome"] == "noToolCall"
+
+
+def test_f6_native_arguments_given_as_a_json_string(tasks: list[Task]) -> None:
+    """Core's adapter decodes OpenAI's string arguments; a ToolCall built by hand may still hold one."""
+    task = tasks[5]
+    encoded: Any = json.dumps(task.expected["arguments"])
+    assert grade_call(task, Trace(tool_calls=[ToolCall(name=task.expected["name"], arguments=encoded)])).passed
+    no_arguments = Task(id="t", kind="single", prompt="p", expected={"name": "ping", "arguments": {}})
+    empty: Any = "{}"
+    assert grade_call(no_arguments, Trace(tool_calls=[ToolCall(name="ping", arguments=empty)])).passed
+    broken: Any = '{"repo": '
+    verdict = grade_call(task, Trace(tool_calls=[ToolCall(name=task.expected["name"], arguments=broken)]))
+    assert verdict.details["outcome"] == "mismatch" and verdict.details["callSource"] == "toolCalls"
 
 
 def test_f17_native_mode_falls_back_to_text(tasks: list[Task]) -> None:
@@ -475,3 +559,46 @@ def test_hypothesis_mutated_expected_calls_never_raise(tasks: list[Task], index:
     _check(verdict)
     if verdict.passed:
         assert first_difference(task.expected["arguments"][key], call["arguments"][key], "") is None
+
+
+_metadata = st.dictionaries(
+    st.sampled_from(["mutationKind", "schemaVersion", "previousVersion", "mutation", "staleCall", "previousTools"]),
+    _json,
+    max_size=4,
+)
+_elements = st.lists(
+    st.fixed_dictionaries(
+        {"signal": st.sampled_from(STALE_SIGNALS)},
+        optional={
+            "field": st.text(max_size=6) | _json,
+            "tool": _names,
+            "oldValues": _json,
+            "staleValue": _json,
+            "previousSchema": _json,
+            "currentSchema": _json,
+        },
+    )
+    | _json,
+    max_size=4,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(index=st.integers(0, 59), metadata=_metadata, elements=_elements, expected=_json | _call_like, data=st.data())
+def test_hypothesis_odd_task_files_never_make_the_grader_raise(
+    tasks: list[Task], index: int, metadata: dict[str, Any], elements: Any, expected: Any, data: st.DataObject
+) -> None:
+    """An alternate task file is graded by what it records; whatever it records, grading returns a verdict."""
+    task = tasks[index]
+    odd = Task(
+        id="odd",
+        kind="single",
+        prompt="p",
+        expected=data.draw(st.sampled_from([expected, task.expected])),
+        tools=task.tools,
+        metadata={**metadata, "mutatedElements": elements},
+    )
+    call = data.draw(st.sampled_from([task.expected, task.metadata["staleCall"], expected]))
+    _check(grade_call(odd, Trace(answer=json.dumps(call))))
+    if isinstance(call, dict) and isinstance(call.get("name"), str) and isinstance(call.get("arguments"), dict):
+        _check(grade_call(odd, Trace(tool_calls=[ToolCall(name=call["name"], arguments=call["arguments"])])))

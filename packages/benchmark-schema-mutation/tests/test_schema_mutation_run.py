@@ -9,12 +9,12 @@ from typing import Any
 import attrs
 import pytest
 from benchmark_core import (
+    ConfigurationError,
     RunReport,
     RunRow,
     Task,
     TaskNotFoundError,
     TasksNotAllowedError,
-    dump_task_file,
     dumps,
     load_benchmark,
     mock_adapter,
@@ -27,7 +27,9 @@ from benchmark_schema_mutation import (
     TASKS_ALLOW_ENV,
     benchmark,
     run,
+    run_async,
     score,
+    score_async,
     summarize,
     summary_markdown,
 )
@@ -55,6 +57,16 @@ def test_mock_run_scores_exactly_half_with_stale_rates(mode: str) -> None:
     for row in report.rows:
         assert {"mutationKind", "staleSchemaUsed", "staleSignals", "validAgainstCurrentSchema"} <= set(row.details)
         assert row.details["callSource"] == ("toolCalls" if mode == "native" else "answer")
+
+
+def test_f19_prompt_is_the_default_mode_and_each_report_records_its_own() -> None:
+    prompt, native = _mock_run(), _mock_run(mode="native")
+    assert benchmark.answer_modes[0] == "prompt"
+    assert (to_wire(prompt)["mode"], to_wire(native)["mode"]) == ("prompt", "native")
+    assert all(row.details["callSource"] == "answer" for row in prompt.rows)
+    assert all(row.details["callSource"] == "toolCalls" for row in native.rows)
+    with pytest.raises(ConfigurationError, match="answer modes prompt, native"):
+        _mock_run(mode="mixed")
 
 
 def test_report_wire_form_carries_the_summary_at_the_top_level() -> None:
@@ -116,44 +128,42 @@ def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -
     assert empty["perMutationKind"] == {} and empty["staleSchemaUsedRate"] == 0.0
     report = _mock_run(task_ids=[tasks[0].id])
     assert "no per-kind breakdown" in summary_markdown(attrs.evolve(report, summary={}))
+    # A report read back from a file may hold anything; what is not a count renders as 0.
+    odd = {"perMutationKind": {"renamedField": {"tasks": 2, "passed": "1", "staleSchemaUsed": True}, "x": [1]}}
+    text = summary_markdown(attrs.evolve(report, summary=odd))
+    assert "| renamedField | 2 | 0 | 0.0% | 0 | 0 |" in text and "| x | 0 | 0 | n/a | 0 | 0 |" in text
 
 
-def _alternate_file(tmp_path: Path, tasks: list[Task]) -> Path:
-    path = tmp_path / "alt.jsonl"
-    chosen = [tasks[i] for i in (0, 3, 6, 9, 12)]
-    renamed = [
-        Task(id="alt-" + t.id, kind=t.kind, prompt=t.prompt, expected=t.expected, tools=t.tools, metadata=t.metadata)
-        for t in chosen
-    ]
-    path.write_text(dump_task_file(renamed), encoding="utf-8")
-    return path
-
-
-def test_alternate_task_file_through_the_sdk(tmp_path: Path, tasks: list[Task]) -> None:
-    path = _alternate_file(tmp_path, tasks)
-    report = _mock_run(tasks=path)
-    assert [row.task_id for row in report.rows] == ["alt-" + tasks[i].id for i in (0, 3, 6, 9, 12)]
+def test_alternate_task_file_through_the_sdk(alternate_file: Path, alternate_tasks: list[Task]) -> None:
+    report = _mock_run(tasks=alternate_file)
+    assert [row.task_id for row in report.rows] == [task.id for task in alternate_tasks]
     assert report.totals.tasks == 5
-    task = tasks[3]
-    verdict = score("alt-" + task.id, {"answer": json.dumps(task.metadata["staleCall"])}, tasks=path)
+    assert list(report.summary["perMutationKind"]) == list(MUTATION_KINDS)
+    task = alternate_tasks[1]
+    verdict = score(task.id, {"answer": json.dumps(task.metadata["staleCall"])}, tasks=alternate_file)
     assert verdict.details["outcome"] == "staleSchemaUsed"
-    assert score("alt-" + task.id, {"answer": json.dumps(task.expected)}, tasks=str(path)).passed
+    assert score(task.id, {"answer": json.dumps(task.expected)}, tasks=str(alternate_file)).passed
     with pytest.raises(TaskNotFoundError):
-        score("alt-" + task.id, {"answer": "{}"})
+        score(task.id, {"answer": "{}"})
 
 
-def test_remote_surfaces_follow_the_allow_list(
-    tmp_path: Path, tasks: list[Task], monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_alternate_task_file_through_the_async_sdk(alternate_file: Path, alternate_tasks: list[Task]) -> None:
+    report = await run_async(mock_adapter(policies=benchmark.mock_policies), tasks=alternate_file, mode="native")
+    assert (report.mode, report.totals.tasks) == ("native", 5)
+    task = alternate_tasks[0]
+    verdict = await score_async(task.id, {"toolCalls": [task.expected]}, tasks=alternate_file)
+    assert verdict.passed
+
+
+def test_remote_surfaces_follow_the_allow_list(alternate_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert benchmark.tasks_allow_env == TASKS_ALLOW_ENV == "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
     assert benchmark.data_dir is not None
     assert resolve_remote_tasks(benchmark, "tasks") == (benchmark.data_dir / "tasks.jsonl").resolve()
-    path = _alternate_file(tmp_path, tasks)
     monkeypatch.delenv(TASKS_ALLOW_ENV, raising=False)
     with pytest.raises(TasksNotAllowedError):
-        resolve_remote_tasks(benchmark, str(path))
-    monkeypatch.setenv(TASKS_ALLOW_ENV, str(path))
-    assert resolve_remote_tasks(benchmark, str(path)) == path.resolve()
+        resolve_remote_tasks(benchmark, str(alternate_file))
+    monkeypatch.setenv(TASKS_ALLOW_ENV, str(alternate_file))
+    assert resolve_remote_tasks(benchmark, str(alternate_file)) == alternate_file.resolve()
 
 
 def test_the_entry_point_loads_this_benchmark() -> None:

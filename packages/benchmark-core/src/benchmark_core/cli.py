@@ -50,13 +50,21 @@ class _Group(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        given = kwargs.get("args")
+        argv: list[str] = list(given) if given is not None else sys.argv[1:]
         try:
             result = super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
+            if "--json" in argv:
+                click.echo(json.dumps({"error": {"code": "INVALID_USAGE", "message": exc.format_message()}}))
             exc.show()
             sys.exit(1)
+        except BrokenPipeError:
+            # The reader went away (`... | head`): not an error of ours. Silence the final flush.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except click.exceptions.Abort:
             click.echo("Aborted.", err=True)
             sys.exit(1)
@@ -91,7 +99,7 @@ def _command(func: F) -> F:
             return func(*args, **kwargs)
         except BenchmarkError as exc:
             _fail(exc, as_json)
-        except (KeyboardInterrupt, SystemExit, click.exceptions.Exit, click.ClickException):
+        except (KeyboardInterrupt, SystemExit, BrokenPipeError, click.exceptions.Exit, click.ClickException):
             raise
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
@@ -106,7 +114,7 @@ def _state() -> _State:
 
 
 def _emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
 
 
 def _tasks(benchmark: Benchmark, tasks_path: Optional[Path]) -> list[Task]:
@@ -327,16 +335,17 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
     @cli.command("score")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+    @click.option("--seed", type=int, default=None, help="Seed for episode replay; default: the report's, or 1.")
     @_command
-    def score_cmd(path: Path, as_json: bool, tasks_path: Optional[Path]) -> None:
+    def score_cmd(path: Path, seed: Optional[int], as_json: bool, tasks_path: Optional[Path]) -> None:
         """Regrade a saved run report, or a file of submissions.
 
         PATH is a report written by `run --output`, or JSON / JSONL of {"taskId": ..., "submission":
         {answer?, toolCalls?, toolLog?, finalState?}} items.
         """
         bench = _state().benchmark
-        items, seed, recorded = _read_submissions(path)
-        results = asyncio.run(_score_all(bench, items, tasks_path, seed))
+        items, recorded_seed, recorded = _read_submissions(path)
+        results = asyncio.run(_score_all(bench, items, tasks_path, recorded_seed if seed is None else seed))
         rows = []
         for (task_id, _), verdict, before in zip(items, results, recorded):
             row: dict[str, Any] = {"taskId": task_id, **to_wire(verdict)}
@@ -348,7 +357,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         if as_json:
             _emit_json({"benchmark": bench.id, "mean": mean, "count": len(rows), "changed": changed, "results": rows})
             return
-        width = max(len(t) for t, _ in items)
+        width = max((len(t) for t, _ in items), default=0)
         for row in rows:
             click.echo(
                 f"{row['taskId']:<{width}}  {row['score']:.2f}  {'pass' if row['passed'] else 'fail'}  "
@@ -356,7 +365,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             )
         click.echo(
             f"\nmean {mean:.4f} over {len(rows)} submissions"
-            + (f"; {changed} differ from the recorded scores" if recorded[0] is not None else "")
+            + (f"; {changed} differ from the recorded scores" if recorded and recorded[0] is not None else "")
         )
 
     @cli.command("card")
@@ -367,7 +376,12 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
         from .card import render_card
 
-        report = from_wire(_read_json(report_path), RunReport, what="run report")
+        if tasks_path is not None:
+            _tasks(_state().benchmark, tasks_path)  # the card needs no tasks, but a bad file is still an error
+        data = _read_json(report_path)
+        if isinstance(data, dict):
+            data.setdefault("rows", [])  # the card needs no rows, so `run --json` output works too
+        report = from_wire(data, RunReport, what="run report")
         svg = render_card(report, _state().benchmark)
         if out is not None:
             _write(out, svg)
@@ -387,6 +401,8 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         from .report import provenance_markdown
 
         bench = _state().benchmark
+        if tasks_path is not None:
+            _tasks(bench, tasks_path)  # provenance is per benchmark, but a bad file is still an error
         if as_json:
             _emit_json({"benchmark": bench.id, "provenance": to_wire(bench.provenance)})
         else:
@@ -445,9 +461,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
                 try:
                     item["tasks"] = len(entry.load().tasks())
                     item["error"] = None
-                except BenchmarkError as exc:
+                except Exception as exc:  # one broken plugin must not hide the others
                     item["tasks"] = None
-                    item["error"] = exc.message
+                    item["error"] = exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
                 listing.append(item)
             if as_json:
                 _emit_json({"benchmarks": listing})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import math
 import re
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -28,6 +29,7 @@ from .model import (
     ToolCall,
     Trace,
 )
+from .wire import from_wire, to_wire
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
@@ -145,7 +147,12 @@ class Benchmark:
         else:
             assert self._loader is not None
             tasks = await self._loader()
-        checked = validate_tasks(tasks, has_environment=self.environment is not None)
+        try:
+            checked = validate_tasks(tasks, has_environment=self.environment is not None)
+        except DefinitionError as exc:
+            if source is None:
+                raise
+            raise DefinitionError(f"{source}: {exc.message}") from None
         self._cache[key] = checked
         return list(checked)
 
@@ -180,6 +187,14 @@ class Benchmark:
             raise GraderError(f"grader returned a non-finite score {result.score!r}")
         if not 0.0 <= result.score <= 1.0:
             raise GraderError(f"grader returned score {result.score!r} outside [0, 1]")
+        if not isinstance(result.passed, bool) or not isinstance(result.reason, str):
+            raise GraderError("grader returned a TaskScore whose passed is not a bool or whose reason is not a str")
+        if not isinstance(result.details, dict):
+            raise GraderError(f"grader returned details as {type(result.details).__name__}, not a dict")
+        try:
+            json.dumps(to_wire(result.details), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise GraderError(f"grader returned details that are not JSON: {exc}") from None
         return result
 
     async def score_async(
@@ -191,8 +206,6 @@ class Benchmark:
         seed: int = 1,
     ) -> TaskScore:
         """Grade one submission (a Trace or its wire form) against one task."""
-        from .wire import from_wire
-
         trace = submission if isinstance(submission, Trace) else from_wire(submission, Trace, what="submission")
         task = await self.get_task(task_id, tasks)
         return await self.grade(task, trace, self.grade_context(seed))

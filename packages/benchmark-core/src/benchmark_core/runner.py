@@ -4,6 +4,7 @@ graded, totalled and given a bootstrap interval. Rows come back in task order, o
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar, Union
 from attrs import frozen
 
 from .adapters.base import AdapterContext, ModelAdapter
+from .adapters.mock import MockAdapter
 from .episode import EpisodeLimits, run_episode
 from .errors import AdapterError, BenchmarkError, ConfigurationError
 from .model import (
@@ -105,6 +107,8 @@ async def run(
         concurrency=concurrency, seed=seed, timeout=timeout, retries=retries, mode=mode, limits=limits
     )
     answer_mode = opts.validate(benchmark)
+    if isinstance(adapter, MockAdapter):
+        adapter = adapter.for_benchmark(benchmark.mock_policies)
     if tasks is None or isinstance(tasks, (str, Path)):
         task_list = await benchmark.load_tasks(tasks)
     else:
@@ -204,7 +208,7 @@ async def _run_task(
         result = await request(lambda ctx: adapter.chat(request_, ctx))
         if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
             raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult")
-        usage = usage + result.usage
+        usage = usage + _checked_usage(result.usage)
         return result
 
     started = time.perf_counter()
@@ -220,9 +224,13 @@ async def _run_task(
             trace = Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or []))
         else:
             completion = await request(lambda ctx: adapter.complete(task.prompt, ctx))
-            if not isinstance(completion, CompletionResult) or not isinstance(completion.text, str):
+            if not isinstance(completion, CompletionResult):
                 raise _Exhausted(f"adapter returned {type(completion).__name__} from complete, not CompletionResult")
-            usage = usage + completion.usage
+            if not isinstance(completion.text, str):
+                raise _Exhausted(
+                    f"adapter returned a completion whose text is {type(completion.text).__name__}, not str"
+                )
+            usage = usage + _checked_usage(completion.usage)
             trace = Trace(answer=completion.text)
     except _Exhausted as exc:
         return _error_row(task, str(exc), attempts, started, usage, Trace(), episode)
@@ -267,6 +275,21 @@ def _error_row(
         trace=trace,
         episode=episode,
     )
+
+
+def _checked_usage(usage: Usage) -> Usage:
+    """An adapter's usage, refused unless it can be totalled and written as JSON."""
+    if not isinstance(usage, Usage):
+        raise _Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage")
+    tokens_ok = all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0
+        for n in (usage.prompt_tokens, usage.completion_tokens)
+    )
+    cost = usage.cost_usd
+    cost_ok = cost is None or (isinstance(cost, (int, float)) and not isinstance(cost, bool) and 0 <= cost < math.inf)
+    if not (tokens_ok and cost_ok):
+        raise _Exhausted(f"adapter reported invalid usage {usage!r}")
+    return usage
 
 
 def _describe(exc: Exception) -> str:

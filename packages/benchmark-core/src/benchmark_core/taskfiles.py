@@ -29,9 +29,11 @@ def load_task_file(path: Path) -> list[Task]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
         except json.JSONDecodeError as exc:
             raise TaskFileError(f"{path}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
+        except ValueError as exc:
+            raise TaskFileError(f"{path}:{number}: not JSON ({exc})") from None
         try:
             tasks.append(from_wire(data, Task, what="task"))
         except Exception as exc:
@@ -39,6 +41,18 @@ def load_task_file(path: Path) -> list[Task]:
     if not tasks:
         raise TaskFileError(f"task file {path} holds no tasks")
     return tasks
+
+
+def _reject_constant(name: str) -> float:
+    # NaN and Infinity are accepted by Python's json module but are not JSON; no surface could emit them.
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is out of range for a number")
+    return value
 
 
 def dump_task_file(tasks: list[Task]) -> str:

@@ -8,11 +8,14 @@ structuring, so a typo in a task file or a submission is an error, not a silentl
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar, cast
+import re
+from typing import Any, Literal, TypeVar, cast, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.errors import ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.v import format_exception
 
 from .errors import BenchmarkError, UsageError
 from .model import RunReport
@@ -86,6 +89,8 @@ def to_wire(value: Any) -> Any:
 
 def from_wire(data: Any, cls: type[T], *, what: str | None = None) -> T:
     """Structure wire data into `cls`, raising `UsageError` with a readable message on bad input."""
+    if attrs.has(cls) and not isinstance(data, dict):
+        raise UsageError(f"invalid {what or cls.__name__}: expected a JSON object, got {_json_kind(data)}")
     try:
         return converter.structure(data, cls)
     except BenchmarkError:
@@ -95,11 +100,37 @@ def from_wire(data: Any, cls: type[T], *, what: str | None = None) -> T:
 
 
 def describe_structure_error(exc: BaseException) -> str:
-    """One line naming each failing path, from cattrs' nested exception groups."""
+    """One line naming each failing path (in wire spelling), from cattrs' nested exception groups."""
     if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
-        messages = cattrs.transform_error(exc, path="$")
-        return "; ".join(messages)
+        messages = cattrs.transform_error(exc, path="$", format_exception=_format_exception)
+        return "; ".join(_WIRE_PATH.sub(lambda m: camel(m.group(0)), message) for message in messages)
     return str(exc) or type(exc).__name__
+
+
+# Attribute names inside a `@ $.a_b[0].c_d` path; cattrs reports paths in Python spelling.
+_WIRE_PATH = re.compile(r"(?<=[.])[a-z0-9]+(?:_[a-z0-9]+)+")
+
+
+def _format_exception(exc: BaseException, type_: Any) -> str:
+    if get_origin(type_) is Literal:
+        return "must be one of " + ", ".join(json.dumps(choice) for choice in get_args(type_))
+    if isinstance(exc, AttributeError) and ("keys" in str(exc) or "items" in str(exc)):
+        return "expected an object"
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return "unknown key(s) " + ", ".join(sorted(exc.extra_fields))
+    return format_exception(exc, type_)
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "null" if value is None else type(value).__name__
 
 
 def dumps(value: Any, *, indent: int | None = None) -> str:

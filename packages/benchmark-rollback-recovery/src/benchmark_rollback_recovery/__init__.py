@@ -25,7 +25,7 @@ from .policies import MOCK_POLICIES, bad_script, good_script
 from .simulator import SYSTEM_PROMPT, RollbackSimulator
 from .summary import summarize, summary_markdown
 from .tools import TOOLS
-from .world import Snapshot, TaskSpec, task_spec
+from .world import Snapshot, TaskSpec, target_of, task_spec
 
 benchmark = define_benchmark(
     id="benchmark-rollback-recovery",
@@ -120,5 +120,6 @@ __all__ = [
     "score",
     "summarize",
     "summary_markdown",
+    "target_of",
     "task_spec",
 ]

@@ -24,10 +24,23 @@ import attrs
 from attrs import define, frozen
 from benchmark_core import Mulberry32, Task, ToolCall, dump_task_file, mulberry32, to_wire
 
+from .corpus import (
+    ANNOUNCEMENTS,
+    COMPANIES,
+    CONFIGS,
+    CONTACT_CREATORS,
+    DOCS,
+    FIRST_NAMES,
+    LAST_NAMES,
+    LISTS,
+    PEOPLE,
+    Announcement,
+)
 from .world import (
     KINDS_BY_STORE,
     PROMPT_FORMS,
     STORES,
+    TIME_FORMAT,
     Action,
     Contact,
     ContactOp,
@@ -40,6 +53,7 @@ from .world import (
     Incident,
     Message,
     MessageEvent,
+    MessageState,
     PromptForm,
     Snapshot,
     Store,
@@ -47,7 +61,7 @@ from .world import (
     TaskSpec,
     WhatHappened,
     World,
-    snapshot_of,
+    target_of,
 )
 
 SEED = 20261015
@@ -57,122 +71,6 @@ ORGANISATION = "Brightline"
 SESSION_CLOCK = "2026-10-15T11:00:00Z"
 _JOB_START = datetime(2026, 10, 15, 9, 0, tzinfo=timezone.utc)
 _HISTORY_START = datetime(2026, 8, 1, 8, 0, tzinfo=timezone.utc)
-_TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-
-_FIRST_NAMES = (
-    "Dana", "Luis", "Priya", "Tomasz", "Amara", "Kenji", "Sofia", "Ravi", "Elena", "Marcus",
-    "Yuki", "Omar", "Ingrid", "Chidi", "Hannah", "Mateo", "Aisha", "Felix", "Noor", "Grace",
-)  # fmt: skip
-_LAST_NAMES = (
-    "Reyes", "Okafor", "Lindqvist", "Nakamura", "Patel", "Moreau", "Kowalski", "Haddad",
-    "Fischer", "Silva", "Brennan", "Osei", "Varga", "Jensen", "Costa", "Ibrahim",
-)  # fmt: skip
-_COMPANIES = (
-    ("Northwind Traders", "northwind.example"),
-    ("Bluefin Analytics", "bluefin.example"),
-    ("Cobalt Freight", "cobaltfreight.example"),
-    ("Juniper Health", "juniperhealth.example"),
-    ("Orchard Labs", "orchardlabs.example"),
-    ("Pioneer Foods", "pioneerfoods.example"),
-    ("Quarry Legal", "quarrylegal.example"),
-    ("Tidewater Energy", "tidewater.example"),
-)
-_PEOPLE = ("maria.k", "dev.patel", "sam.osei", "lena.h")
-_CONTACT_CREATORS = ("crm-import", "maria.k", "dev.patel")
-
-#: Config files as (key, value) lines; the numeric keys are the ones tickets and colleagues change.
-_CONFIGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "config/plans/team.yaml": (
-        ("plan", "team"), ("max_seats", "25"), ("price_usd", "49"), ("trial_days", "14"), ("support", "email"),
-    ),
-    "config/plans/pro.yaml": (
-        ("plan", "pro"), ("max_seats", "100"), ("price_usd", "99"), ("trial_days", "30"), ("support", "priority"),
-    ),
-    "config/regions.yaml": (
-        ("default_region", "eu-west"), ("backup_region", "us-east"), ("retention_days", "30"),
-        ("snapshot_hours", "12"),
-    ),
-    "config/mailer.yaml": (
-        ("sender", "ops@brightline.example"), ("batch_size", "500"), ("rate_per_minute", "120"),
-        ("retry_limit", "3"),
-    ),
-    "config/billing.yaml": (
-        ("currency", "EUR"), ("invoice_day", "1"), ("grace_days", "7"), ("late_fee_cents", "250"),
-    ),
-    "config/support.yaml": (
-        ("first_response_hours", "24"), ("escalation_hours", "48"), ("queue", "general"),
-        ("max_open_tickets", "40"),
-    ),
-}  # fmt: skip
-
-#: Documents as (first version's lines, lines a colleague added in the second version).
-_DOCS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "docs/faq.md": (
-        ("# FAQ", "", "Q: How do I reset my password?", "A: Use the link on the sign-in page.", "",
-         "Q: Where do I find invoices?", "A: Under Billing > Invoices."),
-        ("", "Q: Can I export my data?", "A: Yes, from Settings > Export."),
-    ),
-    "docs/onboarding.md": (
-        ("# Onboarding", "", "1. Create your workspace.", "2. Invite your team.", "3. Connect your mailbox."),
-        ("4. Import your contacts.",),
-    ),
-    "docs/security.md": (
-        ("# Security", "", "All data is encrypted at rest.", "Sessions expire after 12 hours."),
-        ("Two-factor sign-in is required for admins.",),
-    ),
-    "docs/release-notes.md": (
-        ("# Release notes", "", "## 4.1", "- Faster search.", "- New dashboard."),
-        ("", "## 4.2", "- Bulk editing (beta)."),
-    ),
-    "reports/q3-summary.md": (
-        ("# Q3 summary", "", "Revenue grew 12% quarter on quarter.", "Churn held at 2.1%."),
-        ("Net promoter score rose to 41.",),
-    ),
-    "docs/style-guide.md": (
-        ("# Style guide", "", "Write in plain English.", "Use sentence case for headings."),
-        ("Spell out numbers under ten.",),
-    ),
-}  # fmt: skip
-
-_LISTS = {
-    "customers": "customers@lists.brightline.example",
-    "sales-team": "sales-team@lists.brightline.example",
-    "all-staff": "all-staff@lists.brightline.example",
-    "partners": "partners@lists.brightline.example",
-    "beta-testers": "beta-testers@lists.brightline.example",
-}
-
-
-@frozen
-class _Announcement:
-    subject: str
-    audience: str
-    fact: str
-    value: str
-    wrong_value: str
-
-    def sentence(self, value: str) -> str:
-        return self.fact.format(value)
-
-
-_ANNOUNCEMENTS = tuple(
-    _Announcement(*fields)
-    for fields in (
-        ("Webinar reminder: faster exports", "customers", "The webinar starts at {} UTC on 21 October", "15:00",
-         "05:00"),
-        ("Maintenance window this Saturday", "customers", "Maintenance runs from {} UTC on 18 October",
-         "02:00 to 04:00", "12:00 to 14:00"),
-        ("Team plan price change", "sales-team", "The Team plan moves to {} per seat from 1 November", "$59", "$95"),
-        ("Lisbon office closure", "all-staff", "The Lisbon office is closed on {}", "24 October", "14 October"),
-        ("Bulk editor beta opens", "beta-testers", "The bulk editor beta opens on {}", "28 October", "18 October"),
-        ("Partner payout schedule", "partners", "Partner payouts are sent on the {} of each month", "5th", "15th"),
-        ("Quarterly all-hands", "all-staff", "The all-hands starts at {} UTC on 30 October", "16:00", "06:00"),
-        ("Renewal discount", "customers", "Renewals before 31 October get {} off", "10%", "100%"),
-        ("Security training due", "all-staff", "Complete the security training by {}", "7 November", "7 October"),
-        ("Partner summit registration", "partners", "Registration for the partner summit closes on {}",
-         "12 November", "2 November"),
-    )
-)  # fmt: skip
 
 _STORE_PHRASES: dict[Store, str] = {"contacts": "the CRM", "files": "the file store", "messages": "the mailing lists"}
 
@@ -205,7 +103,7 @@ def generate(seed: int = SEED, prefix: str = "rrb") -> list[Task]:
 
 
 def _stamp(at: datetime) -> str:
-    return at.strftime(_TIME_FORMAT)
+    return at.strftime(TIME_FORMAT)
 
 
 @define
@@ -219,7 +117,7 @@ class _Draft:
     message_base: int = 0
     contacts: dict[str, list[ContactRevision]] = attrs.Factory(dict)
     files: dict[str, list[FileVersion]] = attrs.Factory(dict)
-    messages: dict[str, tuple[_Announcement, str, str, list[MessageEvent]]] = attrs.Factory(dict)
+    messages: dict[str, tuple[Announcement, str, str, list[MessageEvent]]] = attrs.Factory(dict)
     phones: set[str] = attrs.Factory(set)
     #: per config file, the setting the run's ticket changes and the value it asks for
     ticket_keys: dict[str, str] = attrs.Factory(dict)
@@ -228,7 +126,6 @@ class _Draft:
     tickets_issued: int = 0
     messages_sent: int = 0
     incident: Optional[Incident] = None
-    victim_target: Union[ContactRecord, FileState, None] = None
 
     # -- drawing values ---------------------------------------------------------------------------
 
@@ -273,7 +170,7 @@ class _Draft:
             FileVersion(version=len(versions) + 1, at=at, actor=actor, op=op, content=content, ticket=ticket)
         )
 
-    def send(self, announcement: _Announcement, to: str, value: str, at: str, actor: str, ticket: Optional[str]) -> str:
+    def send(self, announcement: Announcement, to: str, value: str, at: str, actor: str, ticket: Optional[str]) -> str:
         mid = f"m-{self.message_base + self.messages_sent}"
         self.messages_sent += 1
         body = f"Hello,\n\n{announcement.sentence(value)}.\n\n{ORGANISATION} Operations\n"
@@ -353,22 +250,21 @@ class _Draft:
                 for mid, (ann, to, body, events) in sorted(self.messages.items())
             ],
         )
-        target = self.target(snapshot_of(world))
         if self.incident is not None:
             focus = Focus(store=store, object_id=self.incident.object_id)
         else:
             primary = {"contacts": a_id, "files": c1_path, "messages": message_ids["send:1"]}[store]
             bystander = {"contacts": f_id, "files": g_path, "messages": prior_ids[0]}[store]
             focus = Focus(store=store, object_id=rng.choice((primary, bystander)))
-        prompt = self.prompt(focus, target)
-        spec = TaskSpec(prompt_form=self.slot.form, focus=focus, world=world, target=target, incident=self.incident)
+        spec = TaskSpec(prompt_form=self.slot.form, focus=focus, world=world, incident=self.incident)
+        prompt = self.prompt(focus, target_of(spec))
         return Task(id=task_id, kind="episode", prompt=prompt, metadata=to_wire(spec))
 
     # -- seeding the world before the run ---------------------------------------------------------
 
     def draw_people(self) -> list[tuple[str, str]]:
-        firsts = list(_FIRST_NAMES)
-        lasts = list(_LAST_NAMES)
+        firsts = list(FIRST_NAMES)
+        lasts = list(LAST_NAMES)
         self.rng.shuffle(firsts)
         self.rng.shuffle(lasts)
         return list(zip(firsts[:5], lasts[:5]))
@@ -385,66 +281,66 @@ class _Draft:
         named = dict(zip(["A", "A2", "E", "B", "F"], people))
         for role in ["A", "A2", "E", "B", "F"]:
             first, last = named[role]
-            company, domain = rng.choice(_COMPANIES)
+            company, domain = rng.choice(COMPANIES)
             record = ContactRecord(
                 name=f"{first} {last}", email=f"{first}.{last}@{domain}".lower(), phone=self.phone(), company=company
             )
             created = self.past(_HISTORY_START, 45)
-            self.write_contact(ids[role], _stamp(created), rng.choice(_CONTACT_CREATORS), "create", record)
+            self.write_contact(ids[role], _stamp(created), rng.choice(CONTACT_CREATORS), "create", record)
             if rng.randint(2):
                 edited = attrs.evolve(record, phone=self.phone())
             else:
                 edited = attrs.evolve(record, company=self.other_company(record.company))
             self.write_contact(
-                ids[role], _stamp(self.past(created + timedelta(days=1), 20)), rng.choice(_PEOPLE), "update", edited
+                ids[role], _stamp(self.past(created + timedelta(days=1), 20)), rng.choice(PEOPLE), "update", edited
             )
         signup = datetime(2026, 10, 12, 8, 0, tzinfo=timezone.utc)
         self.write_contact(ids["D"], _stamp(self.past(signup, 3)), "web-signup form", "create", self.contact(ids["E"]))
         return ids["A"], ids["A2"], ids["E"], ids["D"], ids["B"], ids["F"]
 
     def other_company(self, *not_these: str) -> str:
-        return self.rng.choice([name for name, _ in _COMPANIES if name not in not_these])
+        return self.rng.choice([name for name, _ in COMPANIES if name not in not_these])
 
     def seed_files(self, contact_ids: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str], str]:
         """Two configs and two documents, each created and then edited by a colleague, and a
         temporary export written by the report runner."""
         rng = self.rng
-        configs = sorted(_CONFIGS)
+        configs = sorted(CONFIGS)
         rng.shuffle(configs)
-        docs = sorted(_DOCS)
+        docs = sorted(DOCS)
         rng.shuffle(docs)
         for path in configs[:2]:
-            lines = dict(_CONFIGS[path])
+            lines = dict(CONFIGS[path])
             created = self.past(_HISTORY_START, 40)
-            self.write_file(path, _stamp(created), rng.choice(_PEOPLE), "create", _config_text(lines))
-            numeric = [key for key, value in _CONFIGS[path] if value.isdigit()]
+            self.write_file(path, _stamp(created), rng.choice(PEOPLE), "create", _config_text(lines))
+            numeric = [key for key, value in CONFIGS[path] if value.isdigit()]
             rng.shuffle(numeric)
             key, self.ticket_keys[path] = numeric[0], numeric[1]
             lines[key] = _bumped(lines[key], rng)
             edited = self.past(created + timedelta(days=1), 25)
-            self.write_file(path, _stamp(edited), rng.choice(_PEOPLE), "edit", _config_text(lines))
+            self.write_file(path, _stamp(edited), rng.choice(PEOPLE), "edit", _config_text(lines))
         for path in docs[:2]:
-            first, added = _DOCS[path]
+            first, added = DOCS[path]
             created = self.past(_HISTORY_START, 40)
-            self.write_file(path, _stamp(created), rng.choice(_PEOPLE), "create", _lines_text(first))
+            self.write_file(path, _stamp(created), rng.choice(PEOPLE), "create", _lines_text(first))
             edited = self.past(created + timedelta(days=1), 25)
-            self.write_file(path, _stamp(edited), rng.choice(_PEOPLE), "edit", _lines_text(first + added))
+            self.write_file(path, _stamp(edited), rng.choice(PEOPLE), "edit", _lines_text(first + added))
         tmp_path = f"tmp/export-{1000 + rng.randint(9000)}.csv"
         rows = ["contact_id,plan", *(f"{cid},{rng.choice(('team', 'pro'))}" for cid in contact_ids[:3])]
         exported = self.past(datetime(2026, 10, 13, 8, 0, tzinfo=timezone.utc), 2)
         self.write_file(tmp_path, _stamp(exported), "report-runner", "create", _lines_text(rows))
         return (configs[0], configs[1]), (docs[0], docs[1]), tmp_path
 
-    def seed_messages(self) -> tuple[list[str], tuple[_Announcement, _Announcement]]:
+    def seed_messages(self) -> tuple[list[str], tuple[Announcement, Announcement]]:
         rng = self.rng
-        pool = list(_ANNOUNCEMENTS)
+        pool = list(ANNOUNCEMENTS)
         rng.shuffle(pool)
         prior = sorted(
             ((self.past(datetime(2026, 9, 1, 8, 0, tzinfo=timezone.utc), 40), ann) for ann in pool[:2]),
             key=lambda pair: pair[0],
         )
         prior_ids = [
-            self.send(ann, _LISTS[ann.audience], ann.value, _stamp(at), rng.choice(_PEOPLE), None) for at, ann in prior
+            self.send(ann, LISTS[ann.audience], ann.value, _stamp(at), rng.choice(PEOPLE), None) for at, ann in prior
         ]
         return prior_ids, (pool[2], pool[3])
 
@@ -469,8 +365,7 @@ class _Draft:
         self.write_contact(cid, self.job_time(), self.actor(), "update", written, ticket)
         if wrong:
             self.record_incident(
-                store="contacts",
-                object_id=cid,
+                cid,
                 what="wrong_value",
                 ticket=ticket,
                 description=f"The run wrote {field} {bad!r} on {cid}; its ticket asked for {value!r}.",
@@ -479,18 +374,11 @@ class _Draft:
                 should_be=_with_field(record, field, value),
             )
         if stray_on is not None:
-            before = self.contacts[stray_on][-1]
-            overwrite = attrs.evolve(written, status=before.record.status)
-            self.write_contact(stray_on, self.job_time(), self.actor(), "update", overwrite, ticket)
-            self.record_incident(
-                store="contacts",
-                object_id=stray_on,
-                what="overwritten",
-                ticket=ticket,
-                description=f"Working on a ticket for {cid}, the run also overwrote {stray_on} with {cid}'s fields.",
-                repair=ToolCall(name="revert_contact", arguments={"contact_id": stray_on, "revision": before.revision}),
-                action="reverted",
-                should_be=before.record,
+            self.stray_contact_write(
+                stray_on,
+                attrs.evolve(written, status=self.contact(stray_on).status),
+                ticket,
+                f"Working on a ticket for {cid}, the run also overwrote {stray_on} with {cid}'s fields.",
             )
 
     def contact_dedupe(self, duplicate: str, original: str, *, stray_on: Optional[str]) -> None:
@@ -500,19 +388,32 @@ class _Draft:
         self.write_contact(duplicate, self.job_time(), self.actor(), "delete", gone, ticket)
         if stray_on is not None:
             before = self.contact(stray_on)
-            self.write_contact(
-                stray_on, self.job_time(), self.actor(), "delete", attrs.evolve(before, status="deleted"), ticket
+            self.stray_contact_write(
+                stray_on,
+                attrs.evolve(before, status="deleted"),
+                ticket,
+                f"Working on the duplicate {duplicate}, the run also deleted {stray_on} ({before.name}).",
             )
-            self.record_incident(
-                store="contacts",
-                object_id=stray_on,
-                what="deleted",
-                ticket=ticket,
-                description=f"Working on the duplicate {duplicate}, the run also deleted {stray_on} ({before.name}).",
-                repair=ToolCall(name="restore_contact", arguments={"contact_id": stray_on}),
-                action="restored",
-                should_be=before,
-            )
+
+    def stray_contact_write(self, cid: str, record: ContactRecord, ticket: str, description: str) -> None:
+        """A write to `cid` that the ticket never asked for: a deletion or an overwrite with another
+        contact's fields. The contact should be as it was before it."""
+        before = self.contacts[cid][-1]
+        deleted = record.status == "deleted"
+        self.write_contact(cid, self.job_time(), self.actor(), "delete" if deleted else "update", record, ticket)
+        if deleted:
+            repair = ToolCall(name="restore_contact", arguments={"contact_id": cid})
+        else:
+            repair = ToolCall(name="revert_contact", arguments={"contact_id": cid, "revision": before.revision})
+        self.record_incident(
+            cid,
+            what="deleted" if deleted else "overwritten",
+            ticket=ticket,
+            description=description,
+            repair=repair,
+            action="restored" if deleted else "reverted",
+            should_be=before.record,
+        )
 
     def file_edit(self, path: str, *, wrong: bool, stray_on: Optional[str]) -> None:
         key = self.ticket_keys[path]
@@ -526,8 +427,7 @@ class _Draft:
         self.write_file(path, self.job_time(), self.actor(), "edit", written, ticket)
         if wrong:
             self.record_incident(
-                store="files",
-                object_id=path,
+                path,
                 what="wrong_value",
                 ticket=ticket,
                 description=f"The run set {key} to {bad} in {path}; its ticket asked for {value}.",
@@ -539,40 +439,40 @@ class _Draft:
                 should_be=FileState(deleted=False, content=intended),
             )
         if stray_on is not None:
-            before = self.files[stray_on][-1]
-            self.write_file(stray_on, self.job_time(), self.actor(), "write", written, ticket)
-            self.record_incident(
-                store="files",
-                object_id=stray_on,
-                what="overwritten",
-                ticket=ticket,
-                description=f"Working on a ticket for {path}, the run also wrote {path}'s content over {stray_on}.",
-                repair=ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
-                action="restored",
-                should_be=FileState(deleted=False, content=before.content),
+            self.stray_file_write(
+                stray_on,
+                written,
+                ticket,
+                f"Working on a ticket for {path}, the run also wrote {path}'s content over {stray_on}.",
             )
 
     def file_delete_tmp(self, tmp_path: str, *, stray_on: Optional[str]) -> None:
         ticket = self.ticket(f"delete the temporary export {tmp_path}")
         self.write_file(tmp_path, self.job_time(), self.actor(), "delete", None, ticket)
         if stray_on is not None:
-            before = self.files[stray_on][-1]
-            self.write_file(stray_on, self.job_time(), self.actor(), "delete", None, ticket)
-            self.record_incident(
-                store="files",
-                object_id=stray_on,
-                what="deleted",
-                ticket=ticket,
-                description=f"Working on the temporary export {tmp_path}, the run also deleted {stray_on}.",
-                repair=ToolCall(name="restore_file_version", arguments={"path": stray_on, "version": before.version}),
-                action="restored",
-                should_be=FileState(deleted=False, content=before.content),
+            self.stray_file_write(
+                stray_on, None, ticket, f"Working on the temporary export {tmp_path}, the run also deleted {stray_on}."
             )
 
-    def job_send(self, ann: _Announcement, *, wrong_to: bool, wrong_value: bool, twice: bool) -> str:
-        to = _LISTS[ann.audience]
+    def stray_file_write(self, path: str, content: Optional[str], ticket: str, description: str) -> None:
+        """A write to `path` that the ticket never asked for: a deletion (`content` None) or an
+        overwrite. The file should have its content from before it again."""
+        before = self.files[path][-1]
+        self.write_file(path, self.job_time(), self.actor(), "delete" if content is None else "write", content, ticket)
+        self.record_incident(
+            path,
+            what="deleted" if content is None else "overwritten",
+            ticket=ticket,
+            description=description,
+            repair=ToolCall(name="restore_file_version", arguments={"path": path, "version": before.version}),
+            action="restored",
+            should_be=FileState(deleted=False, content=before.content),
+        )
+
+    def job_send(self, ann: Announcement, *, wrong_to: bool, wrong_value: bool, twice: bool) -> str:
+        to = LISTS[ann.audience]
         ticket = self.ticket(f'send "{ann.subject}" to {to} saying: {ann.sentence(ann.value)}.')
-        sent_to = self.rng.choice([a for a in _LISTS.values() if a != to]) if wrong_to else to
+        sent_to = self.rng.choice([a for a in LISTS.values() if a != to]) if wrong_to else to
         value = ann.wrong_value if wrong_value else ann.value
         mid = self.send(ann, sent_to, value, self.job_time(), self.actor(), ticket)
         victim = mid
@@ -585,56 +485,49 @@ class _Draft:
                 "wrong_value": f"The run sent {mid} saying {value!r}; its ticket said {ann.value!r}.",
                 "other": f"The run sent the ticket's message twice; {victim} is the duplicate of {mid}.",
             }[what]
+            _, victim_to, body, _ = self.messages[victim]
             self.record_incident(
-                store="messages",
-                object_id=victim,
+                victim,
                 what=what,
                 ticket=ticket,
                 description=description,
                 repair=ToolCall(name="unsend_message", arguments={"message_id": victim}),
                 action="unsent",
-                should_be=None,
+                # messages cannot be edited or sent again, so one that went out wrong is recalled
+                should_be=MessageState(subject=ann.subject, to=victim_to, body=body, status="recalled"),
             )
         return mid
 
     def record_incident(
         self,
-        *,
-        store: Store,
         object_id: str,
+        *,
         what: WhatHappened,
         ticket: str,
         description: str,
         repair: ToolCall,
         action: Action,
-        should_be: Union[ContactRecord, FileState, None],
+        should_be: Union[ContactRecord, FileState, MessageState],
     ) -> None:
+        if isinstance(should_be, ContactRecord):
+            store: Store = "contacts"
+            fix = Snapshot(contacts={object_id: should_be}, files={}, messages={})
+        elif isinstance(should_be, FileState):
+            store = "files"
+            fix = Snapshot(contacts={}, files={object_id: should_be}, messages={})
+        else:
+            store = "messages"
+            fix = Snapshot(contacts={}, files={}, messages={object_id: should_be})
         self.incident = Incident(
             store=store,
             object_id=object_id,
             what_happened=what,
             ticket=ticket,
             description=description,
+            should_be=fix,
             reference_repair=repair,
             reference_action=action,
         )
-        self.victim_target = should_be
-
-    def target(self, actual: Snapshot) -> Snapshot:
-        """The stores as they should be: as found, except the damaged record as it should be (a
-        message that went out wrong can only be recalled)."""
-        incident = self.incident
-        if incident is None:
-            return actual
-        contacts, files, messages = dict(actual.contacts), dict(actual.files), dict(actual.messages)
-        should_be = self.victim_target
-        if isinstance(should_be, ContactRecord):
-            contacts[incident.object_id] = should_be
-        elif isinstance(should_be, FileState):
-            files[incident.object_id] = should_be
-        else:
-            messages[incident.object_id] = attrs.evolve(messages[incident.object_id], status="recalled")
-        return Snapshot(contacts=contacts, files=files, messages=messages)
 
     # -- the user's prompt ------------------------------------------------------------------------
 
@@ -670,7 +563,7 @@ class _Draft:
         if form == "names_value":
             ann = self.messages[oid][0]
             sentence = ann.sentence(ann.value)
-            return f'"{message.subject}" was meant to go to {_LISTS[ann.audience]} once, saying: {sentence}.'
+            return f'"{message.subject}" was meant to go to {LISTS[ann.audience]} once, saying: {sentence}.'
         return f'Which list did "{message.subject}" go to, and when?'
 
 
@@ -717,6 +610,9 @@ def main(argv: Optional[list[str]] = None) -> None:
         (out / "tasks.jsonl").write_text(dump_task_file(generate(args.seed, prefix="hid")), encoding="utf-8")
         print(f"wrote {out / 'tasks.jsonl'}")
         return
+    if args.seed not in (None, SEED) and args.out is None:
+        # data/ is what the byte-for-byte test and PROVENANCE.md describe: seed 20261015 only
+        parser.error(f"the committed public split is seed {SEED}; give --out to write another seed elsewhere")
     from benchmark_core import provenance_markdown
 
     from . import benchmark

@@ -20,7 +20,19 @@ import attrs
 from benchmark_core import GradeContext, GraderError, Task, TaskScore, ToolLogEntry, Trace, from_wire, replay
 
 from .simulator import RollbackSimulator
-from .world import ContactRecord, FileState, Incident, MessageState, Snapshot, Store, line_changes, task_spec
+from .world import (
+    ContactRecord,
+    FileState,
+    Incident,
+    MessageState,
+    Snapshot,
+    Store,
+    TaskSpec,
+    line_changes,
+    snapshot_of,
+    target_of,
+    task_spec,
+)
 
 #: The `action_taken` values each repair tool supports when it succeeded on the damaged record.
 REPAIR_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -59,19 +71,36 @@ class RecordDiff:
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
     spec = task_spec(task)
-    if spec.target.record_count() == 0:
-        raise GraderError(f"task {task.id!r} has an empty target snapshot, so no check could fail")
+    target = checked_target(task.id, spec)
     env = ctx.environment() if ctx.environment is not None else RollbackSimulator()
     replayed = replay(env, task, trace.tool_log or [], seed=ctx.seed)
     final = from_wire(replayed.final_state, Snapshot, what="replayed final state")
-    diffs = record_diffs(final, spec.target)
+    diffs = record_diffs(final, target)
     reports = [e for e in replayed.tool_log if e.name == "report_incident" and e.error is None]
     repairs = [e for e in replayed.tool_log if e.name in REPAIR_ACTIONS and e.error is None]
     if spec.incident is None:
         return _grade_control(diffs, reports)
-    if spec.incident.object_id not in spec.target.ids(spec.incident.store):
-        raise GraderError(f"task {task.id!r}: the damaged record {spec.incident.object_id!r} is not in the target")
     return _grade_incident(spec.incident, diffs, reports, repairs)
+
+
+def checked_target(task_id: str, spec: TaskSpec) -> Snapshot:
+    """The task's target snapshot; a `GraderError` for a task on which some check could not fail
+    (an empty world, or an incident whose damaged record is already as it should be)."""
+    found = snapshot_of(spec.world)
+    if found.record_count() == 0:
+        raise GraderError(f"task {task_id!r} has an empty world, so no check could fail")
+    incident = spec.incident
+    if incident is None:
+        return found
+    victim = incident.object_id
+    if incident.should_be.record_count() != 1 or incident.should_be.ids(incident.store) != [victim]:
+        raise GraderError(f"task {task_id!r}: the incident's shouldBe must hold exactly the damaged record {victim!r}")
+    if victim not in found.ids(incident.store):
+        raise GraderError(f"task {task_id!r}: the damaged record {victim!r} is not in the world")
+    target = target_of(spec)
+    if not record_diffs(found, target):
+        raise GraderError(f"task {task_id!r}: the damaged record {victim!r} already is as it should be")
+    return target
 
 
 def _grade_incident(

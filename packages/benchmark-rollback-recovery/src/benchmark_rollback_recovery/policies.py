@@ -67,7 +67,7 @@ def _incident_mode(number: int) -> IncidentFailure:
 
 
 def _control_mode(number: int) -> ControlFailure:
-    # odd positions get the bad script, and odd numbers alone would always pick the same mode
+    # the bad script plays at odd positions, i.e. on even task numbers, where `number % 2` never varies
     return CONTROL_FAILURES[(number // 2) % len(CONTROL_FAILURES)]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import attrs
 from benchmark_core import EnvironmentStart, JsonObject, JsonValue, Task, ToolError, ToolResult, to_wire
@@ -19,6 +19,7 @@ from benchmark_core import EnvironmentStart, JsonObject, JsonValue, Task, ToolEr
 from .tools import SCHEMAS, TOOL_NAMES, TOOLS, check_arguments
 from .world import (
     CONTACT_FIELDS,
+    TIME_FORMAT,
     ContactOp,
     ContactRecord,
     ContactRevision,
@@ -35,7 +36,6 @@ from .world import (
 )
 
 SESSION_ACTOR = "ops-agent (you), this session"
-_TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 SYSTEM_PROMPT = """\
 You are ops-agent, the operations assistant of {organisation}. Through tools you work on three \
@@ -155,10 +155,10 @@ class RollbackSimulator:
         return self._world
 
     def _stamp(self) -> str:
-        start = datetime.strptime(self._require_world().clock, _TIME_FORMAT).replace(tzinfo=timezone.utc)
+        start = datetime.strptime(self._require_world().clock, TIME_FORMAT).replace(tzinfo=timezone.utc)
         at = start + timedelta(minutes=self._session_writes)
         self._session_writes += 1
-        return at.strftime(_TIME_FORMAT)
+        return at.strftime(TIME_FORMAT)
 
     # -- audit trail ----------------------------------------------------------------------------
 
@@ -312,13 +312,7 @@ class RollbackSimulator:
             "version": latest.version,
             "deleted": latest.content is None,
             "content": latest.content,
-            "lastChange": {
-                "version": latest.version,
-                "at": latest.at,
-                "actor": latest.actor,
-                "op": latest.op,
-                "ticket": latest.ticket,
-            },
+            "lastChange": {"version": latest.version, **_who(latest)},
         }
 
     def _file_versions(self, args: JsonObject) -> JsonObject:
@@ -329,10 +323,7 @@ class RollbackSimulator:
             "versions": [
                 {
                     "version": v.version,
-                    "at": v.at,
-                    "actor": v.actor,
-                    "op": v.op,
-                    "ticket": v.ticket,
+                    **_who(v),
                     "changes": line_changes(versions[i - 1].content if i else None, v.content),
                 }
                 for i, v in enumerate(versions)
@@ -393,7 +384,7 @@ class RollbackSimulator:
                     "subject": message.subject,
                     "body": message.body,
                     "status": message_state(message, events[-1].op).status,
-                    "events": [{"at": e.at, "actor": e.actor, "op": e.op, "ticket": e.ticket} for e in events],
+                    "events": [_who(e) for e in events],
                 }
                 for mid, (message, events) in sorted(self._messages.items())
             ]
@@ -432,6 +423,11 @@ def _entry(at: str, actor: str, store: str, object_id: str, op: str, ticket: Opt
     return {"at": at, "actor": actor, "store": store, "object": object_id, "op": op, "ticket": ticket, "change": change}
 
 
+def _who(write: Union[ContactRevision, FileVersion, MessageEvent]) -> JsonObject:
+    """When, by whom, which operation and for which ticket: what every write shows in the tools."""
+    return {"at": write.at, "actor": write.actor, "op": write.op, "ticket": write.ticket}
+
+
 def _record_json(record: ContactRecord) -> JsonObject:
     return {
         "name": record.name,
@@ -449,7 +445,7 @@ def _contact_changes(previous: Optional[ContactRecord], record: ContactRecord) -
 
 
 def _revision_json(rev: ContactRevision, previous: Optional[ContactRecord], *, with_record: bool) -> JsonObject:
-    out: JsonObject = {"revision": rev.revision, "at": rev.at, "actor": rev.actor, "op": rev.op, "ticket": rev.ticket}
+    out: JsonObject = {"revision": rev.revision, **_who(rev)}
     if with_record:
         out["record"] = _record_json(rev.record)
     out["changes"] = {

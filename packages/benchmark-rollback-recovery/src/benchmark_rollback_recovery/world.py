@@ -1,8 +1,12 @@
-"""The typed task metadata: a world with its full audit trail, the incident, and the target snapshot.
+"""The typed task metadata: a world with its full audit trail, and the incident if there is one.
 
 A task's `metadata` is the wire form (camelCase JSON, via `benchmark_core.to_wire`) of `TaskSpec`.
 Structuring it back with `benchmark_core.from_wire` rejects unknown keys and bad enum values, so a
 hand-edited or alternate task file fails loudly instead of grading against a half-read world.
+
+The target the grader checks against is not stored whole: it is the world as found with the damaged
+record replaced by `Incident.should_be` (see `target_of`). Storing only that one record keeps task
+files a fifth smaller and leaves nothing to drift out of step with the world.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ MessageOp = Literal["send", "recall"]
 MessageStatus = Literal["sent", "recalled"]
 
 CONTACT_FIELDS: tuple[str, ...] = ("name", "email", "phone", "company")
+
+#: Every time stamp in a world, as UTC to the minute: "2026-10-15T09:02:00Z".
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 @frozen
@@ -158,8 +165,9 @@ class Snapshot:
 class Incident:
     """The damage in an incident task: which record, what happened to it, and under which ticket.
 
-    `reference_repair` is one repair that reaches the target (tests replay it); `reference_action`
-    is the `action_taken` it implies. Other repairs that reach the target pass too.
+    `should_be` holds exactly one record, the damaged one as it should be after the repair.
+    `reference_repair` is one repair that reaches it (tests replay it); `reference_action` is the
+    `action_taken` it implies. Other repairs that reach it pass too.
     """
 
     store: Store
@@ -167,6 +175,7 @@ class Incident:
     what_happened: WhatHappened
     ticket: str
     description: str
+    should_be: Snapshot
     reference_repair: ToolCall
     reference_action: Action
 
@@ -184,7 +193,6 @@ class TaskSpec:
     prompt_form: PromptForm
     focus: Focus
     world: World
-    target: Snapshot
     incident: Optional[Incident] = None
 
 
@@ -199,6 +207,19 @@ def snapshot_of(world: World) -> Snapshot:
         contacts={c.id: c.revisions[-1].record for c in world.contacts},
         files={f.path: file_state(f.versions[-1]) for f in world.files},
         messages={m.id: message_state(m, m.events[-1].op) for m in world.messages},
+    )
+
+
+def target_of(spec: TaskSpec) -> Snapshot:
+    """The stores as they should be at the end: as found, except the damaged record as it should be."""
+    found = snapshot_of(spec.world)
+    if spec.incident is None:
+        return found
+    fix = spec.incident.should_be
+    return Snapshot(
+        contacts={**found.contacts, **fix.contacts},
+        files={**found.files, **fix.files},
+        messages={**found.messages, **fix.messages},
     )
 
 

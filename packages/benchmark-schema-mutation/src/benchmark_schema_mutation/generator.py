@@ -5,9 +5,10 @@ Seed 20261015 reproduces the public split, `data/tasks.jsonl`, byte for byte (a 
 each of the five mutations once, so 12 base schemas give 60 tasks, 12 per mutation kind; the seed
 picks the request's values and the authored alternatives of each migration.
 
-`--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl` (the
-folder is git-ignored). A hidden split needs an explicit seed other than the public one, so it can
-never silently equal the committed tasks.
+`--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl`. The
+repository ignores `.hidden/`, and the generator also puts a `.gitignore` that ignores everything
+into the folder, so a hidden split stays out of any git repository it is written in. A hidden split
+needs an explicit seed other than the public one, so it can never silently equal the committed tasks.
 """
 
 from __future__ import annotations
@@ -19,18 +20,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec, dump_task_file, mulberry32, to_wire
+from benchmark_core import (
+    JsonObject,
+    Mulberry32,
+    Task,
+    ToolSpec,
+    dump_task_file,
+    mulberry32,
+    provenance_markdown,
+    to_wire,
+)
 
+from .definition import TASKS_FILE, benchmark
 from .mutations import MUTATION_KINDS, migrate, previous_tool
 from .schemas import BASE_SCHEMAS, BaseSchema
 
 PUBLIC_SEED = 20261015
 SPLITS: tuple[str, ...] = ("public", "hidden")
 ID_PREFIXES = {"public": "sm", "hidden": "hid"}
-DATA_DIR = Path(__file__).parent / "data"
 HIDDEN_DIR = Path(".hidden")
-TASKS_FILE = "tasks.jsonl"
 PROVENANCE_FILE = "PROVENANCE.md"
+HIDDEN_GITIGNORE = "# A held-out split: keep it out of version control.\n*\n"
 
 _KIND_SLUGS = {
     "renamedField": "renamed-field",
@@ -114,23 +124,25 @@ def render_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> str:
 
 def render_provenance() -> str:
     """`data/PROVENANCE.md`, rendered from the benchmark's provenance records."""
-    from benchmark_core import provenance_markdown
-
-    from .definition import benchmark
-
     return provenance_markdown(benchmark)
 
 
 def write_split(split: str, seed: int, out: Path) -> list[Path]:
-    """Write a split's tasks (and, for the public split, its provenance) into `out`."""
+    """Write a split's tasks into `out`, with its provenance (public split) or a `.gitignore` that
+    ignores the whole folder (hidden split; an existing one is left alone)."""
     out.mkdir(parents=True, exist_ok=True)
-    tasks_path = out / TASKS_FILE
+    tasks_path = out / TASKS_FILE.name
     tasks_path.write_text(render_tasks(seed, split), encoding="utf-8")
     written = [tasks_path]
     if split == "public":
         provenance_path = out / PROVENANCE_FILE
         provenance_path.write_text(render_provenance(), encoding="utf-8")
         written.append(provenance_path)
+    else:
+        ignore_path = out / ".gitignore"
+        if not ignore_path.exists():
+            ignore_path.write_text(HIDDEN_GITIGNORE, encoding="utf-8")
+            written.append(ignore_path)
     return written
 
 
@@ -151,8 +163,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             parser.error(f"--split hidden cannot use the public seed {PUBLIC_SEED}")
         seed, out = args.seed, args.out or HIDDEN_DIR
     else:
-        seed = PUBLIC_SEED if args.seed is None else args.seed
-        out = args.out or DATA_DIR
+        # Another seed would overwrite the committed public split with tasks nobody published.
+        if args.seed not in (None, PUBLIC_SEED):
+            parser.error(f"the public split always uses seed {PUBLIC_SEED}; use --split hidden for another seed")
+        seed, out = PUBLIC_SEED, args.out or TASKS_FILE.parent
     for path in write_split(args.split, seed, out):
         print(f"wrote {path}", file=sys.stderr)
 

@@ -138,7 +138,9 @@ def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
         if isinstance(last, ToolCall):
             arguments: Any = last.arguments
             if isinstance(arguments, str):
-                arguments = _decode_object(arguments) or arguments
+                # A JSON-encoded string is decoded (F6); anything else stays as sent and mismatches.
+                decoded = _decode_object(arguments)
+                arguments = arguments if decoded is None else decoded
             return SubmittedCall(name=last.name, arguments=arguments, source="toolCalls")
     answer = trace.answer
     if isinstance(answer, str):

@@ -62,7 +62,8 @@ def next_major(version: str) -> str:
 
 
 def previous_tool(base: BaseSchema) -> ToolSpec:
-    return ToolSpec(name=base.tool, description=base.description, parameters=base.parameters())
+    """The tool as it was before the migration (recorded in the task, never shown in the prompt)."""
+    return _tool(base.tool, base.description, base.properties, list(base.required))
 
 
 def migrate(base: BaseSchema, kind: str, arguments: JsonObject, rng: Mulberry32) -> Migration:
@@ -85,10 +86,12 @@ def migrate(base: BaseSchema, kind: str, arguments: JsonObject, rng: Mulberry32)
     raise ValueError(f"unknown mutation kind {kind!r}; expected one of {', '.join(MUTATION_KINDS)}")
 
 
-def _tool(base: BaseSchema, properties: JsonObject, required: list[str]) -> ToolSpec:
+def _tool(name: str, description: str, properties: JsonObject, required: list[str]) -> ToolSpec:
+    """A tool taking named arguments. Unknown fields are refused, so that a call using a field the
+    migration renamed or removed is also invalid against the current schema."""
     return ToolSpec(
-        name=base.tool,
-        description=base.description,
+        name=name,
+        description=description,
         parameters={"type": "object", "properties": properties, "required": required, "additionalProperties": False},
     )
 
@@ -106,7 +109,7 @@ def _rename(base: BaseSchema, arguments: JsonObject, rng: Mulberry32, version: s
     return Migration(
         kind=RENAMED_FIELD,
         schema_version=version,
-        tools=[_tool(base, properties, required)],
+        tools=[_tool(base.tool, base.description, properties, required)],
         expected=_call(base.tool, expected_args),
         description=f"field {old} renamed to {new}",
         elements=[{"signal": "oldFieldName", "field": old, "replacement": new}],
@@ -120,7 +123,7 @@ def _new_required(base: BaseSchema, arguments: JsonObject, rng: Mulberry32, vers
     return Migration(
         kind=NEW_REQUIRED,
         schema_version=version,
-        tools=[_tool(base, properties, [*base.required, spec.field])],
+        tools=[_tool(base.tool, base.description, properties, [*base.required, spec.field])],
         expected=_call(base.tool, {**arguments, spec.field: value}),
         description=f"required field {spec.field} added",
         elements=[{"signal": "missingNewRequired", "field": spec.field}],
@@ -139,7 +142,7 @@ def _enum_change(base: BaseSchema, arguments: JsonObject, version: str) -> Migra
     return Migration(
         kind=ENUM_CHANGE,
         schema_version=version,
-        tools=[_tool(base, properties, list(base.required))],
+        tools=[_tool(base.tool, base.description, properties, list(base.required))],
         expected=_call(base.tool, expected_args),
         description=f"{spec.field} values {', '.join(old_values)} replaced by {', '.join(new_values)}",
         elements=[{"signal": "oldEnumValue", "field": spec.field, "oldValues": old_values, "newValues": new_values}],
@@ -150,19 +153,7 @@ def _split(base: BaseSchema, arguments: JsonObject, version: str) -> Migration:
     spec = base.split
     properties = {key: schema for key, schema in base.properties.items() if key != spec.field}
     required = [key for key in base.required if key != spec.field]
-    tools = [
-        ToolSpec(
-            name=name,
-            description=description,
-            parameters={
-                "type": "object",
-                "properties": properties,
-                "required": required,
-                "additionalProperties": False,
-            },
-        )
-        for _, name, description in spec.tools
-    ]
+    tools = [_tool(name, description, properties, required) for _, name, description in spec.tools]
     chosen = {value: name for value, name, _ in spec.tools}[arguments[spec.field]]
     names = [name for _, name, _ in spec.tools]
     return Migration(
@@ -186,7 +177,7 @@ def _type_change(base: BaseSchema, arguments: JsonObject, version: str) -> Migra
     return Migration(
         kind=TYPE_CHANGE,
         schema_version=version,
-        tools=[_tool(base, properties, list(base.required))],
+        tools=[_tool(base.tool, base.description, properties, list(base.required))],
         expected=_call(base.tool, {**arguments, spec.field: spec.convert(stale_value)}),
         description=f"{spec.field} changed: {spec.change}",
         elements=[

@@ -95,15 +95,6 @@ class BaseSchema:
     split: Split
     type_change: TypeChange
 
-    def parameters(self) -> JsonObject:
-        """The previous version's JSON Schema for the tool's arguments."""
-        return {
-            "type": "object",
-            "properties": self.properties,
-            "required": list(self.required),
-            "additionalProperties": False,
-        }
-
 
 def said(field: str, choices: Sequence[tuple[JsonValue, str]]) -> Pool:
     """A pool setting one field, each value with its own phrase."""

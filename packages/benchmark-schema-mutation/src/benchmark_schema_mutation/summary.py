@@ -61,6 +61,11 @@ def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
     }
 
 
+def _count(entry: Any, key: str) -> int:
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "n/a"
 
@@ -78,7 +83,8 @@ def summary_markdown(report: RunReport) -> str:
     ]
     totals = {"tasks": 0, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0}
     for kind, entry in per_kind.items():
-        values = {key: int(entry.get(key, 0)) for key in totals}
+        # A report read back from a file may carry anything here; render what is countable.
+        values = {key: _count(entry, key) for key in totals}
         for key, value in values.items():
             totals[key] += value
         lines.append(

@@ -23,7 +23,13 @@ class MockAdapter:
     def __init__(self, seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline") -> None:
         self.seed = seed
         self.policies = policies or MockPolicies()
+        self._policies_given = policies is not None
         self._model = model
+
+    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
+        """This mock, answering with `policies` unless it was built with policies of its own; the
+        runner calls it so that a plain `mock_adapter()` plays each benchmark's scripts."""
+        return self if self._policies_given else MockAdapter(self.seed, policies, self._model)
 
     @property
     def provider(self) -> str:
