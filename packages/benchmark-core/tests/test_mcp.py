@@ -272,3 +272,17 @@ async def test_stdio_subprocess() -> None:
         assert tool_error(await client.call_tool("get_task", {"task_id": "nope"}))["code"] == "TASK_NOT_FOUND"
         report = tool_data(await client.call_tool("run_benchmark", {"model": "offline", "provider": "mock"}))
         assert report["totals"]["tasks"] == listed["count"]
+
+
+async def test_run_benchmark_applies_episode_limits() -> None:
+    arguments = {"model": "m", "provider": "mock", "task_ids": ["order-refund-01"], "include_transcripts": True}
+    async with mcp.Client(create_mcp_server(example)) as client:
+        free = tool_data(await client.call_tool("run_benchmark", arguments))
+        capped = tool_data(await client.call_tool("run_benchmark", {**arguments, "max_tool_calls": 1}))
+    assert free["rows"][0]["passed"] is True
+    assert free["rows"][0]["episode"]["aborted"] is None
+    row = capped["rows"][0]
+    assert row["episode"]["aborted"] == "budget"
+    assert row["episode"]["abortDetail"] == "max_tool_calls (1) reached"
+    assert row["passed"] is False
+    assert len(row["trace"]["toolLog"]) == 1

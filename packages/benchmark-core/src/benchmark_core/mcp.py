@@ -28,6 +28,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from .definition import Benchmark
+from .episode import EpisodeLimits
 from .errors import BenchmarkError
 from .model import RunReport, RunRow, Task, TaskScore
 from .remote import (
@@ -86,6 +87,11 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         tasks: Optional[str] = None,
         mode: Optional[str] = None,
         include_transcripts: bool = False,
+        timeout: float = 60.0,
+        retries: int = 2,
+        max_turns: int = 20,
+        max_tool_calls: int = 50,
+        max_dollars: Optional[float] = None,
         ctx: Optional[Context] = None,
     ) -> CallToolResult:
         async def answer() -> Any:
@@ -103,6 +109,11 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
                         tasks=source,
                         task_ids=task_ids or None,
                         mode=mode,
+                        timeout=timeout,
+                        retries=retries,
+                        limits=EpisodeLimits(
+                            max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars
+                        ),
                         progress=progress,
                     )
             return to_wire(report if include_transcripts else without_transcripts(report))
@@ -157,6 +168,11 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
                 "tasks": _TASKS_HELP,
                 "mode": "Answer mode of single tasks, when the benchmark offers several (prompt, native).",
                 "include_transcripts": "Keep each episode's full chat transcript in the report.",
+                "timeout": "Seconds per model request.",
+                "retries": "Extra attempts per request after timeouts, 429 and 5xx.",
+                "max_turns": "Episodes: model turns before the episode is aborted as over budget.",
+                "max_tool_calls": "Episodes: executed tool calls before the episode is aborted as over budget.",
+                "max_dollars": "Episodes: provider-reported dollars before the episode is aborted as over budget.",
             },
             ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=True),
         ),
