@@ -33,11 +33,11 @@ from benchmark_core.adapters.openai_compat import (
     OPENROUTER_BASE_URL,
     RAW_ARGUMENTS_KEY,
     OpenAICompatAdapter,
-    ToolNameCodec,
     openai_compat_adapter,
     openrouter_adapter,
     parse_retry_after,
 )
+from benchmark_core.adapters.toolnames import ToolNameCodec, provider_safe_name
 from benchmark_core.definition import Benchmark, GradeContext, Grader
 from benchmark_core.testing import FakeOpenAI, FakeResponse, RecordedRequest
 from hypothesis import given
@@ -549,3 +549,11 @@ async def test_native_tool_calls_reach_the_grader_with_original_names() -> None:
         report = await run(benchmark, adapter_for(server), mode="native")
     assert report.rows[0].passed, report.rows[0].reason
     assert report.rows[0].trace.tool_calls == [ToolCall(name="crm.get_contact", arguments={"id": 7}, id="call_0")]
+
+
+def test_provider_safe_name() -> None:
+    assert provider_safe_name("issues.create") == "issues_create"
+    assert provider_safe_name("crm_get-v2") == "crm_get-v2"
+    assert provider_safe_name("x" * 70 + ".y") == "x" * 64
+    assert provider_safe_name("...") == "___"
+    assert provider_safe_name("") == "tool"

@@ -602,3 +602,14 @@ def test_hypothesis_odd_task_files_never_make_the_grader_raise(
     _check(grade_call(odd, Trace(answer=json.dumps(call))))
     if isinstance(call, dict) and isinstance(call.get("name"), str) and isinstance(call.get("arguments"), dict):
         _check(grade_call(odd, Trace(tool_calls=[ToolCall(name=call["name"], arguments=call["arguments"])])))
+
+
+def test_f18_old_tool_in_provider_spelling_is_still_stale(tasks_of_kind: TasksOfKind) -> None:
+    # Native mode offers only the new tools; a model that calls the memorised one anyway must spell it
+    # the way the provider allows (`issues_create`), and the grader reads it as the old tool.
+    for task in tasks_of_kind("splitEndpoint"):
+        stale = task.metadata["staleCall"]
+        safe_name = stale["name"].replace(".", "_")
+        verdict = score(task.id, Trace(tool_calls=[ToolCall(name=safe_name, arguments=stale["arguments"])]))
+        assert verdict.details["staleSchemaUsed"] is True, task.id
+        assert "oldUnsplitTool" in _signals(verdict), task.id

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .__about__ import __version__
 from .adapters.base import AdapterContext, ModelAdapter
 from .adapters.mock import MockAdapter, mock_adapter
+from .adapters.toolnames import ToolNameCodec, provider_safe_name
 from .definition import (
     Benchmark,
     GradeContext,
@@ -170,6 +171,7 @@ __all__ = [
     "ToolCall",
     "ToolError",
     "ToolLogEntry",
+    "ToolNameCodec",
     "ToolResult",
     "ToolSpec",
     "Totals",
@@ -199,6 +201,7 @@ __all__ = [
     "openai_compat_adapter",
     "openrouter_adapter",
     "provenance_markdown",
+    "provider_safe_name",
     "regex_match",
     "render_card",
     "render_markdown",

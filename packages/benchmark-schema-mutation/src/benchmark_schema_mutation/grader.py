@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from attrs import frozen
-from benchmark_core import GradeContext, JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace
+from benchmark_core import GradeContext, JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace, provider_safe_name
 from benchmark_core import json_schema_match as _json_schema_match
 
 EXACT_MATCH = "exactMatch"
@@ -131,8 +131,13 @@ def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
         position = end
 
 
-def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
-    """The call a trace makes: the last native tool call when there are any, else the answer's."""
+def submitted_call(trace: Trace, known_names: Iterable[str] = ()) -> Optional[SubmittedCall]:
+    """The call a trace makes: the last native tool call when there are any, else the answer's.
+
+    A native call may name a tool the model was never offered (the old, memorised one) in the
+    provider-safe spelling the API forced on it (`issues_create`); such a name is read as the
+    `known_names` entry it spells, so the stale habit is still seen.
+    """
     if trace.tool_calls:
         last = trace.tool_calls[-1]
         if isinstance(last, ToolCall):
@@ -141,7 +146,7 @@ def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
                 # A JSON-encoded string is decoded (F6); anything else stays as sent and mismatches.
                 decoded = _decode_object(arguments)
                 arguments = arguments if decoded is None else decoded
-            return SubmittedCall(name=last.name, arguments=arguments, source="toolCalls")
+            return SubmittedCall(name=_known_spelling(last.name, known_names), arguments=arguments, source="toolCalls")
     answer = trace.answer
     if isinstance(answer, str):
         call = extract_call(answer)
@@ -152,6 +157,14 @@ def submitted_call(trace: Trace) -> Optional[SubmittedCall]:
     if call is None:
         return None
     return SubmittedCall(name=call[0], arguments=call[1], source="answer")
+
+
+def _known_spelling(name: str, known_names: Iterable[str]) -> str:
+    known = set(known_names)
+    if name in known:
+        return name
+    matches = sorted(k for k in known if provider_safe_name(k) == name)
+    return matches[0] if len(matches) == 1 else name
 
 
 def _is_empty(trace: Trace) -> bool:
@@ -350,7 +363,7 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
-    call = submitted_call(trace)
+    call = submitted_call(trace, _tool_names(task))
     if call is None:
         return _verdict(task, NO_TOOL_CALL, 'the answer holds no JSON object with "name" and "arguments"')
     try:

@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import hashlib
 import json
 import math
 import os
-import re
-from collections.abc import AsyncGenerator, Iterable, Mapping
+from collections.abc import AsyncGenerator, Mapping
 from datetime import datetime, timezone
 from typing import Any, Optional
 from urllib.parse import urlsplit, urlunsplit
@@ -52,6 +50,7 @@ from ..model import (
     Usage,
 )
 from .base import AdapterContext
+from .toolnames import ToolNameCodec
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1"
@@ -62,8 +61,6 @@ RAW_ARGUMENTS_KEY = "__raw_arguments__"
 DEFAULT_MAX_CONNECTIONS = 256
 DEFAULT_REQUEST_TIMEOUT = 600.0
 
-_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-_TOOL_NAME_BAD_CHARS = re.compile(r"[^a-zA-Z0-9_-]")
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
 _DETAIL_LIMIT = 300
 
@@ -100,39 +97,6 @@ async def _close_at_loop_shutdown(session: aiohttp.ClientSession) -> AsyncGenera
         yield
     finally:
         await session.close()
-
-
-class ToolNameCodec:
-    """A reversible mapping between tool names and names providers accept, for one request.
-
-    Valid names map to themselves. Others have each bad character replaced by `_` and are cut to 64
-    characters; if that clashes with another name of the request, a short hash of the original is
-    appended. Build it from every name the request mentions (tools and earlier calls); `decode`
-    leaves unknown names alone.
-    """
-
-    def __init__(self, names: Iterable[str]) -> None:
-        ordered = list(dict.fromkeys(names))
-        self._encode = {name: name for name in ordered if _TOOL_NAME.fullmatch(name)}
-        taken = set(self._encode)
-        for name in ordered:
-            if name in self._encode:
-                continue
-            base = _TOOL_NAME_BAD_CHARS.sub("_", name)[:64] or "tool"
-            candidate, salt = base, 0
-            while candidate in taken:
-                salt += 1
-                digest = hashlib.sha256(f"{salt}:{name}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
-                candidate = f"{base[:55]}_{digest}"
-            taken.add(candidate)
-            self._encode[name] = candidate
-        self._decode = {encoded: name for name, encoded in self._encode.items()}
-
-    def encode(self, name: str) -> str:
-        return self._encode[name]
-
-    def decode(self, name: str) -> str:
-        return self._decode.get(name, name)
 
 
 def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:
