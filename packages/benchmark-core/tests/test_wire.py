@@ -163,3 +163,12 @@ def test_dumps_is_stable_and_rejects_nan() -> None:
     assert dumps(REPORT) == dumps(REPORT)
     with pytest.raises(ValueError, match="JSON"):
         dumps(TaskScore(float("nan"), False, "x"))
+
+
+def test_tool_call_arguments_may_arrive_json_encoded() -> None:
+    call = from_wire({"name": "issues.create", "arguments": '{"repo": "a/b"}', "id": "c1"}, ToolCall)
+    assert call.arguments == {"repo": "a/b"}
+    with pytest.raises(UsageError, match=r"not a JSON object @ \$\.arguments"):
+        from_wire({"name": "x", "arguments": "{oops"}, ToolCall)
+    with pytest.raises(UsageError, match=r"must be an object"):
+        from_wire({"name": "x", "arguments": "[1]"}, ToolCall)

@@ -18,7 +18,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from .errors import BenchmarkError, UsageError
-from .model import RunReport
+from .model import RunReport, ToolCall
 
 T = TypeVar("T")
 
@@ -43,7 +43,11 @@ def _make_converter() -> cattrs.Converter:
         return make_unstructure(cls, conv, **renames(cls))
 
     def structure_factory(cls: type[Any]) -> Any:
-        return make_structure(cls, conv, _cattrs_forbid_extra_keys=True, **renames(cls))
+        overrides = renames(cls)
+        if cls is ToolCall:
+            # OpenAI sends arguments as a JSON-encoded string; a call pasted verbatim is accepted.
+            overrides["arguments"] = override(rename="arguments", struct_hook=_structure_arguments)
+        return make_structure(cls, conv, _cattrs_forbid_extra_keys=True, **overrides)
 
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
@@ -79,6 +83,21 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
+class _HookError(ValueError):
+    """Raised by this module's own structure hooks, whose messages are already readable."""
+
+
+def _structure_arguments(value: Any, _: Any) -> dict[str, Any]:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            raise _HookError("arguments is a string that is not a JSON object") from None
+    if not isinstance(value, dict):
+        raise _HookError("arguments must be an object (or a JSON-encoded object)")
+    return value
+
+
 converter = _make_converter()
 
 
@@ -112,6 +131,8 @@ _WIRE_PATH = re.compile(r"(?<=[.])[a-z0-9]+(?:_[a-z0-9]+)+")
 
 
 def _format_exception(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, _HookError):
+        return str(exc)
     if get_origin(type_) is Literal:
         return "must be one of " + ", ".join(json.dumps(choice) for choice in get_args(type_))
     if isinstance(exc, AttributeError) and ("keys" in str(exc) or "items" in str(exc)):
