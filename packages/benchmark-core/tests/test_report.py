@@ -65,12 +65,11 @@ def make_report(**overrides: Any) -> RunReport:
 EXPECTED_MARKDOWN = """\
 # tiny
 
-- Model: `vendor/model-x` (openrouter)
-- Mode: prompt
+- Model: `vendor/model-x` (openrouter, prompt mode)
 - Score: 33.3%
-- 95% CI: 0.0% to 100.0%
-- Tasks: 3, passed: 1, errored: 1
-- Tokens: 1,545 (prompt 1,200, completion 345)
+- 95% CI: 0.0%–100.0%
+- Tasks: 3 (1 passed, 1 errored)
+- Tokens: 1,200 prompt, 345 completion
 - Cost: $0.0123
 - Seed: 7
 - Version: 0.0.1
@@ -95,7 +94,7 @@ def test_render_markdown_is_deterministic() -> None:
 def test_render_markdown_omits_an_unknown_cost_and_shows_small_ones() -> None:
     unknown = render_markdown(make_report(usage=Usage(prompt_tokens=5, completion_tokens=6)))
     assert "Cost" not in unknown
-    assert "- Tokens: 11 (prompt 5, completion 6)\n" in unknown
+    assert "- Tokens: 5 prompt, 6 completion\n" in unknown
     tiny = render_markdown(make_report(usage=Usage(prompt_tokens=5, completion_tokens=6, cost_usd=0.000042)))
     assert "- Cost: $0.000042\n" in tiny
 
@@ -109,7 +108,7 @@ def test_render_markdown_shows_timestamps_only_when_the_report_has_them() -> Non
 def test_render_markdown_keeps_hostile_text_inside_its_cell_and_code_span() -> None:
     row = RunRow(task_id="a|b", score=0.5, passed=True, reason="x\r\ny | z\rw", attempts=1, latency_ms=0)
     text = render_markdown(make_report(model="weird`model", rows=[row]))
-    assert "- Model: ``weird`model`` (openrouter)\n" in text
+    assert "- Model: ``weird`model`` (openrouter, prompt mode)\n" in text
     assert "| a\\|b | 0.50 | yes | 1 | 0 ms | x y \\| z w |\n" in text
     table = text.split("\n\n", 2)[2]
     assert all(line.startswith("| ") and line.endswith(" |") for line in table.splitlines())
@@ -150,9 +149,9 @@ async def test_render_markdown_of_a_real_run(make_benchmark: MakeBenchmark) -> N
     table = [line for line in text.splitlines() if line.startswith("| t")]
     assert [line.split(" | ")[0] for line in table] == [f"| t{i}" for i in range(6)]
     assert [line.split(" | ")[2] for line in table] == ["yes", "no"] * 3
-    assert "- Model: `offline` (mock)\n" in text
+    assert "- Model: `offline` (mock, prompt mode)\n" in text
     assert "- Score: 50.0%\n" in text
-    assert "- Tasks: 6, passed: 3, errored: 0\n" in text
+    assert "- Tasks: 6 (3 passed, 0 errored)\n" in text
     assert "- Seed: 5\n" in text
 
 

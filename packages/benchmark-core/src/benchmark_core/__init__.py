@@ -85,7 +85,7 @@ if TYPE_CHECKING:
     from .http import create_app, serve
     from .mcp import create_mcp_server, start_mcp
     from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark
-    from .report import index_entry, provenance_markdown, render_markdown
+    from .report import index_entry, provenance_markdown, render_markdown, render_summary
 
 _LAZY = {
     "OpenAICompatAdapter": ".adapters.openai_compat",
@@ -111,6 +111,7 @@ _LAZY = {
     "index_entry": ".report",
     "provenance_markdown": ".report",
     "render_markdown": ".report",
+    "render_summary": ".report",
 }
 
 
@@ -205,6 +206,7 @@ __all__ = [
     "regex_match",
     "render_card",
     "render_markdown",
+    "render_summary",
     "replay",
     "resolve_remote_tasks",
     "run",

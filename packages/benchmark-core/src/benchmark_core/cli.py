@@ -293,7 +293,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         Exits 2 when any task errored (the report is still written).
         """
         from .adapters.registry import make_adapter
-        from .report import render_markdown
+        from .report import render_markdown, render_summary
         from .runner import run
 
         bench = _state().benchmark
@@ -328,7 +328,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             del summary["rows"]
             _emit_json(summary)
         else:
-            click.echo(_summary_markdown(report, bench))
+            click.echo(render_summary(report, bench), nl=False)
         if report.totals.failed:
             click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
             sys.exit(2)
@@ -522,25 +522,6 @@ class _ProgressBar:
         if self._shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
-
-
-def _summary_markdown(report: RunReport, bench: Benchmark) -> str:
-    ci = report.confidence_interval95
-    lines = [
-        f"# {bench.name}",
-        "",
-        f"- Model: `{report.model}` ({report.provider}, {report.mode} mode)",
-        f"- Score: {report.mean * 100:.1f}%",
-        f"- 95% CI: {ci.low * 100:.1f}%–{ci.high * 100:.1f}%",
-        f"- Tasks: {report.totals.tasks} ({report.totals.passed} passed, {report.totals.failed} errored)",
-    ]
-    usage = report.usage
-    tokens = f"- Tokens: {usage.prompt_tokens} prompt, {usage.completion_tokens} completion"
-    lines.append(tokens + (f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""))
-    text = "\n".join(lines) + "\n"
-    if bench.summary_markdown is not None:
-        text += "\n" + bench.summary_markdown(report).rstrip("\n") + "\n"
-    return text
 
 
 def _check_writable(path: Path) -> None:

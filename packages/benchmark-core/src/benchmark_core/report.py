@@ -19,7 +19,7 @@ from .model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, Task, 
 if TYPE_CHECKING:
     from .definition import Benchmark
 
-__all__ = ["index_entry", "provenance_markdown", "render_markdown"]
+__all__ = ["index_entry", "provenance_markdown", "render_markdown", "render_summary"]
 
 _CELL_LIMIT = 300
 _NEWLINES_RE = re.compile(r"\r\n|\r|\n")
@@ -54,7 +54,7 @@ def _cell(text: str) -> str:
 
 
 def _tokens(usage: Usage) -> str:
-    return f"{usage.total_tokens:,} (prompt {usage.prompt_tokens:,}, completion {usage.completion_tokens:,})"
+    return f"{usage.prompt_tokens:,} prompt, {usage.completion_tokens:,} completion"
 
 
 def _dollars(cost: float) -> str:
@@ -67,28 +67,47 @@ def _passed(row: RunRow) -> str:
     return "yes" if row.passed else "no"
 
 
-def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
-    """The run as Markdown: a title, a bullet summary, a task table, then the benchmark's own section.
-
-    The title is the benchmark's name when `benchmark` is given, else the report's benchmark id. The
-    benchmark's `summary_markdown(report)`, when it has one, is appended at the end. Timestamps appear
-    only when the report carries them; the output ends with exactly one newline.
-    """
-    title = benchmark.name if benchmark is not None else report.benchmark
+def _headline(report: RunReport, title: str) -> list[str]:
+    """Title and the bullets every rendering of a run starts with."""
     ci = report.confidence_interval95
     totals = report.totals
     lines = [
         f"# {_one_line(title)}",
         "",
-        f"- Model: {_code(report.model)} ({_one_line(report.provider)})",
-        f"- Mode: {_one_line(report.mode)}",
+        f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)",
         f"- Score: {percent(report.mean)}",
-        f"- 95% CI: {percent(ci.low)} to {percent(ci.high)}",
-        f"- Tasks: {totals.tasks}, passed: {totals.passed}, errored: {totals.failed}",
+        f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}",
+        f"- Tasks: {totals.tasks} ({totals.passed} passed, {totals.failed} errored)",
         f"- Tokens: {_tokens(report.usage)}",
     ]
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
+    return lines
+
+
+def _benchmark_section(report: RunReport, benchmark: Optional[Benchmark]) -> str:
+    if benchmark is None or benchmark.summary_markdown is None:
+        return ""
+    extra = _NEWLINES_RE.sub("\n", benchmark.summary_markdown(report)).strip("\n")
+    return "\n" + extra + "\n" if extra else ""
+
+
+def render_summary(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
+    """The short form `run` prints: title, model, score, interval, tasks, tokens, then the
+    benchmark's own section (`summary_markdown`), without the task table."""
+    title = benchmark.name if benchmark is not None else report.benchmark
+    return "\n".join(_headline(report, title)) + "\n" + _benchmark_section(report, benchmark)
+
+
+def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
+    """The run as Markdown: the summary bullets (plus seed, version and times), a task table, then
+    the benchmark's own section.
+
+    The title is the benchmark's name when `benchmark` is given, else the report's benchmark id.
+    Timestamps appear only when the report carries them; the output ends with exactly one newline.
+    """
+    title = benchmark.name if benchmark is not None else report.benchmark
+    lines = _headline(report, title)
     lines += [f"- Seed: {report.seed}", f"- Version: {_one_line(report.version)}"]
     if report.started_at:
         lines.append(f"- Started: {_one_line(report.started_at)}")
@@ -112,12 +131,7 @@ def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) ->
             _cell(row.reason),
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    text = "\n".join(lines) + "\n"
-    if benchmark is not None and benchmark.summary_markdown is not None:
-        extra = _NEWLINES_RE.sub("\n", benchmark.summary_markdown(report)).strip("\n")
-        if extra:
-            text += "\n" + extra + "\n"
-    return text
+    return "\n".join(lines) + "\n" + _benchmark_section(report, benchmark)
 
 
 def index_entry(benchmark: Benchmark, tasks: Optional[Sequence[Task]] = None) -> IndexEntry:
