@@ -151,3 +151,37 @@ def test_python_dash_m_and_version() -> None:
         [sys.executable, "-m", "benchmark_core", "--version"], capture_output=True, text=True, check=True
     )
     assert "benchmark-core" in done.stdout
+
+
+def test_ctrl_c_keeps_the_finished_tasks(tmp_path: Path) -> None:
+    import os
+    import signal
+    import time
+
+    from benchmark_core.testing import FakeOpenAI, FakeResponse
+
+    report_path = tmp_path / "partial.json"
+    server = FakeOpenAI(default=FakeResponse.text("42", delay=0.2))
+    with server.in_thread():
+        env = {**os.environ, "OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-test"}
+        command = [sys.executable, "-m", "benchmark_core", "run", "--model", "m", "--provider", "openai"]
+        child = subprocess.Popen(
+            [*command, "--concurrency", "1", "--output", str(report_path), "--json"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        while server.received < 4 and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.05)
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=60)
+    assert child.returncode == 130, stderr
+    assert "interrupted:" in stderr and "Traceback" not in stderr
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    finished = len(report["rows"])
+    assert 3 <= finished < 21
+    assert report["totals"]["tasks"] == finished
+    assert [row["taskId"] for row in report["rows"]] == [f"arith-{n:02d}" for n in range(1, finished + 1)]
+    assert json.loads(stdout)["totals"]["tasks"] == finished

@@ -64,7 +64,7 @@ from .model import (
     Usage,
 )
 from .rng import Mulberry32, mulberry32
-from .runner import RunOptions, run
+from .runner import RunOptions, build_report, run
 from .stats import bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
 from .wire import dumps, from_wire, to_wire
@@ -181,6 +181,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "bootstrap_ci",
+    "build_report",
     "create_app",
     "create_cli",
     "create_mcp_server",

@@ -294,31 +294,49 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         """
         from .adapters.registry import make_adapter
         from .report import render_markdown, render_summary
-        from .runner import run
+        from .runner import build_report, run, utc_now
 
         bench = _state().benchmark
         for target in (output, markdown):
             if target is not None:
                 _check_writable(target)  # before the run, so a finished run is never lost to a bad path
         adapter = make_adapter(provider, model, seed=seed, policies=bench.mock_policies)
-        progress = _ProgressBar() if sys.stderr.isatty() else None
-        report = asyncio.run(
-            run(
-                bench,
-                adapter,
-                concurrency=concurrency,
-                seed=seed,
-                timeout=timeout,
-                retries=retries,
-                tasks=tasks_path,
-                task_ids=list(task_ids) or None,
-                mode=mode,
-                limits=EpisodeLimits(max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars),
-                progress=progress,
+        bar = _ProgressBar() if sys.stderr.isatty() else None
+        finished: list[RunRow] = []
+
+        def progress(done: int, total: int, row: RunRow) -> None:
+            finished.append(row)
+            if bar is not None:
+                bar(done, total, row)
+
+        started = utc_now()
+        try:
+            report = asyncio.run(
+                run(
+                    bench,
+                    adapter,
+                    concurrency=concurrency,
+                    seed=seed,
+                    timeout=timeout,
+                    retries=retries,
+                    tasks=tasks_path,
+                    task_ids=list(task_ids) or None,
+                    mode=mode,
+                    limits=EpisodeLimits(max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars),
+                    progress=progress,
+                )
             )
-        )
-        if progress is not None:
-            progress.close()
+            interrupted = False
+        except KeyboardInterrupt:
+            # Ctrl+C: keep every task that finished; the report says how many that was.
+            selected = [t for t in _tasks(bench, tasks_path) if not task_ids or t.id in task_ids]
+            report = build_report(
+                bench, adapter, selected, finished, mode=mode or bench.answer_modes[0], seed=seed, started_at=started
+            )
+            interrupted = True
+        finally:
+            if bar is not None:
+                bar.close()
         if output is not None:
             _write(output, dumps(report, indent=2) + "\n")
         if markdown is not None:
@@ -329,6 +347,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             _emit_json(summary)
         else:
             click.echo(render_summary(report, bench), nl=False)
+        if interrupted:
+            click.echo(f"interrupted: {len(finished)} finished tasks are in the report", err=True)
+            sys.exit(130)
         if report.totals.failed:
             click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
             sys.exit(2)

@@ -126,7 +126,7 @@ async def run(
     if answer_mode == "native" and any(t.kind == "single" and not t.tools for t in task_list):
         raise ConfigurationError("native answer mode needs tools on every single task")
 
-    started = _now()
+    started = utc_now()
     semaphore = asyncio.Semaphore(opts.concurrency)
     rows: list[Optional[RunRow]] = [None] * len(task_list)
     done = 0
@@ -145,31 +145,54 @@ async def run(
     finally:
         await adapter.aclose()
 
-    final_rows = [r for r in rows if r is not None]
+    return build_report(
+        benchmark,
+        adapter,
+        task_list,
+        [r for r in rows if r is not None],
+        mode=answer_mode,
+        seed=opts.seed,
+        started_at=started,
+    )
+
+
+def build_report(
+    benchmark: Benchmark,
+    adapter: ModelAdapter,
+    tasks: Sequence[Task],
+    rows: Sequence[RunRow],
+    *,
+    mode: str,
+    seed: int,
+    started_at: str,
+) -> RunReport:
+    """The report of `rows` (put in task order): totals, mean, interval, usage and the benchmark's
+    summary. `run` returns it for every task; a caller whose run was interrupted can build one from
+    the rows its progress callback saw, so finished work is never lost."""
+    order = {task.id: position for position, task in enumerate(tasks)}
+    final_rows = sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
     scores = [r.score for r in final_rows]
-    mean = sum(scores) / len(scores) if scores else 0.0
     usage = Usage()
     for r in final_rows:
         usage = usage + r.usage
-    summary = benchmark.summarize(task_list, final_rows) if benchmark.summarize else {}
     return RunReport(
         benchmark=benchmark.id,
         version=benchmark.version,
         model=adapter.model,
         provider=adapter.provider,
-        mode=answer_mode,
-        seed=opts.seed,
-        started_at=started,
-        finished_at=_now(),
-        mean=mean,
-        confidence_interval95=bootstrap_ci(scores, seed=opts.seed),
+        mode=mode,
+        seed=seed,
+        started_at=started_at,
+        finished_at=utc_now(),
+        mean=sum(scores) / len(scores) if scores else 0.0,
+        confidence_interval95=bootstrap_ci(scores, seed=seed),
         totals=Totals(
             tasks=len(final_rows),
             passed=sum(1 for r in final_rows if r.passed),
             failed=sum(1 for r in final_rows if r.error is not None),
         ),
         usage=usage,
-        summary=summary,
+        summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )
 
@@ -296,5 +319,6 @@ def _describe(exc: Exception) -> str:
     return exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
 
 
-def _now() -> str:
+def utc_now() -> str:
+    """An ISO 8601 UTC timestamp with milliseconds, as reports carry them."""
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
