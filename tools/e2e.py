@@ -10,7 +10,10 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   real aiohttp client, then a clean shutdown on SIGTERM;
 - every MCP tool through the SDK's client over a real stdio subprocess (`python -m <module> mcp`);
 - every task: each row of an offline mock run is re-scored through `POST /v1/score` and through the
-  `score_answer` tool, and must get the row's score back.
+  `score_answer` tool, and must get the row's score back;
+- an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
+  MCP refused without the benchmark's allow-list variable and served by a second server and MCP
+  process started with it; broken task files fail cleanly.
 
 Each check lands in artifacts/e2e-report.json as {name, ok, detail, durationMs}. The last line
 printed is `e2e: N passed, M failed`; the exit status is 1 when any check failed.
@@ -44,6 +47,7 @@ GROUP = "benchmark_core.benchmarks"
 REPO = Path(__file__).resolve().parent.parent
 COMMAND_TIMEOUT = 180.0
 MAX_BODY_BYTES = 1024 * 1024
+ALT_TASKS = 3
 ROUTES = ("/health", "/v1/tasks", "/v1/tasks/{id}", "/v1/score", "/v1/provenance", "/v1/index-entry", "/openapi.json")
 TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance")
 
@@ -129,6 +133,56 @@ class Target:
     id: str = ""
     tasks: list[dict[str, Any]] = field(default_factory=list)
     report: dict[str, Any] = field(default_factory=dict)
+    allow_env: Optional[str] = None
+    alt: Optional[AltTasks] = None
+
+
+@dataclass
+class AltTasks:
+    """An alternate task file: the benchmark's first tasks with `alt-` ids, written as `list --json`
+    prints them, beside broken and not-allow-listed variants of it."""
+
+    folder: Path
+    tasks: list[dict[str, Any]]
+    report: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        return self.folder / "alt.jsonl"
+
+    @property
+    def not_json(self) -> Path:
+        return self.folder / "not-json.jsonl"
+
+    @property
+    def duplicated(self) -> Path:
+        return self.folder / "duplicated.jsonl"
+
+    @property
+    def outside(self) -> Path:
+        """The same tasks under a name the allow-list never holds."""
+        return self.folder / "outside.jsonl"
+
+    @property
+    def link(self) -> Path:
+        """A symlink to `outside`."""
+        return self.folder / "link.jsonl"
+
+    @property
+    def ids(self) -> list[str]:
+        return [task["id"] for task in self.tasks]
+
+
+def write_alt_tasks(target: Target, folder: Path) -> AltTasks:
+    folder.mkdir()
+    alt = AltTasks(folder, [{**task, "id": "alt-" + task["id"]} for task in target.tasks[:ALT_TASKS]])
+    lines = [json.dumps(task, ensure_ascii=False) + "\n" for task in alt.tasks]
+    alt.path.write_text("".join(lines), encoding="utf-8")
+    alt.outside.write_text("".join(lines), encoding="utf-8")
+    alt.not_json.write_text(lines[0] + "{not json\n", encoding="utf-8")
+    alt.duplicated.write_text(lines[0] + lines[0], encoding="utf-8")
+    alt.link.symlink_to(alt.outside)
+    return alt
 
 
 @dataclass
@@ -365,6 +419,84 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
                 expect(result.json()["error"]["code"] == "TASK_NOT_FOUND", "no TASK_NOT_FOUND error document")
 
 
+async def allow_list_checks(checks: Checks, target: Target) -> None:
+    """Read the allow-list variable from the installed Benchmark rather than assume its name."""
+    async with checks.check(f"{target.id}/tasks allow-list variable (Benchmark.tasks_allow_env)") as notes:
+        from benchmark_core import Benchmark
+
+        found = importlib.metadata.entry_points(group=GROUP, name=target.entry_point)
+        benchmark = next(iter(found)).load()
+        expect(isinstance(benchmark, Benchmark), f"entry point {target.entry_point} is a {type(benchmark).__name__}")
+        expect(bool(benchmark.tasks_allow_env), "the benchmark names no allow-list variable")
+        target.allow_env = benchmark.tasks_allow_env
+        notes.append(str(target.allow_env))
+
+
+async def alt_cli_checks(checks: Checks, target: Target, alt: AltTasks) -> None:
+    """`--tasks` reads any file on the CLI: no allow-list, since the caller is local."""
+    assert target.script is not None
+    run, label, source = str(target.script), target.id, ["--tasks", str(alt.path)]
+    report_path = alt.folder / "alt-report.json"
+
+    async with checks.check(f"{label}/cli/list --tasks alt.jsonl --json") as notes:
+        result = await execute([run, "list", *source, "--json"])
+        result.expect_exit(0)
+        listing = result.json()
+        expect(listing["count"] == len(alt.tasks), f"count {listing['count']}, expected {len(alt.tasks)}")
+        expect([t["id"] for t in listing["tasks"]] == alt.ids, f"ids {[t['id'] for t in listing['tasks']]}")
+        expect(listing["tasks"] == alt.tasks, "tasks differ from the lines of the file")
+        notes.append(", ".join(alt.ids))
+    async with checks.check(f"{label}/cli/show {alt.ids[0]} --tasks alt.jsonl --json"):
+        result = await execute([run, "show", alt.ids[0], *source, "--json"])
+        result.expect_exit(0)
+        expect(result.json() == alt.tasks[0], "differs from the task in the file")
+    async with checks.check(f"{label}/cli/run --tasks alt.jsonl --json --output alt-report.json") as notes:
+        mock = ["--model", "offline", "--provider", "mock"]
+        result = await execute([run, "run", *mock, *source, "--json", "--output", str(report_path)])
+        result.expect_exit(0)
+        summary = result.json()
+        expect(summary["totals"]["tasks"] == len(alt.tasks), f"totals {summary['totals']}")
+        expect(summary["totals"]["failed"] == 0, f"{summary['totals']['failed']} rows errored")
+        report = json.loads(report_path.read_text(encoding="utf-8"))
+        expect([r["taskId"] for r in report["rows"]] == alt.ids, f"rows {[r['taskId'] for r in report['rows']]}")
+        expect(report["mean"] == summary["mean"], "the report's mean differs from the printed one")
+        alt.report = report
+        notes.append(f"mean {report['mean']:.4f}")
+    async with checks.check(f"{label}/cli/score alt-report.json --tasks alt.jsonl --json"):
+        result = await execute([run, "score", str(report_path), *source, "--json"])
+        result.expect_exit(0)
+        scored = result.json()
+        expect(scored["count"] == len(alt.tasks), f"count {scored['count']}")
+        expect(scored["changed"] == 0, f"{scored['changed']} scores differ from the report")
+    async with checks.check(f"{label}/cli/index-entry --tasks alt.jsonl --json"):
+        result = await execute([run, "index-entry", *source, "--json"])
+        result.expect_exit(0)
+        entry = result.json()
+        expect(entry["id"] == target.id, f"id {entry['id']!r}")
+        expect(entry["taskCount"] == len(alt.tasks), f"taskCount {entry['taskCount']}, expected {len(alt.tasks)}")
+
+    # Each failure must name what is wrong and where: (argv, text the message must hold).
+    failures: dict[str, tuple[list[str], list[str]]] = {
+        "score alt-report.json without --tasks": ([run, "score", str(report_path)], [alt.ids[0]]),
+        "task file with a non-JSON line": (
+            [run, "list", "--tasks", str(alt.not_json)],
+            [f"{alt.not_json}:2:", "not JSON"],
+        ),
+        "task file with duplicate ids": (
+            [run, "list", "--tasks", str(alt.duplicated)],
+            [str(alt.duplicated), "duplicate", alt.ids[0]],
+        ),
+    }
+    for what, (argv, fragments) in failures.items():
+        async with checks.check(f"{label}/cli/exit 1: {what}") as notes:
+            result = await execute(argv)
+            result.expect_exit(1)
+            expect("Traceback" not in result.stderr, f"a traceback: {short(result.stderr)}")
+            for fragment in fragments:
+                expect(fragment in result.stderr, f"{fragment!r} is not in the message: {short(result.stderr)}")
+            notes.append(short(result.stderr.strip(), 200))
+
+
 async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
     """`benchmark-core benchmarks` lists every plugin; `--benchmark ID` addresses each one."""
     script = find_script("benchmark-core")
@@ -388,6 +520,14 @@ async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
     for target in targets:
         if not target.id:
             continue
+        async with checks.check(f"{target.id}/cli/benchmark-core --benchmark {target.id} list --json") as notes:
+            result = await execute([str(script), "--benchmark", target.id, "list", "--json"])
+            result.expect_exit(0)
+            listing = result.json()
+            expect(listing["benchmark"] == target.id, f"benchmark {listing['benchmark']!r}")
+            expect(listing["count"] == len(target.tasks), f"count {listing['count']}, own script {len(target.tasks)}")
+            expect(listing["tasks"] == target.tasks, "tasks differ from the package's own list --json")
+            notes.append(f"{listing['count']} tasks")
         async with checks.check(f"{target.id}/cli/benchmark-core --benchmark {target.id} index-entry --json"):
             own = (await execute([str(target.script), "index-entry", "--json"])).json()
             result = await execute([str(script), "--benchmark", target.id, "index-entry", "--json"])
@@ -401,14 +541,17 @@ async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def served(target: Target, work: Path) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
-    """`<script> serve --port N` on a free loopback port, yielding its base URL once /health answers."""
+async def served(
+    target: Target, work: Path, **env: Optional[str]
+) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+    """`<script> serve --port N` on a free loopback port, yielding its base URL once /health answers.
+    `env` sets (or, with None, removes) variables of the server's environment."""
     assert target.script is not None
     port = free_port()
     log = (work / "serve.log").open("wb")
     argv = [str(target.script), "serve", "--port", str(port)]
     process = await asyncio.create_subprocess_exec(
-        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, env=child_env()
+        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, env=child_env(**env)
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -436,30 +579,46 @@ def log_text(work: Path) -> str:
     return (work / "serve.log").read_text(encoding="utf-8", errors="replace")
 
 
+@dataclass
+class Api:
+    """A real aiohttp client bound to one server."""
+
+    session: aiohttp.ClientSession
+    base: str
+
+    async def call(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any, Any]:
+        async with self.session.request(method, self.base + path, **kwargs) as response:
+            body = await response.read()
+            data = json.loads(body) if body else None
+            return response.status, data, response.headers
+
+    async def expect_error(self, method: str, path: str, status: int, code: str, **kwargs: Any) -> dict[str, Any]:
+        got, data, _ = await self.call(method, path, **kwargs)
+        expect(got == status, f"status {got}, expected {status}: {short(json.dumps(data))}")
+        expect(isinstance(data, dict) and data["error"]["code"] == code, f"body {short(json.dumps(data))}")
+        expect(bool(data["error"]["message"]), "empty error message")
+        error: dict[str, Any] = data["error"]
+        return error
+
+
+def unset_allow_list(target: Target) -> dict[str, Optional[str]]:
+    """Environment overrides that keep the allow-list variable from leaking in from this process."""
+    return {target.allow_env: None} if target.allow_env else {}
+
+
 async def http_checks(checks: Checks, target: Target, work: Path) -> None:
     label = target.id
     async with contextlib.AsyncExitStack() as stack:
         server: Optional[tuple[str, asyncio.subprocess.Process]] = None
         async with checks.check(f"{label}/http/serve starts on 127.0.0.1") as notes:
-            server = await stack.enter_async_context(served(target, work))
+            server = await stack.enter_async_context(served(target, work, **unset_allow_list(target)))
             notes.append(server[0])
             expect("127.0.0.1" in log_text(work), "the listening URL is not printed")
         if server is None:
             return
         base, process = server
-        session = await stack.enter_async_context(aiohttp.ClientSession())
-
-        async def call(method: str, path: str, **kwargs: Any) -> tuple[int, Any, Any]:
-            async with session.request(method, base + path, **kwargs) as response:
-                body = await response.read()
-                data = json.loads(body) if body else None
-                return response.status, data, response.headers
-
-        async def expect_error(method: str, path: str, status: int, code: str, **kwargs: Any) -> None:
-            got, data, _ = await call(method, path, **kwargs)
-            expect(got == status, f"status {got}, expected {status}: {short(json.dumps(data))}")
-            expect(isinstance(data, dict) and data["error"]["code"] == code, f"body {short(json.dumps(data))}")
-            expect(bool(data["error"]["message"]), "empty error message")
+        api = Api(await stack.enter_async_context(aiohttp.ClientSession()), base)
+        call, expect_error = api.call, api.expect_error
 
         async with checks.check(f"{label}/http/GET /health"):
             status, data, headers = await call("GET", "/health")
@@ -533,11 +692,80 @@ async def http_checks(checks: Checks, target: Target, work: Path) -> None:
         for what, method, path, status, code, kwargs in errors:
             async with checks.check(f"{label}/http/error {what}"):
                 await expect_error(method, path, status, code, **kwargs)
+        if target.alt is not None and target.allow_env:
+            # The very file the allow-listed server below serves: the variable is what lets it through.
+            async with checks.check(f"{label}/http/error 403 ?tasks=alt.jsonl without {target.allow_env}"):
+                params = {"tasks": str(target.alt.path)}
+                error = await expect_error("GET", "/v1/tasks", 403, "TASKS_NOT_ALLOWED", params=params)
+                expect(target.allow_env in error["message"], f"the variable is not named: {error['message']}")
 
         async with checks.check(f"{label}/http/still healthy after the errors"):
             status, _, _ = await call("GET", "/health")
             expect(status == 200, f"status {status}")
         async with checks.check(f"{label}/http/SIGTERM stops the server cleanly"):
+            process.send_signal(signal.SIGTERM)
+            exit_code = await asyncio.wait_for(process.wait(), 30)
+            expect(exit_code == 0, f"exit {exit_code}: {short(log_text(work))}")
+            expect("Traceback" not in log_text(work), short(log_text(work)))
+
+
+async def alt_http_checks(checks: Checks, target: Target) -> None:
+    """A second server, its allow-list naming the alternate file and its non-JSON sibling."""
+    alt, variable = target.alt, target.allow_env
+    if alt is None or not variable:
+        return
+    label, work = target.id, alt.folder / "serve"
+    work.mkdir()
+    allowed = os.pathsep.join([str(alt.path), str(alt.not_json)])
+    async with contextlib.AsyncExitStack() as stack:
+        server: Optional[tuple[str, asyncio.subprocess.Process]] = None
+        async with checks.check(f"{label}/http/serve with {variable}=alt.jsonl{os.pathsep}not-json.jsonl") as notes:
+            server = await stack.enter_async_context(served(target, work, **{variable: allowed}))
+            notes.append(server[0])
+        if server is None:
+            return
+        base, process = server
+        api = Api(await stack.enter_async_context(aiohttp.ClientSession()), base)
+        source = {"tasks": str(alt.path)}
+
+        async with checks.check(f"{label}/http/GET /v1/tasks?tasks=alt.jsonl (allow-listed)"):
+            status, data, _ = await api.call("GET", "/v1/tasks", params=source)
+            expect(status == 200, f"status {status}: {short(json.dumps(data))}")
+            expect(data["count"] == len(alt.tasks), f"count {data['count']}, expected {len(alt.tasks)}")
+            expect(data["tasks"] == alt.tasks, f"ids {[t['id'] for t in data['tasks']]}, expected {alt.ids}")
+        async with checks.check(f"{label}/http/GET /v1/tasks/{alt.ids[0]}?tasks=alt.jsonl"):
+            status, data, _ = await api.call("GET", f"/v1/tasks/{alt.ids[0]}", params=source)
+            expect(status == 200 and data == alt.tasks[0], f"{status}: differs from the task in the file")
+        async with checks.check(f"{label}/http/GET /v1/index-entry?tasks=alt.jsonl"):
+            status, data, _ = await api.call("GET", "/v1/index-entry", params=source)
+            expect(status == 200 and data["taskCount"] == len(alt.tasks), f"{status}: {short(json.dumps(data))}")
+        for row in alt.report.get("rows", []):
+            async with checks.check(f'{label}/http/POST /v1/score {row["taskId"]} with "tasks": alt.jsonl') as notes:
+                body = {"taskId": row["taskId"], "submission": row["trace"], "seed": alt.report["seed"], **source}
+                status, data, _ = await api.call("POST", "/v1/score", json=body)
+                expect(status == 200, f"status {status}: {short(json.dumps(data))}")
+                expect(data["score"] == row["score"], f"score {data['score']} but the run row has {row['score']}")
+                notes.append(f"score {data['score']}")
+
+        # Paths that resolve to a valid task file beside the allowed one, but not to an allowed path.
+        around = str(alt.folder / ".." / alt.folder.name / alt.outside.name)
+        refused = {
+            "absolute path not on the allow-list": str(alt.outside),
+            "../ path not on the allow-list": around,
+            "symlink to a file not on the allow-list": str(alt.link),
+        }
+        for what, name in refused.items():
+            async with checks.check(f"{label}/http/error 403 ?tasks={what}"):
+                await api.expect_error("GET", "/v1/tasks", 403, "TASKS_NOT_ALLOWED", params={"tasks": name})
+        async with checks.check(f'{label}/http/error 403 "tasks" in the score body not on the allow-list'):
+            body = {"taskId": alt.ids[0], "submission": {}, "tasks": str(alt.outside)}
+            await api.expect_error("POST", "/v1/score", 403, "TASKS_NOT_ALLOWED", json=body)
+        async with checks.check(f"{label}/http/error 400 allow-listed task file with a non-JSON line"):
+            params = {"tasks": str(alt.not_json)}
+            error = await api.expect_error("GET", "/v1/tasks", 400, "INVALID_TASK_FILE", params=params)
+            expect(":2:" in error["message"], f"the line is not named: {error['message']}")
+
+        async with checks.check(f"{label}/http/SIGTERM stops the allow-listed server cleanly"):
             process.send_signal(signal.SIGTERM)
             exit_code = await asyncio.wait_for(process.wait(), 30)
             expect(exit_code == 0, f"exit {exit_code}: {short(log_text(work))}")
@@ -568,7 +796,9 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
     label = target.id
     # Without the key, run_benchmark on openrouter must fail with a clear tool error.
     parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", target.module, "mcp"], env=child_env(OPENROUTER_API_KEY=None)
+        command=sys.executable,
+        args=["-m", target.module, "mcp"],
+        env=child_env(OPENROUTER_API_KEY=None, **unset_allow_list(target)),
     )
     async with contextlib.AsyncExitStack() as stack:
         connected: Optional[mcp.Client] = None
@@ -596,6 +826,14 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
         async with checks.check(f"{label}/mcp/list_tasks tasks=../ is a tool error"):
             code = tool_error_code(await client.call_tool("list_tasks", {"tasks": "../tasks.jsonl"}))
             expect(code == "TASKS_NOT_ALLOWED", code)
+        if target.alt is not None and target.allow_env:
+            alt = target.alt
+            async with checks.check(f"{label}/mcp/tasks=alt.jsonl without {target.allow_env} is a tool error"):
+                listed = await client.call_tool("list_tasks", {"tasks": str(alt.path)})
+                expect(tool_error_code(listed) == "TASKS_NOT_ALLOWED", "list_tasks: wrong code")
+                arguments = {"task_id": alt.ids[0], "submission": {}, "tasks": str(alt.path)}
+                scored = await client.call_tool("score_answer", arguments)
+                expect(tool_error_code(scored) == "TASKS_NOT_ALLOWED", "score_answer: wrong code")
         for row in target.report.get("rows", []):
             async with checks.check(f"{label}/mcp/score_answer {row['taskId']}"):
                 arguments = {"task_id": row["taskId"], "submission": row["trace"], "seed": target.report["seed"]}
@@ -620,6 +858,38 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
             expect(len(data["provenance"]) > 0 and bool(data["markdown"].strip()), "empty provenance")
 
 
+async def alt_mcp_checks(checks: Checks, target: Target) -> None:
+    """A second MCP process, with the allow-list variable naming the alternate file in its environment."""
+    alt, variable = target.alt, target.allow_env
+    if alt is None or not variable:
+        return
+    label = target.id
+    # The SDK's stdio client passes only a few variables on its own: hand it the whole environment.
+    parameters = StdioServerParameters(
+        command=sys.executable, args=["-m", target.module, "mcp"], env=child_env(**{variable: str(alt.path)})
+    )
+    async with contextlib.AsyncExitStack() as stack:
+        connected: Optional[mcp.Client] = None
+        async with checks.check(f"{label}/mcp/stdio handshake with {variable}=alt.jsonl"):
+            connected = await stack.enter_async_context(mcp.Client(parameters, read_timeout_seconds=COMMAND_TIMEOUT))
+        if connected is None:
+            return
+        client = connected
+        async with checks.check(f"{label}/mcp/list_tasks tasks=alt.jsonl (allow-listed)"):
+            data = structured(await client.call_tool("list_tasks", {"tasks": str(alt.path)}))
+            expect(data["count"] == len(alt.tasks), f"count {data['count']}, expected {len(alt.tasks)}")
+            expect(data["tasks"] == alt.tasks, f"ids {[t['id'] for t in data['tasks']]}, expected {alt.ids}")
+        for row in alt.report.get("rows", []):
+            async with checks.check(f"{label}/mcp/score_answer {row['taskId']} tasks=alt.jsonl"):
+                arguments = {"task_id": row["taskId"], "submission": row["trace"], "seed": alt.report["seed"]}
+                arguments["tasks"] = str(alt.path)
+                data = structured(await client.call_tool("score_answer", arguments))
+                expect(data["score"] == row["score"], f"score {data['score']} but the run row has {row['score']}")
+        async with checks.check(f"{label}/mcp/list_tasks tasks=absolute path not on the allow-list is a tool error"):
+            code = tool_error_code(await client.call_tool("list_tasks", {"tasks": str(alt.outside)}))
+            expect(code == "TASKS_NOT_ALLOWED", code)
+
+
 # -- main ----------------------------------------------------------------------------------------
 
 
@@ -629,8 +899,13 @@ async def check_target(checks: Checks, target: Target) -> None:
         await cli_checks(checks, target, work)
         if not target.tasks:
             return
+        await allow_list_checks(checks, target)
+        target.alt = write_alt_tasks(target, work / "alt-tasks")
+        await alt_cli_checks(checks, target, target.alt)
         await http_checks(checks, target, work)
+        await alt_http_checks(checks, target)
         await mcp_checks(checks, target)
+        await alt_mcp_checks(checks, target)
 
 
 async def main_async(args: argparse.Namespace) -> Checks:
