@@ -1,7 +1,8 @@
 """benchmark-core: one benchmark definition, four surfaces (SDK, CLI, HTTP API, MCP server).
 
-Everything public is importable from here. The HTTP, MCP and OpenAI-compatible pieces are loaded on
-first use so that `import benchmark_core` (and the CLI's `list`, `show` and `--help`) never import
+Everything public is importable from here. What only some programs need (the HTTP API, the MCP
+server, the OpenAI-compatible adapter, the CLI, the graders, plugin discovery and the renderers) is
+imported on first attribute access, so that `import benchmark_core` stays quick and never imports
 aiohttp or mcp.
 """
 
@@ -18,7 +19,6 @@ from .definition import (
     Benchmark,
     GradeContext,
     Grader,
-    GraderError,
     MockPolicies,
     ScriptedTurn,
     define_benchmark,
@@ -31,9 +31,10 @@ from .errors import (
     BenchmarkError,
     ConfigurationError,
     DefinitionError,
+    GraderError,
+    InvalidJsonError,
     InvalidSubmissionError,
     PluginLoadError,
-    RunError,
     TaskFileError,
     TaskNotFoundError,
     TasksNotAllowedError,
@@ -67,7 +68,7 @@ from .rng import Mulberry32, mulberry32
 from .runner import RunOptions, build_report, run
 from .stats import bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-from .wire import dumps, from_wire, to_wire
+from .wire import dumps, from_wire, loads, to_wire
 
 if TYPE_CHECKING:
     from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
@@ -148,6 +149,7 @@ __all__ = [
     "Grader",
     "GraderError",
     "IndexEntry",
+    "InvalidJsonError",
     "InvalidSubmissionError",
     "JsonObject",
     "JsonValue",
@@ -159,7 +161,6 @@ __all__ = [
     "PluginLoadError",
     "Provenance",
     "Replay",
-    "RunError",
     "RunOptions",
     "RunReport",
     "RunRow",
@@ -196,6 +197,7 @@ __all__ = [
     "judge_with_llm",
     "load_benchmark",
     "load_task_file",
+    "loads",
     "make_adapter",
     "mock_adapter",
     "mulberry32",

@@ -22,9 +22,12 @@ import click
 
 from .definition import Benchmark
 from .episode import EpisodeLimits
-from .errors import BenchmarkError, TaskFileError, UsageError
-from .model import RunReport, RunRow, Task, TaskScore, Trace
-from .wire import dumps, from_wire, to_wire
+from .errors import BenchmarkError, UsageError, describe_error
+from .files import Submission, check_writable, read_report, read_submissions, write_text
+from .model import RunRow, TaskScore
+from .remote import task_list_document
+from .text import shorten
+from .wire import dumps, to_wire
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
@@ -58,7 +61,7 @@ class _Group(click.Group):
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             if "--json" in argv:
-                click.echo(json.dumps({"error": {"code": "INVALID_USAGE", "message": exc.format_message()}}))
+                _echo_error_json(UsageError(exc.format_message()))
             exc.show()
             sys.exit(1)
         except BrokenPipeError:
@@ -68,17 +71,20 @@ class _Group(click.Group):
         except click.exceptions.Abort:
             click.echo("Aborted.", err=True)
             sys.exit(1)
-        except BenchmarkError as exc:
-            click.echo(f"error: {exc.message}", err=True)
-            sys.exit(exc.exit_code)
+        except BenchmarkError as exc:  # raised outside a command, where `_command` maps errors
+            _fail(exc, "--json" in argv)
         sys.exit(result if isinstance(result, int) else 0)
 
 
 def _fail(exc: BenchmarkError, as_json: bool) -> NoReturn:
     if as_json:
-        click.echo(json.dumps(exc.to_json(), ensure_ascii=False))
+        _echo_error_json(exc)
     click.echo(f"error: {exc.message}", err=True)
     sys.exit(exc.exit_code)
+
+
+def _echo_error_json(exc: BenchmarkError) -> None:
+    click.echo(json.dumps(exc.to_json(), ensure_ascii=False))
 
 
 def _command(func: F) -> F:
@@ -99,12 +105,12 @@ def _command(func: F) -> F:
             return func(*args, **kwargs)
         except BenchmarkError as exc:
             _fail(exc, as_json)
-        except (KeyboardInterrupt, SystemExit, BrokenPipeError, click.exceptions.Exit, click.ClickException):
-            raise
+        except (BrokenPipeError, click.exceptions.Exit, click.ClickException):
+            raise  # handled by `_Group.main`
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
-            _fail(BenchmarkError(f"{type(exc).__name__}: {exc} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
+            _fail(BenchmarkError(f"{describe_error(exc)} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
 
     return cast(F, wrapper)
 
@@ -113,17 +119,12 @@ def _state() -> _State:
     return cast(_State, click.get_current_context().find_object(_State))
 
 
-def _emit_json(data: Any) -> None:
+def _echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
 
 
-def _tasks(benchmark: Benchmark, tasks_path: Optional[Path]) -> list[Task]:
-    return benchmark.tasks(tasks_path)
-
-
 def _excerpt(text: str, width: int = 72) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+    return shorten(" ".join(text.split()), width)
 
 
 def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = False) -> click.Group:
@@ -177,9 +178,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
     def list_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
         """List the tasks."""
         bench = _state().benchmark
-        tasks = _tasks(bench, tasks_path)
+        tasks = bench.tasks(tasks_path)
         if as_json:
-            _emit_json({"benchmark": bench.id, "count": len(tasks), "tasks": to_wire(tasks)})
+            _echo_json(task_list_document(bench, tasks))
             return
         width = max(len(t.id) for t in tasks)
         for task in tasks:
@@ -194,7 +195,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         bench = _state().benchmark
         task = asyncio.run(bench.get_task(task_id, tasks_path))
         if as_json:
-            _emit_json(to_wire(task))
+            _echo_json(to_wire(task))
             return
         click.echo(f"id:     {task.id}\nkind:   {task.kind}\n\n{task.prompt}\n")
         if task.tools:
@@ -299,7 +300,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         bench = _state().benchmark
         for target in (output, markdown):
             if target is not None:
-                _check_writable(target)  # before the run, so a finished run is never lost to a bad path
+                check_writable(target)
         adapter = make_adapter(provider, model, seed=seed, policies=bench.mock_policies)
         bar = _ProgressBar() if sys.stderr.isatty() else None
         finished: list[RunRow] = []
@@ -307,7 +308,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         def progress(done: int, total: int, row: RunRow) -> None:
             finished.append(row)
             if bar is not None:
-                bar(done, total, row)
+                bar.update(done, total)
 
         started = utc_now()
         try:
@@ -329,7 +330,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             interrupted = False
         except KeyboardInterrupt:
             # Ctrl+C: keep every task that finished; the report says how many that was.
-            selected = [t for t in _tasks(bench, tasks_path) if not task_ids or t.id in task_ids]
+            selected = [t for t in bench.tasks(tasks_path) if not task_ids or t.id in task_ids]
             report = build_report(
                 bench, adapter, selected, finished, mode=mode or bench.answer_modes[0], seed=seed, started_at=started
             )
@@ -338,13 +339,13 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             if bar is not None:
                 bar.close()
         if output is not None:
-            _write(output, dumps(report, indent=2) + "\n")
+            write_text(output, dumps(report, indent=2) + "\n")
         if markdown is not None:
-            _write(markdown, render_markdown(report, bench))
+            write_text(markdown, render_markdown(report, bench))
         if as_json:
             summary = to_wire(report)
             del summary["rows"]
-            _emit_json(summary)
+            _echo_json(summary)
         else:
             click.echo(render_summary(report, bench), nl=False)
         if interrupted:
@@ -365,28 +366,33 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         {answer?, toolCalls?, toolLog?, finalState?}} items.
         """
         bench = _state().benchmark
-        items, recorded_seed, recorded = _read_submissions(path)
-        results = asyncio.run(_score_all(bench, items, tasks_path, recorded_seed if seed is None else seed))
+        submissions, report_seed = read_submissions(path)
+        if seed is None:
+            seed = report_seed if report_seed is not None else 1
+        verdicts = asyncio.run(_score_all(bench, submissions, tasks_path, seed))
         rows = []
-        for (task_id, _), verdict, before in zip(items, results, recorded):
-            row: dict[str, Any] = {"taskId": task_id, **to_wire(verdict)}
-            if before is not None:
-                row["recordedScore"] = before
+        for submission, verdict in zip(submissions, verdicts):
+            row: dict[str, Any] = {"taskId": submission.task_id, **to_wire(verdict)}
+            if submission.recorded_score is not None:
+                row["recordedScore"] = submission.recorded_score
             rows.append(row)
-        mean = sum(r.score for r in results) / len(results) if results else 0.0
-        changed = sum(1 for r, b in zip(results, recorded) if b is not None and b != r.score)
+        mean = sum(v.score for v in verdicts) / len(verdicts) if verdicts else 0.0
+        changed = sum(
+            1 for s, v in zip(submissions, verdicts) if s.recorded_score is not None and s.recorded_score != v.score
+        )
         if as_json:
-            _emit_json({"benchmark": bench.id, "mean": mean, "count": len(rows), "changed": changed, "results": rows})
+            _echo_json({"benchmark": bench.id, "mean": mean, "count": len(rows), "changed": changed, "results": rows})
             return
-        width = max((len(t) for t, _ in items), default=0)
+        width = max((len(s.task_id) for s in submissions), default=0)
         for row in rows:
             click.echo(
                 f"{row['taskId']:<{width}}  {row['score']:.2f}  {'pass' if row['passed'] else 'fail'}  "
                 f"{_excerpt(row['reason'], 90)}"
             )
+        recorded = report_seed is not None and bool(submissions)
         click.echo(
             f"\nmean {mean:.4f} over {len(rows)} submissions"
-            + (f"; {changed} differ from the recorded scores" if recorded and recorded[0] is not None else "")
+            + (f"; {changed} differ from the recorded scores" if recorded else "")
         )
 
     @cli.command("card")
@@ -397,21 +403,18 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
         from .card import render_card
 
+        bench = _state().benchmark
         if tasks_path is not None:
-            _tasks(_state().benchmark, tasks_path)  # the card needs no tasks, but a bad file is still an error
-        data = _read_json(report_path)
-        if isinstance(data, dict):
-            data.setdefault("rows", [])  # the card needs no rows, so `run --json` output works too
-        report = from_wire(data, RunReport, what="run report")
-        svg = render_card(report, _state().benchmark)
+            bench.tasks(tasks_path)  # the card needs no tasks, but a bad file is still an error
+        svg = render_card(read_report(report_path), bench)
         if out is not None:
-            _write(out, svg)
+            write_text(out, svg)
             if as_json:
-                _emit_json({"path": str(out), "bytes": len(svg.encode("utf-8"))})
+                _echo_json({"path": str(out), "bytes": len(svg.encode("utf-8"))})
             else:
                 click.echo(f"wrote {out}", err=True)
         elif as_json:
-            _emit_json({"svg": svg})
+            _echo_json({"svg": svg})
         else:
             click.echo(svg, nl=False)
 
@@ -423,9 +426,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
         bench = _state().benchmark
         if tasks_path is not None:
-            _tasks(bench, tasks_path)  # provenance is per benchmark, but a bad file is still an error
+            bench.tasks(tasks_path)  # provenance is per benchmark, but a bad file is still an error
         if as_json:
-            _emit_json({"benchmark": bench.id, "provenance": to_wire(bench.provenance)})
+            _echo_json({"benchmark": bench.id, "provenance": to_wire(bench.provenance)})
         else:
             click.echo(provenance_markdown(bench), nl=False)
 
@@ -436,7 +439,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         from .report import index_entry
 
         bench = _state().benchmark
-        entry = to_wire(index_entry(bench, _tasks(bench, tasks_path)))
+        entry = to_wire(index_entry(bench, bench.tasks(tasks_path)))
         click.echo(
             json.dumps(entry, ensure_ascii=False) if as_json else json.dumps(entry, indent=2, ensure_ascii=False)
         )
@@ -484,10 +487,10 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
                     item["error"] = None
                 except Exception as exc:  # one broken plugin must not hide the others
                     item["tasks"] = None
-                    item["error"] = exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
+                    item["error"] = describe_error(exc)
                 listing.append(item)
             if as_json:
-                _emit_json({"benchmarks": listing})
+                _echo_json({"benchmarks": listing})
                 return
             for item in listing:
                 status = f"{item['tasks']} tasks" if item["error"] is None else f"LOAD ERROR: {item['error']}"
@@ -532,7 +535,7 @@ class _ProgressBar:
     def __init__(self) -> None:
         self._shown = False
 
-    def __call__(self, done: int, total: int, row: RunRow) -> None:
+    def update(self, done: int, total: int) -> None:
         width = 30
         filled = width * done // max(total, 1)
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
@@ -545,69 +548,12 @@ class _ProgressBar:
             sys.stderr.flush()
 
 
-def _check_writable(path: Path) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot create the folder of {path}: {exc.strerror or exc}") from None
-    if path.is_dir() or not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UsageError(f"cannot write {path}")
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"file not found: {path}", code="FILE_NOT_FOUND") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}", code="FILE_UNREADABLE") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        pass
-    items = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"{path}:{number}: not JSON ({exc.msg})", code="INVALID_JSON") from None
-    return items
-
-
-def _read_submissions(path: Path) -> tuple[list[tuple[str, Trace]], int, list[Optional[float]]]:
-    """(task id, trace) pairs, the seed to grade with, and the recorded scores of a saved report."""
-    data = _read_json(path)
-    if isinstance(data, dict) and "rows" in data:
-        report = from_wire(data, RunReport, what="run report")
-        return [(r.task_id, r.trace) for r in report.rows], report.seed, [r.score for r in report.rows]
-    entries = data if isinstance(data, list) else [data]
-    items: list[tuple[str, Trace]] = []
-    for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or not isinstance(entry.get("taskId"), str) or "submission" not in entry:
-            raise UsageError(
-                f'{path}: item {number} is not {{"taskId": str, "submission": {{...}}}}', code="INVALID_SUBMISSION"
-            )
-        items.append((entry["taskId"], from_wire(entry["submission"], Trace, what=f"submission {number}")))
-    if not items:
-        raise TaskFileError(f"{path} holds no submissions")
-    return items, 1, [None] * len(items)
-
-
 async def _score_all(
-    bench: Benchmark, items: list[tuple[str, Trace]], tasks_path: Optional[Path], seed: int
+    bench: Benchmark, submissions: list[Submission], tasks_path: Optional[Path], seed: int
 ) -> list[TaskScore]:
     ctx = bench.grade_context(seed)
-    out = []
-    for task_id, trace in items:
-        task = await bench.get_task(task_id, tasks_path)
-        out.append(await bench.grade(task, trace, ctx))
-    return out
+    verdicts = []
+    for submission in submissions:
+        task = await bench.get_task(submission.task_id, tasks_path)
+        verdicts.append(await bench.grade(task, submission.trace, ctx))
+    return verdicts

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
-from .errors import DefinitionError, TaskNotFoundError, UsageError
+from .errors import DefinitionError, GraderError, TaskNotFoundError, UsageError
 from .model import (
     BENCHMARK_STATUSES,
     PROVENANCE_KINDS,
@@ -29,6 +29,7 @@ from .model import (
     ToolCall,
     Trace,
 )
+from .taskfiles import load_task_file
 from .wire import from_wire, to_wire
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class Benchmark:
     _static_tasks: Optional[tuple[Task, ...]] = None
     _loader: Optional[TaskLoader] = None
     _tasks_file: Optional[Path] = None
-    _cache: dict[str, tuple[Task, ...]] = field(factory=dict)
+    _cache: dict[str, tuple[str, tuple[Task, ...]]] = field(factory=dict)
 
     # -- tasks -------------------------------------------------------------------------------
 
@@ -132,12 +133,10 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
-        from .taskfiles import load_task_file
-
-        key = _cache_key(source if source is not None else self._tasks_file)
+        key, version = _file_version(source if source is not None else self._tasks_file)
         cached = self._cache.get(key)
-        if cached is not None:
-            return list(cached)
+        if cached is not None and cached[0] == version:
+            return list(cached[1])
         if source is not None:
             tasks: Sequence[Task] = load_task_file(Path(source))
         elif self._static_tasks is not None:
@@ -153,7 +152,7 @@ class Benchmark:
             if source is None:
                 raise
             raise DefinitionError(f"{source}: {exc.message}") from None
-        self._cache[key] = checked
+        self._cache[key] = (version, checked)
         return list(checked)
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
@@ -174,15 +173,19 @@ class Benchmark:
     async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
         """Run the grader (sync or async) and check what it returned.
 
-        A grader that raises or returns something other than a TaskScore with a score in [0, 1] is
-        a bug in the benchmark: it surfaces as `GraderError`, which the runner turns into a
-        zero-score row with the reason and the HTTP API into a 500 with code GRADER_ERROR.
+        A grader that returns anything but a TaskScore with a score in [0, 1], a bool `passed`, a str
+        `reason` and JSON `details` is a bug in the benchmark: `GraderError`, which the runner turns
+        into a zero-score row with the reason and the HTTP API into a 500 GRADER_ERROR. An exception
+        the grader raises itself propagates unchanged (the runner records it the same way; the HTTP
+        API answers a bare 500, since its message may expose the server's internals).
         """
         result: Any = self.grader(task, trace, ctx or self.grade_context())
         if inspect.isawaitable(result):
             result = await result
         if not isinstance(result, TaskScore):
             raise GraderError(f"grader returned {type(result).__name__}, not TaskScore")
+        if isinstance(result.score, bool):  # JSON would carry it as true/false, not as a number
+            raise GraderError(f"grader returned score {result.score!r}, a bool, not a number")
         if not (isinstance(result.score, (int, float)) and math.isfinite(result.score)):
             raise GraderError(f"grader returned a non-finite score {result.score!r}")
         if not 0.0 <= result.score <= 1.0:
@@ -225,7 +228,7 @@ class Benchmark:
 
     async def run_async(self, adapter: ModelAdapter, **options: Any) -> RunReport:
         """`benchmark_core.run(self, adapter, **options)`."""
-        from .runner import run
+        from .runner import run  # here, not at the top: the runner imports this module
 
         return await run(self, adapter, **options)
 
@@ -248,22 +251,17 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
     )
 
 
-def _cache_key(path: Optional[Union[str, Path]]) -> str:
-    """Tasks are cached per file and per version of it, so an edited task file is read again."""
+def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
+    """The resolved path and the version (modification time and size) of a task file, so that an
+    edited file is read again and only its latest version stays cached; ("", "") for no file."""
     if path is None:
-        return ""
+        return "", ""
     resolved = Path(path).resolve()
     try:
         stat = resolved.stat()
     except OSError:
-        return str(resolved)
-    return f"{resolved}:{stat.st_mtime_ns}:{stat.st_size}"
-
-
-class GraderError(DefinitionError):
-    code = "GRADER_ERROR"
-    exit_code = 2
-    http_status = 500
+        return str(resolved), ""
+    return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"
 
 
 def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Task, ...]:

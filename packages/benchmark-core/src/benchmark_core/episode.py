@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Optional
@@ -120,8 +121,9 @@ def replay(env: Environment, task: Task, tool_log: Sequence[ToolLogEntry], seed:
 
 
 def _execute(env: Environment, name: str, arguments: dict[str, Any], call_id: str) -> ToolLogEntry:
-    """Call one tool on a copy of the arguments, so the environment cannot alter the record."""
-    outcome = env.call_tool(name, dict(arguments))
+    """Call one tool on a deep copy of the arguments, so the environment cannot alter the record
+    (arguments nest: a list of line items, an object of fields)."""
+    outcome = env.call_tool(name, copy.deepcopy(arguments))
     return ToolLogEntry(
         name=name, arguments=dict(arguments), result=outcome.result, error=outcome.error, call_id=call_id
     )

@@ -23,7 +23,7 @@ class BenchmarkError(Exception):
             self.code = code
 
     def to_json(self) -> dict[str, dict[str, str]]:
-        return {"error": {"code": self.code, "message": self.message}}
+        return error_document(self.code, self.message)
 
 
 class UsageError(BenchmarkError):
@@ -63,10 +63,25 @@ class InvalidSubmissionError(UsageError):
     http_status = 422
 
 
+class InvalidJsonError(UsageError):
+    """A request body or a file given on the command line is not strict JSON."""
+
+    code = "INVALID_JSON"
+
+
 class ConfigurationError(UsageError):
     """Unknown provider, missing API key, bad option values."""
 
     code = "INVALID_CONFIGURATION"
+
+
+class GraderError(DefinitionError):
+    """A benchmark's grader broke its contract (see `Benchmark.grade`): a bug in the benchmark, so
+    a failure while running (exit 2, HTTP 500), not the caller's mistake."""
+
+    code = "GRADER_ERROR"
+    exit_code = 2
+    http_status = 500
 
 
 class PluginLoadError(BenchmarkError):
@@ -97,5 +112,14 @@ class AdapterError(BenchmarkError):
         self.status = status
 
 
-class RunError(BenchmarkError):
-    code = "RUN_FAILED"
+def error_document(code: str, message: str) -> dict[str, dict[str, str]]:
+    """`{"error": {"code", "message"}}`: how every surface reports a failure."""
+    return {"error": {"code": code, "message": message}}
+
+
+def describe_error(exc: BaseException) -> str:
+    """A `BenchmarkError`'s own message; for anything else its type, then its text if it has any,
+    because the text of an unexpected exception alone often says nothing (`'x'` for a KeyError)."""
+    if isinstance(exc, BenchmarkError):
+        return exc.message
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

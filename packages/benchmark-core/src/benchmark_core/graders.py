@@ -37,6 +37,8 @@ from .adapters.base import AdapterContext
 from .definition import GradeContext
 from .errors import AdapterError
 from .model import CompletionResult, JsonValue, Task, TaskScore, Trace
+from .text import shorten
+from .wire import json_type, loads
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
@@ -65,31 +67,31 @@ def _fail(reason: str, **details: Any) -> TaskScore:
 
 def _show(value: Any) -> str:
     """A short, single-line rendering of a value for reasons."""
+    return _short_line(_json_text(value))
+
+
+def _short_line(value: Any) -> str:
+    """`str(value)` on one line (line breaks escaped), cut to a length that suits a reason."""
+    return shorten(str(value).replace("\n", "\\n").replace("\r", "\\r"), _SHOW_LIMIT)
+
+
+def _json_text(value: Any) -> str:
+    """`value` as JSON text, or as its repr when it is not JSON: a grader must not raise on it."""
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
-        text = _safe_repr(value)
-    text = text.replace("\n", "\\n").replace("\r", "\\r")
-    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
-
-
-def _safe_repr(value: Any) -> str:
-    try:
-        return repr(value)
-    except Exception:  # a hostile __repr__ must not make a grader raise
-        return f"<{type(value).__name__}>"
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+        try:
+            return repr(value)
+        except Exception:  # a hostile __repr__
+            return f"<{type(value).__name__}>"
 
 
 def _parse_json(text: str) -> tuple[bool, Any]:
-    """Strict JSON (no NaN or Infinity); (False, error message) when the text is not JSON."""
+    """(True, value) for strict JSON text (see `benchmark_core.wire.loads`), else (False, why not)."""
     try:
-        return True, json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as exc:
-        return False, str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+        return True, loads(text)
+    except ValueError as exc:
+        return False, str(exc)
 
 
 def _is_number(value: Any) -> bool:
@@ -162,19 +164,14 @@ def regex_match(pattern: Union[str, re.Pattern[str], JsonValue], answer: JsonVal
     else:
         return _fail(f"the pattern must be a string, not {_show(pattern)}")
     if not isinstance(answer, str):
-        return _fail(f"answer must be a string to match /{_shorten(compiled.pattern)}/, got {_show(answer)}")
+        return _fail(f"answer must be a string to match /{_short_line(compiled.pattern)}/, got {_show(answer)}")
     try:
         found = compiled.search(answer) is not None
     except Exception as exc:  # a bytes pattern against a str answer
-        return _fail(f"cannot match /{_shorten(compiled.pattern)}/: {exc}")
+        return _fail(f"cannot match /{_short_line(compiled.pattern)}/: {exc}")
     if found:
-        return _pass(f"matches /{_shorten(compiled.pattern)}/")
-    return _fail(f"{_show(answer)} does not match /{_shorten(compiled.pattern)}/")
-
-
-def _shorten(value: Any) -> str:
-    text = str(value).replace("\n", "\\n")
-    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
+        return _pass(f"matches /{_short_line(compiled.pattern)}/")
+    return _fail(f"{_show(answer)} does not match /{_short_line(compiled.pattern)}/")
 
 
 # -- numeric_within ------------------------------------------------------------------------------
@@ -248,26 +245,8 @@ def _key_path(path: str, key: str) -> str:
     return f"{path}.{key}" if _IDENTIFIER_RE.fullmatch(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
 
-def _type_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number" if math.isfinite(value) else "non-finite number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
-
-
 def _has_type(value: Any, name: str) -> bool:
-    actual = _type_of(value)
+    actual = json_type(value)
     if name == "integer":
         return actual == "integer" or (actual == "number" and float(value).is_integer())
     if name == "number":
@@ -306,7 +285,7 @@ class _Validator:
             raise _SchemaError(spath, "a schema must be an object or a boolean")
         types = _declared_types(schema, spath)
         if types is not None and not any(_has_type(value, t) for t in types):
-            self.error(path, f"expected {' or '.join(types)}, got {_type_of(value)} {_show(value)}")
+            self.error(path, f"expected {' or '.join(types)}, got {json_type(value)} {_show(value)}")
             return
         if "enum" in schema:
             options = schema["enum"]
@@ -375,7 +354,7 @@ class _Validator:
                 raise _SchemaError(f"{spath}.pattern", f"invalid regular expression: {exc}") from None
             self._patterns[source] = compiled
         if compiled.search(value) is None:
-            self.error(path, f"{_show(value)} does not match pattern /{_shorten(source)}/")
+            self.error(path, f"{_show(value)} does not match pattern /{_short_line(source)}/")
 
     def _number(self, value: Union[int, float], schema: dict[str, Any], path: str, spath: str) -> None:
         for keyword, word in (("minimum", "below"), ("maximum", "above")):
@@ -456,12 +435,7 @@ def judge_prompt(prompt: str, task: Task, answer: JsonValue) -> str:
 
 
 def _as_text(value: JsonValue) -> str:
-    if isinstance(value, str):
-        return value
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return _safe_repr(value)
+    return value if isinstance(value, str) else _json_text(value)
 
 
 def parse_judge_verdict(text: Any, pass_threshold: float = 0.5) -> TaskScore:

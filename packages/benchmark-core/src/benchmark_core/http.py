@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -26,17 +25,16 @@ from aiohttp import web
 
 from .__about__ import __version__
 from .definition import Benchmark
-from .errors import BenchmarkError, InvalidSubmissionError, UsageError
+from .errors import BenchmarkError, InvalidJsonError, InvalidSubmissionError, UsageError, error_document
 from .openapi import openapi_document
 from .remote import (
     get_remote_task,
     load_remote_tasks,
-    parse_submission,
     provenance_document,
-    remote_task_file,
+    score_remote_submission,
     task_list_document,
 )
-from .wire import to_wire
+from .wire import loads, to_wire
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024
@@ -55,11 +53,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class RequestTooLargeError(UsageError):
     code = "REQUEST_TOO_LARGE"
     http_status = 413
-
-
-class InvalidJsonError(UsageError):
-    code = "INVALID_JSON"
-    http_status = 400
 
 
 class InvalidScoreRequestError(InvalidSubmissionError):
@@ -185,10 +178,7 @@ async def _score(request: web.Request) -> web.Response:
     tasks = body.get("tasks")
     if tasks is not None and not isinstance(tasks, str):
         raise InvalidScoreRequestError("tasks must be a string naming a task file")
-    with remote_task_file(benchmark, tasks) as source:
-        trace = parse_submission(body["submission"])
-        task = await benchmark.get_task(task_id, source)
-    verdict = await benchmark.grade(task, trace, benchmark.grade_context(seed))
+    verdict = await score_remote_submission(benchmark, task_id, body["submission"], tasks, seed)
     return _json(to_wire(verdict))
 
 
@@ -250,23 +240,9 @@ async def _read_json(request: web.Request) -> Any:
     if not body.strip():
         raise InvalidJsonError("the request body is empty; send a JSON object")
     try:
-        return json.loads(bytes(body), parse_constant=_refuse_constant, parse_float=_finite_float)
-    except (ValueError, RecursionError) as exc:
-        # UnicodeDecodeError and JSONDecodeError are both ValueErrors.
+        return loads(bytes(body))
+    except ValueError as exc:  # UnicodeDecodeError too
         raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    # Python reads 1e999 as infinity, which no JSON response can carry: a grader echoing it in its
-    # details would turn the client's number into a 500.
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text} is out of range")
-    return value
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -274,7 +250,7 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 def _error(status: int, code: str, message: str) -> web.Response:
-    return _json({"error": {"code": code, "message": message}}, status=status)
+    return _json(error_document(code, message), status=status)
 
 
 @web.middleware

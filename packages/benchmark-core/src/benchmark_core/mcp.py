@@ -34,10 +34,10 @@ from .model import RunReport, RunRow, Task, TaskScore
 from .remote import (
     get_remote_task,
     load_remote_tasks,
-    parse_submission,
     provenance_document,
     provenance_document_schema,
     remote_task_file,
+    score_remote_submission,
     task_list_document,
     task_list_schema,
 )
@@ -71,10 +71,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
     ) -> CallToolResult:
         async def answer() -> Any:
-            with remote_task_file(benchmark, tasks) as source:
-                trace = parse_submission(submission)
-                task = await benchmark.get_task(task_id, source)
-            return to_wire(await benchmark.grade(task, trace, benchmark.grade_context(seed)))
+            return to_wire(await score_remote_submission(benchmark, task_id, submission, tasks, seed))
 
         return await _respond(answer)
 

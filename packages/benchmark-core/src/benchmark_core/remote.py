@@ -1,5 +1,5 @@
-"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule, submission parsing,
-and the documents both return, with their JSON Schemas."""
+"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule, grading a submitted
+trace, and the documents both return, with their JSON Schemas (the CLI prints the same task list)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from .errors import BenchmarkError, InvalidSubmissionError, UsageError
-from .model import Provenance, Task, Trace
+from .model import Provenance, Task, TaskScore, Trace
 from .taskfiles import resolve_remote_tasks
 from .wire import from_wire, to_wire
 from .wire_schema import JsonSchema, wire_schema
@@ -46,14 +46,22 @@ async def get_remote_task(benchmark: Benchmark, task_id: str, name: Optional[str
         return await benchmark.get_task(task_id, source)
 
 
+async def score_remote_submission(
+    benchmark: Benchmark, task_id: str, submission: Any, name: Optional[str], seed: int
+) -> TaskScore:
+    """Grade a submission a remote caller sent against one task of the task file it named."""
+    with remote_task_file(benchmark, name) as source:
+        trace = parse_submission(submission)
+        task = await benchmark.get_task(task_id, source)
+    return await benchmark.grade(task, trace, benchmark.grade_context(seed))
+
+
 def parse_submission(data: Any) -> Trace:
     """A submitted trace; anything that is not a valid trace is INVALID_SUBMISSION (HTTP 422)."""
     if not isinstance(data, dict):
         raise InvalidSubmissionError("submission must be a JSON object {answer?, toolCalls?, toolLog?, finalState?}")
     try:
         return from_wire(data, Trace, what="submission")
-    except InvalidSubmissionError:
-        raise
     except UsageError as exc:
         raise InvalidSubmissionError(exc.message) from None
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from .model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, Task, Usage
+from .text import shorten
 
 if TYPE_CHECKING:
     from .definition import Benchmark
@@ -47,10 +48,7 @@ def _one_line(text: str) -> str:
 
 def _cell(text: str) -> str:
     """Table-cell text: one line, pipes escaped, long reasons shortened."""
-    text = _one_line(text).strip()
-    if len(text) > _CELL_LIMIT:
-        text = text[: _CELL_LIMIT - 1] + "…"
-    return text.replace("|", "\\|")
+    return shorten(_one_line(text).strip(), _CELL_LIMIT).replace("|", "\\|")
 
 
 def _tokens(usage: Usage) -> str:

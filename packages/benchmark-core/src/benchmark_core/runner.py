@@ -10,14 +10,15 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, TypeVar, Union
+from typing import Optional, TypeVar, Union
 
 from attrs import frozen
 
 from .adapters.base import AdapterContext, ModelAdapter
 from .adapters.mock import MockAdapter
+from .definition import Benchmark, validate_tasks
 from .episode import EpisodeLimits, run_episode
-from .errors import AdapterError, BenchmarkError, ConfigurationError
+from .errors import AdapterError, ConfigurationError, TaskNotFoundError, describe_error
 from .model import (
     ChatMessage,
     ChatRequest,
@@ -32,9 +33,6 @@ from .model import (
     Usage,
 )
 from .stats import bootstrap_ci
-
-if TYPE_CHECKING:
-    from .definition import Benchmark
 
 R = TypeVar("R")
 ProgressCallback = Callable[[int, int, RunRow], None]
@@ -59,6 +57,7 @@ class RunOptions:
     max_retry_after: float = 120.0
 
     def validate(self, benchmark: Benchmark) -> str:
+        """The answer mode to run `benchmark` in; `ConfigurationError` for any option out of range."""
         if self.concurrency < 1:
             raise ConfigurationError("concurrency must be at least 1")
         if not self.timeout > 0:
@@ -112,15 +111,11 @@ async def run(
     if tasks is None or isinstance(tasks, (str, Path)):
         task_list = await benchmark.load_tasks(tasks)
     else:
-        from .definition import validate_tasks
-
         task_list = list(validate_tasks(list(tasks), has_environment=benchmark.environment is not None))
     if task_ids is not None:
         wanted = set(task_ids)
         unknown = wanted - {t.id for t in task_list}
         if unknown:
-            from .errors import TaskNotFoundError
-
             raise TaskNotFoundError(f"unknown task id(s): {', '.join(sorted(unknown))}")
         task_list = [t for t in task_list if t.id in wanted]
     if answer_mode == "native" and any(t.kind == "single" and not t.tools for t in task_list):
@@ -200,16 +195,97 @@ def build_report(
 async def _run_task(
     benchmark: Benchmark, adapter: ModelAdapter, task: Task, index: int, mode: str, opts: RunOptions
 ) -> RunRow:
-    jitter = random.Random(opts.seed * 1_000_003 + index)
-    attempts = 0
-    usage = Usage()
+    requests = _Requests(adapter, task, index, opts)
+    started = time.perf_counter()
+    try:
+        trace, episode = await _answer(benchmark, task, mode, opts, requests)
+    except _Exhausted as exc:
+        return _error_row(task, str(exc), requests, started)
+    except Exception as exc:  # an adapter or environment bug must cost one row, not the run
+        return _error_row(task, describe_error(exc), requests, started)
+    latency_ms = _elapsed_ms(started)
+    try:
+        verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
+    except Exception as exc:
+        message = f"grader error: {describe_error(exc)}"
+        return _error_row(task, message, requests, started, reason=message, trace=trace, episode=episode)
+    reason = verdict.reason
+    if episode is not None and episode.aborted:
+        reason = f"{reason} (episode aborted: {episode.abort_detail})"
+    return RunRow(
+        task_id=task.id,
+        score=float(verdict.score),
+        passed=verdict.passed,
+        reason=reason,
+        attempts=requests.attempts,
+        latency_ms=latency_ms,
+        usage=requests.usage,
+        error=None,
+        details=verdict.details,
+        trace=trace,
+        episode=episode,
+    )
 
-    async def request(make: Callable[[AdapterContext], Awaitable[R]]) -> R:
-        """One model request under the timeout, retried with exponential backoff and jitter."""
-        nonlocal attempts
+
+async def _answer(
+    benchmark: Benchmark, task: Task, mode: str, opts: RunOptions, requests: _Requests
+) -> tuple[Trace, Optional[Episode]]:
+    """The model's submission for `task`, and the episode it played, if the task is one."""
+    if task.kind == "episode":
+        assert benchmark.environment is not None  # validate_tasks refuses episodes without one
+        outcome = await run_episode(
+            task, requests.adapter, benchmark.environment(), opts.limits, seed=opts.seed, chat=requests.chat
+        )
+        episode = outcome.episode
+        return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
+    if mode == "native":
+        result = await requests.chat(
+            ChatRequest(messages=[ChatMessage(role="user", content=task.prompt)], tools=task.tools)
+        )
+        return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
+    return Trace(answer=await requests.complete(task.prompt)), None
+
+
+class _Requests:
+    """The model requests of one task: each under the timeout and retried with backoff, every
+    attempt counted and the usage of every answer totalled, so an error row can still report both.
+
+    Whatever an adapter returns is checked, because a third-party adapter's bug must cost one row,
+    not the report (which could not be totalled or written as JSON).
+    """
+
+    def __init__(self, adapter: ModelAdapter, task: Task, index: int, opts: RunOptions) -> None:
+        self.adapter = adapter
+        self.attempts = 0
+        self.usage = Usage()
+        self._task = task
+        self._index = index
+        self._opts = opts
+        # Seeded per task, so a run's backoff delays do not depend on the order tasks finish in.
+        self._jitter = random.Random(opts.seed * 1_000_003 + index)
+
+    async def chat(self, request: ChatRequest) -> ChatResult:
+        result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
+        if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
+            raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult")
+        self._count(result.usage)
+        return result
+
+    async def complete(self, prompt: str) -> str:
+        result = await self._send(lambda ctx: self.adapter.complete(prompt, ctx))
+        if not isinstance(result, CompletionResult):
+            raise _Exhausted(f"adapter returned {type(result).__name__} from complete, not CompletionResult")
+        if not isinstance(result.text, str):
+            raise _Exhausted(f"adapter returned a completion whose text is {type(result.text).__name__}, not str")
+        self._count(result.usage)
+        return result.text
+
+    async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
+        """One request under the timeout, retried with exponential backoff and jitter."""
+        opts = self._opts
         for attempt in range(1, opts.retries + 2):
-            attempts += 1
-            ctx = AdapterContext(task=task, task_index=index, attempt=attempt, seed=opts.seed)
+            self.attempts += 1
+            ctx = AdapterContext(task=self._task, task_index=self._index, attempt=attempt, seed=opts.seed)
             retry_after: Optional[float] = None
             try:
                 return await asyncio.wait_for(make(ctx), opts.timeout)
@@ -222,101 +298,55 @@ async def _run_task(
             if attempt > opts.retries:
                 suffix = f" (after {attempt} attempts)" if attempt > 1 else ""
                 raise _Exhausted(message + suffix)
-            delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + jitter.random())
+            delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + self._jitter.random())
             await asyncio.sleep(max(delay, min(retry_after or 0.0, opts.max_retry_after)))
         raise AssertionError("unreachable")
 
-    async def chat(request_: ChatRequest) -> ChatResult:
-        nonlocal usage
-        result = await request(lambda ctx: adapter.chat(request_, ctx))
-        if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
-            raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult")
-        usage = usage + _checked_usage(result.usage)
-        return result
-
-    started = time.perf_counter()
-    episode: Optional[Episode] = None
-    try:
-        if task.kind == "episode":
-            assert benchmark.environment is not None
-            outcome = await run_episode(task, adapter, benchmark.environment(), opts.limits, seed=opts.seed, chat=chat)
-            episode = outcome.episode
-            trace = Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state)
-        elif mode == "native":
-            result = await chat(ChatRequest(messages=[ChatMessage(role="user", content=task.prompt)], tools=task.tools))
-            trace = Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or []))
-        else:
-            completion = await request(lambda ctx: adapter.complete(task.prompt, ctx))
-            if not isinstance(completion, CompletionResult):
-                raise _Exhausted(f"adapter returned {type(completion).__name__} from complete, not CompletionResult")
-            if not isinstance(completion.text, str):
-                raise _Exhausted(
-                    f"adapter returned a completion whose text is {type(completion.text).__name__}, not str"
-                )
-            usage = usage + _checked_usage(completion.usage)
-            trace = Trace(answer=completion.text)
-    except _Exhausted as exc:
-        return _error_row(task, str(exc), attempts, started, usage, Trace(), episode)
-    except Exception as exc:  # an adapter or environment bug must cost one row, not the run
-        return _error_row(task, _describe(exc), attempts, started, usage, Trace(), episode)
-    latency_ms = round((time.perf_counter() - started) * 1000)
-    try:
-        verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
-    except Exception as exc:
-        return _error_row(task, f"grader error: {_describe(exc)}", attempts, started, usage, trace, episode)
-    reason = verdict.reason
-    if episode is not None and episode.aborted:
-        reason = f"{reason} (episode aborted: {episode.abort_detail})"
-    return RunRow(
-        task_id=task.id,
-        score=float(verdict.score),
-        passed=verdict.passed,
-        reason=reason,
-        attempts=attempts,
-        latency_ms=latency_ms,
-        usage=usage,
-        error=None,
-        details=verdict.details,
-        trace=trace,
-        episode=episode,
-    )
+    def _count(self, usage: Usage) -> None:
+        """Add an answer's usage, refused unless it can be totalled and written as JSON."""
+        if not isinstance(usage, Usage):
+            raise _Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage")
+        tokens_ok = all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0
+            for n in (usage.prompt_tokens, usage.completion_tokens)
+        )
+        cost = usage.cost_usd
+        cost_ok = cost is None or (
+            isinstance(cost, (int, float)) and not isinstance(cost, bool) and 0 <= cost < math.inf
+        )
+        if not (tokens_ok and cost_ok):
+            raise _Exhausted(f"adapter reported invalid usage {usage!r}")
+        self.usage = self.usage + usage
 
 
 def _error_row(
-    task: Task, message: str, attempts: int, started: float, usage: Usage, trace: Trace, episode: Optional[Episode]
+    task: Task,
+    message: str,
+    requests: _Requests,
+    started: float,
+    *,
+    reason: Optional[str] = None,
+    trace: Optional[Trace] = None,
+    episode: Optional[Episode] = None,
 ) -> RunRow:
-    """A zero-score row that keeps what is known: the error, the usage spent, any trace."""
+    """A zero-score row that keeps what is known: the error, the attempts and usage spent, and the
+    trace and episode when the model answered but grading failed."""
     return RunRow(
         task_id=task.id,
         score=0.0,
         passed=False,
-        reason=message if message.startswith("grader error") else f"error: {message}",
-        attempts=attempts,
-        latency_ms=round((time.perf_counter() - started) * 1000),
-        usage=usage,
+        reason=reason if reason is not None else f"error: {message}",
+        attempts=requests.attempts,
+        latency_ms=_elapsed_ms(started),
+        usage=requests.usage,
         error=message,
-        trace=trace,
+        trace=trace if trace is not None else Trace(),
         episode=episode,
     )
 
 
-def _checked_usage(usage: Usage) -> Usage:
-    """An adapter's usage, refused unless it can be totalled and written as JSON."""
-    if not isinstance(usage, Usage):
-        raise _Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage")
-    tokens_ok = all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0
-        for n in (usage.prompt_tokens, usage.completion_tokens)
-    )
-    cost = usage.cost_usd
-    cost_ok = cost is None or (isinstance(cost, (int, float)) and not isinstance(cost, bool) and 0 <= cost < math.inf)
-    if not (tokens_ok and cost_ok):
-        raise _Exhausted(f"adapter reported invalid usage {usage!r}")
-    return usage
-
-
-def _describe(exc: Exception) -> str:
-    return exc.message if isinstance(exc, BenchmarkError) else f"{type(exc).__name__}: {exc}"
+def _elapsed_ms(started: float) -> int:
+    return round((time.perf_counter() - started) * 1000)
 
 
 def utc_now() -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import TaskFileError, TasksNotAllowedError
+from .errors import TaskFileError, TasksNotAllowedError, UsageError
 from .model import Task
-from .wire import from_wire
+from .wire import dumps, from_wire, loads
 
 if TYPE_CHECKING:
     from .definition import Benchmark
@@ -25,40 +26,35 @@ def load_task_file(path: Path) -> list[Task]:
     except (OSError, UnicodeDecodeError) as exc:
         raise TaskFileError(f"cannot read task file {path}: {exc}") from None
     tasks: list[Task] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in jsonl_lines(text):
         try:
-            data = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
+            data = loads(line)
         except json.JSONDecodeError as exc:
             raise TaskFileError(f"{path}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
         except ValueError as exc:
             raise TaskFileError(f"{path}:{number}: not JSON ({exc})") from None
         try:
             tasks.append(from_wire(data, Task, what="task"))
-        except Exception as exc:
-            raise TaskFileError(f"{path}:{number}: {exc}") from None
+        except UsageError as exc:
+            raise TaskFileError(f"{path}:{number}: {exc.message}") from None
     if not tasks:
         raise TaskFileError(f"task file {path} holds no tasks")
     return tasks
 
 
-def _reject_constant(name: str) -> float:
-    # NaN and Infinity are accepted by Python's json module but are not JSON; no surface could emit them.
-    raise ValueError(f"{name} is not a JSON number")
+def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of JSONL text, with their line numbers (from 1).
 
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is out of range for a number")
-    return value
+    Lines end at "\n" only: `str.splitlines` also splits at U+2028 and U+0085, which a JSON string
+    may hold unescaped (`dumps` writes them as they are).
+    """
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield number, line
 
 
 def dump_task_file(tasks: list[Task]) -> str:
     """The canonical JSONL text of a task list (what generators commit)."""
-    from .wire import dumps
-
     return "".join(dumps(task) + "\n" for task in tasks)
 
 

@@ -3,11 +3,13 @@
 The CLI, the HTTP API and the MCP server all go through `to_wire`/`from_wire`, so a report written by
 any of them is the same document. Keys come out in attribute order. Unknown keys are rejected when
 structuring, so a typo in a task file or a submission is an error, not a silently ignored field.
+`dumps` and `loads` are the JSON text on either side, and both refuse what is not strict JSON.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any, Literal, TypeVar, cast, get_args, get_origin
 
@@ -90,8 +92,8 @@ class _HookError(ValueError):
 def _structure_arguments(value: Any, _: Any) -> dict[str, Any]:
     if isinstance(value, str):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
+            value = loads(value)
+        except ValueError:
             raise _HookError("arguments is a string that is not a JSON object") from None
     if not isinstance(value, dict):
         raise _HookError("arguments must be an object (or a JSON-encoded object)")
@@ -109,16 +111,17 @@ def to_wire(value: Any) -> Any:
 def from_wire(data: Any, cls: type[T], *, what: str | None = None) -> T:
     """Structure wire data into `cls`, raising `UsageError` with a readable message on bad input."""
     if attrs.has(cls) and not isinstance(data, dict):
-        raise UsageError(f"invalid {what or cls.__name__}: expected a JSON object, got {_json_kind(data)}")
+        kind = json_type(data)
+        raise UsageError(f"invalid {what or cls.__name__}: expected a JSON object, got {_WITH_ARTICLE.get(kind, kind)}")
     try:
         return converter.structure(data, cls)
     except BenchmarkError:
         raise
     except Exception as exc:  # cattrs raises exception groups and plain errors alike
-        raise UsageError(f"invalid {what or cls.__name__}: {describe_structure_error(exc)}") from None
+        raise UsageError(f"invalid {what or cls.__name__}: {_describe_structure_error(exc)}") from None
 
 
-def describe_structure_error(exc: BaseException) -> str:
+def _describe_structure_error(exc: BaseException) -> str:
     """One line naming each failing path (in wire spelling), from cattrs' nested exception groups."""
     if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
         messages = cattrs.transform_error(exc, path="$", format_exception=_format_exception)
@@ -142,21 +145,65 @@ def _format_exception(exc: BaseException, type_: Any) -> str:
     return format_exception(exc, type_)
 
 
-def _json_kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return "null" if value is None else type(value).__name__
-
-
 def dumps(value: Any, *, indent: int | None = None) -> str:
     """Serialise an attrs value or plain data as JSON (UTF-8 text, stable key order)."""
     data = to_wire(value)
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse strict JSON: `NaN`, `Infinity` and numbers beyond the range of a float are refused,
+    because no surface could write them out again as JSON (Python's `json` accepts all three).
+
+    Raises `ValueError` with a readable message: `json.JSONDecodeError` for a syntax error, a plain
+    `ValueError` for the refused numbers and for nesting too deep to parse.
+    """
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range for a number")
+    return value
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a value (`null`, `boolean`, `integer`, `number`, `string`,
+    `array`, `object`); a float NaN or infinity is a `non-finite number`, anything else its Python
+    type name. Booleans are never numbers, as in JSON."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number" if math.isfinite(value) else "non-finite number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+_WITH_ARTICLE = {
+    "boolean": "a boolean",
+    "integer": "a number",
+    "number": "a number",
+    "non-finite number": "a number",
+    "string": "a string",
+    "array": "an array",
+    "object": "an object",
+}

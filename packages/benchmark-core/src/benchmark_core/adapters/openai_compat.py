@@ -37,7 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 from attrs import frozen
 
-from ..errors import AdapterError, ConfigurationError
+from ..errors import AdapterError, ConfigurationError, describe_error
 from ..model import (
     ChatMessage,
     ChatRequest,
@@ -49,6 +49,7 @@ from ..model import (
     ToolSpec,
     Usage,
 )
+from ..text import shorten
 from .base import AdapterContext
 from .toolnames import ToolNameCodec
 
@@ -229,7 +230,7 @@ class OpenAICompatAdapter:
         except asyncio.TimeoutError:
             failure = "request timed out"
         except aiohttp.ClientError as exc:
-            failure = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            failure = describe_error(exc)
         # Raised outside the except blocks so that no aiohttp exception (whose request info holds
         # the Authorization header) rides along as the AdapterError's __context__.
         if failure is not None:
@@ -289,8 +290,7 @@ class OpenAICompatAdapter:
 
     def _snippet(self, text: str) -> str:
         """`text` redacted, on one line, cut short; redaction comes first so no key prefix survives the cut."""
-        text = " ".join(self._redact(text).split())
-        return text if len(text) <= _DETAIL_LIMIT else text[: _DETAIL_LIMIT - 3] + "..."
+        return shorten(" ".join(self._redact(text).split()), _DETAIL_LIMIT, ellipsis="...")
 
     def _error(
         self,

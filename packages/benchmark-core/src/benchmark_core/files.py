@@ -1,0 +1,107 @@
+"""The files the CLI reads and writes besides task files: saved run reports, submission files and
+the paths reports are written to.
+
+Everything read is strict JSON (`benchmark_core.wire.loads`): a `NaN` in a submission would reach a
+grader and come back as a report no surface could write.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Optional
+
+from attrs import frozen
+
+from .errors import InvalidJsonError, InvalidSubmissionError, TaskFileError, UsageError
+from .model import RunReport, Trace
+from .taskfiles import jsonl_lines
+from .wire import from_wire, loads
+
+
+@frozen
+class Submission:
+    """One trace to grade against one task; `recorded_score` is what a saved report gave it."""
+
+    task_id: str
+    trace: Trace
+    recorded_score: Optional[float] = None
+
+
+def read_json(path: Path) -> Any:
+    """A JSON document, or the values of a JSONL file (one per non-blank line) as a list."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"file not found: {path}", code="FILE_NOT_FOUND") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}", code="FILE_UNREADABLE") from None
+    try:
+        return loads(text)
+    except ValueError as exc:
+        document_error = exc
+    values = []
+    for number, line in jsonl_lines(text):
+        try:
+            values.append(loads(line))
+        except ValueError as exc:
+            if not values:
+                # Not JSONL at all. A multi-line document's first line is rarely JSON by itself, so
+                # the document's own error is the one that says where the mistake is.
+                raise _not_json(path, document_error) from None
+            raise _not_json(path, exc, number) from None
+    return values
+
+
+def read_report(path: Path) -> RunReport:
+    """A saved run report. Its rows may be missing, so that `run --json` output (which has none)
+    can be read as well."""
+    data = read_json(path)
+    if isinstance(data, dict):
+        data.setdefault("rows", [])
+    return from_wire(data, RunReport, what="run report")
+
+
+def read_submissions(path: Path) -> tuple[list[Submission], Optional[int]]:
+    """The submissions in `path`, and the seed of the run when `path` is a saved report (which
+    records a score for every submission) rather than JSON or JSONL of `{taskId, submission}` items."""
+    data = read_json(path)
+    if isinstance(data, dict) and "rows" in data:
+        report = from_wire(data, RunReport, what="run report")
+        return [Submission(row.task_id, row.trace, row.score) for row in report.rows], report.seed
+    entries = data if isinstance(data, list) else [data]
+    submissions: list[Submission] = []
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("taskId"), str) or "submission" not in entry:
+            raise InvalidSubmissionError(f'{path}: item {number} is not {{"taskId": str, "submission": {{...}}}}')
+        trace = from_wire(entry["submission"], Trace, what=f"submission {number}")
+        submissions.append(Submission(entry["taskId"], trace))
+    if not submissions:
+        raise TaskFileError(f"{path} holds no submissions")
+    return submissions, None
+
+
+def check_writable(path: Path) -> None:
+    """Fail now, with a usage error, if `path` cannot be written: called before a run, so that a
+    finished run is never lost to a mistyped output path."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the folder of {path}: {exc.strerror or exc}") from None
+    if path.is_dir() or not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"cannot write {path}")
+
+
+def write_text(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _not_json(path: Path, exc: ValueError, line: Optional[int] = None) -> InvalidJsonError:
+    if isinstance(exc, json.JSONDecodeError):
+        return InvalidJsonError(f"{path}:{line or exc.lineno}: not JSON ({exc.msg})")
+    return InvalidJsonError(f"{path}{f':{line}' if line else ''}: not JSON ({exc})")
