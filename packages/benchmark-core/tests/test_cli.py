@@ -185,3 +185,19 @@ def test_ctrl_c_keeps_the_finished_tasks(tmp_path: Path) -> None:
     assert report["totals"]["tasks"] == finished
     assert [row["taskId"] for row in report["rows"]] == [f"arith-{n:02d}" for n in range(1, finished + 1)]
     assert json.loads(stdout)["totals"]["tasks"] == finished
+
+
+def test_score_refuses_bad_json_and_other_benchmarks_reports(tmp_path: Path) -> None:
+    nan = tmp_path / "nan.jsonl"
+    nan.write_text('{"taskId": "arith-02", "submission": {"answer": NaN}}\n', encoding="utf-8")
+    result = invoke("score", str(nan), "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"]["code"] == "INVALID_JSON"
+    report = tmp_path / "other.json"
+    assert invoke("run", "--model", "m", "--provider", "mock", "--output", str(report)).exit_code == 0
+    data = json.loads(report.read_text(encoding="utf-8"))
+    data["benchmark"] = "someone-else"
+    report.write_text(json.dumps(data), encoding="utf-8")
+    other = invoke("score", str(report))
+    assert other.exit_code == 1
+    assert "report of benchmark 'someone-else'" in other.stderr

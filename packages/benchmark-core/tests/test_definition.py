@@ -180,3 +180,28 @@ def test_duplicate_ids_in_a_task_file_name_the_file(make_benchmark: BenchmarkFac
     path.write_text(dump_task_file([Task(id="a", kind="single", prompt="p")] * 2), encoding="utf-8")
     with pytest.raises(DefinitionError, match=r"twice\.jsonl: duplicate task id 'a'"):
         make_benchmark().tasks(path)
+
+
+def test_tasks_built_in_code_must_be_json(make_benchmark: BenchmarkFactory) -> None:
+    with pytest.raises(DefinitionError, match="task 'n' is not JSON"):
+        make_benchmark([Task(id="n", kind="single", prompt="p", expected=float("nan"))])
+    with pytest.raises(DefinitionError, match="task 's' is not JSON"):
+        make_benchmark([Task(id="s", kind="single", prompt="p", metadata={"tags": {"a"}})])
+
+
+def test_task_files_round_trip_unusual_characters_and_tolerate_a_bom(
+    make_benchmark: BenchmarkFactory, tmp_path: Path
+) -> None:
+    task = Task(id="u", kind="single", prompt="line\u2028separator\u0085next\x1c", expected="\u2029")
+    path = tmp_path / "odd.jsonl"
+    path.write_text(dump_task_file([task]), encoding="utf-8")
+    assert make_benchmark().tasks(path) == [task]
+    bom = tmp_path / "bom.jsonl"
+    bom.write_text(dump_task_file([task]), encoding="utf-8-sig")
+    assert make_benchmark().tasks(bom) == [task]
+
+
+def test_a_boolean_score_is_a_grader_error(make_benchmark: BenchmarkFactory) -> None:
+    bench = make_benchmark(grade=lambda task, trace, ctx: TaskScore(True, True, "yes"))
+    with pytest.raises(GraderError):
+        bench.score("t1", {"answer": "1"})

@@ -366,7 +366,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         {answer?, toolCalls?, toolLog?, finalState?}} items.
         """
         bench = _state().benchmark
-        submissions, report_seed = read_submissions(path)
+        submissions, report_seed = read_submissions(path, bench.id)
         if seed is None:
             seed = report_seed if report_seed is not None else 1
         verdicts = asyncio.run(_score_all(bench, submissions, tasks_path, seed))

@@ -283,6 +283,11 @@ def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Tas
             )
         if task.kind == "episode" and not has_environment:
             raise DefinitionError(f"task {task.id!r} is an episode but the benchmark has no environment")
+        try:
+            # Tasks built in code could hold NaN or a set, which every surface would fail to send.
+            json.dumps(to_wire(task), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise DefinitionError(f"task {task.id!r} is not JSON: {exc}") from None
     return tuple(tasks)
 
 

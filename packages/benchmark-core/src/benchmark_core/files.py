@@ -32,7 +32,8 @@ class Submission:
 def read_json(path: Path) -> Any:
     """A JSON document, or the values of a JSONL file (one per non-blank line) as a list."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: editors on Windows save a byte-order mark that is not part of the JSON.
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"file not found: {path}", code="FILE_NOT_FOUND") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -63,12 +64,15 @@ def read_report(path: Path) -> RunReport:
     return from_wire(data, RunReport, what="run report")
 
 
-def read_submissions(path: Path) -> tuple[list[Submission], Optional[int]]:
+def read_submissions(path: Path, benchmark_id: str) -> tuple[list[Submission], Optional[int]]:
     """The submissions in `path`, and the seed of the run when `path` is a saved report (which
-    records a score for every submission) rather than JSON or JSONL of `{taskId, submission}` items."""
+    records a score for every submission) rather than JSON or JSONL of `{taskId, submission}` items.
+    A report of another benchmark is refused by name."""
     data = read_json(path)
     if isinstance(data, dict) and "rows" in data:
         report = from_wire(data, RunReport, what="run report")
+        if report.benchmark != benchmark_id:
+            raise UsageError(f"{path} is a report of benchmark {report.benchmark!r}, not {benchmark_id!r}")
         return [Submission(row.task_id, row.trace, row.score) for row in report.rows], report.seed
     entries = data if isinstance(data, list) else [data]
     submissions: list[Submission] = []

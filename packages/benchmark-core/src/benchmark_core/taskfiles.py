@@ -20,7 +20,7 @@ def load_task_file(path: Path) -> list[Task]:
     """Read a JSONL task file. Blank lines are skipped; any other bad line is an error naming the
     file and line number."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the JSON
     except FileNotFoundError:
         raise TaskFileError(f"task file not found: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
