@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark
+from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark, dump_task_file
 
 PROVENANCE = Provenance(
     name="test tasks",
@@ -54,3 +55,19 @@ def make_benchmark() -> BenchmarkFactory:
         return define_benchmark(**options)
 
     return factory
+
+
+def numbered_tasks(prefix: str, count: int) -> list[Task]:
+    return [Task(id=f"{prefix}{i}", kind="single", prompt=f"Say {i}.", expected=str(i)) for i in range(count)]
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A benchmark's data/ folder for the remote surfaces' tests: tasks.jsonl (3 tasks) and alt.jsonl
+    (2), plus outside.jsonl (4) next to data/, which only the allow-list can reach."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "tasks.jsonl").write_text(dump_task_file(numbered_tasks("t", 3)), encoding="utf-8")
+    (data / "alt.jsonl").write_text(dump_task_file(numbered_tasks("alt", 2)), encoding="utf-8")
+    (tmp_path / "outside.jsonl").write_text(dump_task_file(numbered_tasks("out", 4)), encoding="utf-8")
+    return data

@@ -35,21 +35,6 @@ ALLOW_ENV = "TINY_HTTP_TASKS_ALLOW"
 Client = TestClient[web.Request, web.Application]
 
 
-def _tasks(prefix: str, count: int) -> list[Task]:
-    return [Task(id=f"{prefix}{i}", kind="single", prompt=f"Say {i}.", expected=str(i)) for i in range(count)]
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    """data/ with tasks.jsonl (3 tasks) and alt.jsonl (2), plus outside.jsonl next to data/."""
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "tasks.jsonl").write_text(dump_task_file(_tasks("t", 3)), encoding="utf-8")
-    (data / "alt.jsonl").write_text(dump_task_file(_tasks("alt", 2)), encoding="utf-8")
-    (tmp_path / "outside.jsonl").write_text(dump_task_file(_tasks("out", 4)), encoding="utf-8")
-    return data
-
-
 @pytest.fixture
 def tiny(make_benchmark: Any, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Benchmark:
     monkeypatch.delenv(ALLOW_ENV, raising=False)
@@ -435,7 +420,9 @@ async def test_task_file_errors_name_the_file_as_the_client_did(client: Client, 
 
 
 async def test_a_task_file_with_duplicate_ids_is_a_documented_400(client: Client, data_dir: Path) -> None:
-    (data_dir / "dup.jsonl").write_text(dump_task_file(_tasks("d", 1) * 2), encoding="utf-8")
+    (data_dir / "dup.jsonl").write_text(
+        dump_task_file([Task(id="d0", kind="single", prompt="Say 0.")] * 2), encoding="utf-8"
+    )
     message = await _error(await client.get("/v1/tasks", params={"tasks": "dup"}), 400, "INVALID_DEFINITION")
     assert "duplicate task id 'd0'" in message
     document = await (await client.get("/openapi.json")).json()

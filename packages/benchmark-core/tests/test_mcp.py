@@ -9,7 +9,7 @@ from typing import Any
 
 import mcp
 import pytest
-from benchmark_core import Benchmark, RunReport, Task, TaskScore, dump_task_file, from_wire, to_wire
+from benchmark_core import Benchmark, RunReport, Task, TaskScore, from_wire, to_wire
 from benchmark_core.example import benchmark as example
 from benchmark_core.mcp import create_mcp_server
 from benchmark_core.model import Provenance
@@ -19,20 +19,6 @@ from benchmark_core.wire_schema import wire_schema
 
 ALLOW_ENV = "TINY_MCP_TASKS_ALLOW"
 TOOLS = {"list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance"}
-
-
-def _tasks(prefix: str, count: int) -> list[Task]:
-    return [Task(id=f"{prefix}{i}", kind="single", prompt=f"Say {i}.", expected=str(i)) for i in range(count)]
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "tasks.jsonl").write_text(dump_task_file(_tasks("t", 3)), encoding="utf-8")
-    (data / "alt.jsonl").write_text(dump_task_file(_tasks("alt", 2)), encoding="utf-8")
-    (tmp_path / "outside.jsonl").write_text(dump_task_file(_tasks("out", 4)), encoding="utf-8")
-    return data
 
 
 @pytest.fixture
