@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from benchmark_core import (
     AdapterContext,
+    AdapterError,
     ChatMessage,
     ChatRequest,
     ChatResult,
@@ -141,3 +142,34 @@ def test_episode_task_through_the_runner_is_graded_by_replay() -> None:
     assert row.details["refunded"] == 35.0
     bad = Task(id=TASK.id, kind="episode", prompt=TASK.prompt, metadata=TASK.metadata)
     assert benchmark.score(bad.id, {"toolLog": [], "finalState": {"orders": [{"refunded": 35.0}]}}).score == 0.0
+
+
+class FailsOnSecondTurn:
+    """Looks the order up, then the provider refuses every later request."""
+
+    provider = "flaky"
+    model = "flaky-1"
+
+    async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
+        raise NotImplementedError
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        if any(m.role == "assistant" for m in request.messages):
+            raise AdapterError("HTTP 400: context too long", status=400)
+        call = ToolCall(name="lookup_order", arguments={"order_id": "A1001"}, id="c1")
+        return ChatResult(ChatMessage(role="assistant", tool_calls=[call]), Usage(10, 1))
+
+    async def aclose(self) -> None:
+        return None
+
+
+def test_a_failed_turn_keeps_the_episode_so_far_in_the_error_row() -> None:
+    report = benchmark.run(FailsOnSecondTurn(), task_ids=[TASK.id], retries=0)
+    row = report.rows[0]
+    assert row.error == "HTTP 400: context too long"
+    assert row.score == 0.0
+    assert row.episode is not None
+    assert [e.name for e in row.episode.tool_log] == ["lookup_order"]
+    assert [m.role for m in row.episode.transcript] == ["system", "user", "assistant", "tool"]
+    assert row.trace.tool_log == row.episode.tool_log
+    assert row.usage.prompt_tokens == 10

@@ -25,7 +25,7 @@ from .definition import (
     validate_tasks,
 )
 from .environment import Environment, EnvironmentFactory, EnvironmentStart
-from .episode import EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+from .episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
 from .errors import (
     AdapterError,
     BenchmarkError,
@@ -143,6 +143,7 @@ __all__ = [
     "EnvironmentFactory",
     "EnvironmentStart",
     "Episode",
+    "EpisodeError",
     "EpisodeLimits",
     "EpisodeResult",
     "GradeContext",

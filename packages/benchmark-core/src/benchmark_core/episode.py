@@ -28,6 +28,16 @@ class EpisodeLimits:
 ChatCall = Callable[[ChatRequest], Awaitable[ChatResult]]
 
 
+class EpisodeError(Exception):
+    """A model turn failed for good mid-episode. `cause` is the failure; `episode` holds the
+    transcript, tool log and state up to that turn, so the row that records the error keeps them."""
+
+    def __init__(self, cause: Exception, episode: Episode) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+        self.episode = episode
+
+
 @frozen
 class EpisodeResult:
     episode: Episode
@@ -72,7 +82,11 @@ async def run_episode(
             abort = f"max_turns ({limits.max_turns}) reached"
             break
         turns += 1
-        result = await call(ChatRequest(messages=list(transcript), tools=list(start.tools)))
+        try:
+            result = await call(ChatRequest(messages=list(transcript), tools=list(start.tools)))
+        except Exception as exc:
+            partial = Episode(transcript=transcript, tool_log=tool_log, final_state=env.state())
+            raise EpisodeError(exc, partial) from exc
         usage = usage + result.usage
         message = result.message
         transcript.append(message)

@@ -17,7 +17,7 @@ from attrs import frozen
 from .adapters.base import AdapterContext, ModelAdapter
 from .adapters.mock import MockAdapter
 from .definition import Benchmark, validate_tasks
-from .episode import EpisodeLimits, run_episode
+from .episode import EpisodeError, EpisodeLimits, run_episode
 from .errors import AdapterError, ConfigurationError, TaskNotFoundError, describe_error
 from .model import (
     ChatMessage,
@@ -199,10 +199,12 @@ async def _run_task(
     started = time.perf_counter()
     try:
         trace, episode = await _answer(benchmark, task, mode, opts, requests)
-    except _Exhausted as exc:
-        return _error_row(task, str(exc), requests, started)
+    except EpisodeError as exc:
+        partial = exc.episode
+        trace = Trace(tool_log=partial.tool_log, final_state=partial.final_state)
+        return _error_row(task, _failure(exc.cause), requests, started, trace=trace, episode=partial)
     except Exception as exc:  # an adapter or environment bug must cost one row, not the run
-        return _error_row(task, describe_error(exc), requests, started)
+        return _error_row(task, _failure(exc), requests, started)
     latency_ms = _elapsed_ms(started)
     try:
         verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
@@ -317,6 +319,11 @@ class _Requests:
         if not (tokens_ok and cost_ok):
             raise _Exhausted(f"adapter reported invalid usage {usage!r}")
         self.usage = self.usage + usage
+
+
+def _failure(exc: Exception) -> str:
+    # _Exhausted already carries the message a user should read.
+    return str(exc) if isinstance(exc, _Exhausted) else describe_error(exc)
 
 
 def _error_row(
