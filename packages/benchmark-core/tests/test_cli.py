@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from benchmark_core import Task, create_cli, dump_task_file
@@ -201,3 +202,46 @@ def test_score_refuses_bad_json_and_other_benchmarks_reports(tmp_path: Path) -> 
     other = invoke("score", str(report))
     assert other.exit_code == 1
     assert "report of benchmark 'someone-else'" in other.stderr
+
+
+def test_servers_offer_a_task_file_given_at_start_up(tmp_path: Path) -> None:
+    import asyncio
+    import os
+    import time
+    import urllib.request
+
+    import mcp
+    from benchmark_core.testing import free_port, tool_data
+    from mcp import StdioServerParameters
+
+    path = tmp_path / "mine.jsonl"
+    path.write_text(dump_task_file([Task(id="mine-1", kind="single", prompt="1+1?", expected=2)]), encoding="utf-8")
+    port = free_port()
+    command = [sys.executable, "-m", "benchmark_core", "serve", "--port", str(port), "--tasks", str(path)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline, listing = time.monotonic() + 30, None
+        while listing is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/tasks", timeout=5) as response:
+                    listing = json.loads(response.read())
+            except OSError:
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert listing is not None
+    assert [t["id"] for t in listing["tasks"]] == ["mine-1"]
+
+    async def listed_over_mcp() -> Any:
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "benchmark_core", "mcp", "--tasks", str(path)], env=dict(os.environ)
+        )
+        async with mcp.Client(params) as client:
+            return tool_data(await client.call_tool("list_tasks", {}))
+
+    assert [t["id"] for t in asyncio.run(listed_over_mcp())["tasks"]] == ["mine-1"]
+
+
+def test_benchmarks_takes_no_task_file() -> None:
+    assert invoke("benchmarks", "--tasks", "x.jsonl").exit_code == 1

@@ -80,10 +80,12 @@ def test_every_command_takes_an_alternate_task_file(
 
 
 @pytest.mark.parametrize("command", ["serve", "mcp"])
-def test_servers_take_task_files_per_request_not_on_the_command_line(command: str, alternate_file: Path) -> None:
-    result = invoke(command, "--tasks", str(alternate_file), "--json")
+def test_servers_refuse_a_bad_task_file_before_starting(command: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n", encoding="utf-8")
+    result = invoke(command, "--tasks", str(bad), "--json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["error"]["code"] == "INVALID_USAGE"
+    assert json.loads(result.stdout)["error"]["code"] == "INVALID_TASK_FILE"
 
 
 def test_unknown_tasks_and_modes_are_usage_errors() -> None:

@@ -87,32 +87,52 @@ def _echo_error_json(exc: BenchmarkError) -> None:
     click.echo(json.dumps(exc.to_json(), ensure_ascii=False))
 
 
-def _command(func: F) -> F:
-    """Common behaviour of every command: `--json`, `--tasks`, and error mapping."""
+_JSON_HELP = "Print one JSON document on stdout, nothing else."
+_TASKS_HELP = "Use this JSONL task file instead of the benchmark's own tasks."
 
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout, nothing else.")
-    @click.option(
-        "--tasks",
-        "tasks_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=None,
-        help="Use this JSONL task file instead of the benchmark's own tasks.",
-    )
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        as_json = bool(kwargs.get("as_json"))
-        try:
-            return func(*args, **kwargs)
-        except BenchmarkError as exc:
-            _fail(exc, as_json)
-        except (BrokenPipeError, click.exceptions.Exit, click.ClickException):
-            raise  # handled by `_Group.main`
-        except Exception as exc:
-            if os.environ.get(DEBUG_ENV):
-                raise
-            _fail(BenchmarkError(f"{describe_error(exc)} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
 
-    return cast(F, wrapper)
+def _command(*, tasks: bool = True, json_help: str = _JSON_HELP, tasks_help: str = _TASKS_HELP) -> Callable[[F], F]:
+    """Common behaviour of every command: `--json`, `--tasks` (unless `tasks=False`), and error
+    mapping."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            as_json = bool(kwargs.get("as_json"))
+            try:
+                return func(*args, **kwargs)
+            except BenchmarkError as exc:
+                _fail(exc, as_json)
+            except (BrokenPipeError, click.exceptions.Exit, click.ClickException):
+                raise  # handled by `_Group.main`
+            except Exception as exc:
+                if os.environ.get(DEBUG_ENV):
+                    raise
+                _fail(BenchmarkError(f"{describe_error(exc)} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
+
+        decorated = click.option("--json", "as_json", is_flag=True, help=json_help)(wrapper)
+        if tasks:
+            decorated = click.option(
+                "--tasks",
+                "tasks_path",
+                type=click.Path(dir_okay=False, path_type=Path),
+                default=None,
+                help=tasks_help,
+            )(decorated)
+        return cast(F, decorated)
+
+    return decorate
+
+
+def _served(tasks_path: Optional[Path]) -> Benchmark:
+    """The benchmark a server offers: with `--tasks`, that file as its task list, read now so that a
+    bad file stops the server before it starts."""
+    bench = _state().benchmark
+    if tasks_path is None:
+        return bench
+    served = bench.with_tasks_file(tasks_path)
+    served.tasks()
+    return served
 
 
 def _state() -> _State:
@@ -174,7 +194,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         )(cli)
 
     @cli.command("list")
-    @_command
+    @_command()
     def list_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
         """List the tasks."""
         bench = _state().benchmark
@@ -189,7 +209,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
     @cli.command("show")
     @click.argument("task_id")
-    @_command
+    @_command()
     def show_cmd(task_id: str, as_json: bool, tasks_path: Optional[Path]) -> None:
         """Show one task in full."""
         bench = _state().benchmark
@@ -270,7 +290,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         default=None,
         help="Write the markdown report (summary and task table) here.",
     )
-    @_command
+    @_command()
     def run_cmd(
         model: str,
         provider: str,
@@ -358,7 +378,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
     @cli.command("score")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
     @click.option("--seed", type=int, default=None, help="Seed for episode replay; default: the report's, or 1.")
-    @_command
+    @_command()
     def score_cmd(path: Path, seed: Optional[int], as_json: bool, tasks_path: Optional[Path]) -> None:
         """Regrade a saved run report, or a file of submissions.
 
@@ -398,7 +418,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
     @cli.command("card")
     @click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
     @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), required=False)
-    @_command
+    @_command()
     def card_cmd(report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]) -> None:
         """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
         from .card import render_card
@@ -419,7 +439,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             click.echo(svg, nl=False)
 
     @cli.command("provenance")
-    @_command
+    @_command()
     def provenance_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
         """Where the data comes from: licence, contamination notes, refresh plan."""
         from .report import provenance_markdown
@@ -433,7 +453,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             click.echo(provenance_markdown(bench), nl=False)
 
     @cli.command("index-entry")
-    @_command
+    @_command()
     def index_entry_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
         """The benchmark's directory record (JSON)."""
         from .report import index_entry
@@ -452,30 +472,34 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         help="Bind address; keep loopback unless a proxy with auth and rate limits sits in front.",
     )
     @click.option("--port", type=click.IntRange(min=0, max=65535), default=8787, show_default=True)
-    @_command
+    @_command(
+        json_help="Print a start-up error as one JSON document on stdout.",
+        tasks_help="Serve this JSONL task file as the default task list (requests may still pick others "
+        "with ?tasks=, under the allow-list rule).",
+    )
     def serve_cmd(host: str, port: int, as_json: bool, tasks_path: Optional[Path]) -> None:
         """Serve the HTTP API."""
         from .http import create_app, serve
 
-        if tasks_path is not None:
-            raise UsageError("serve takes task files per request (?tasks=...), not --tasks")
-        serve(create_app(_state().benchmark), host=host, port=port)
+        serve(create_app(_served(tasks_path)), host=host, port=port)
 
     @cli.command("mcp")
-    @_command
+    @_command(
+        json_help="Print a start-up error as one JSON document on stdout (which then carries the protocol).",
+        tasks_help="Serve this JSONL task file as the default task list (tool calls may still pick others "
+        "with their tasks argument, under the allow-list rule).",
+    )
     def mcp_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
         """Serve the MCP tools on stdio."""
         from .mcp import start_mcp
 
-        if tasks_path is not None:
-            raise UsageError("mcp takes task files per tool call (the tasks argument), not --tasks")
-        start_mcp(_state().benchmark)
+        start_mcp(_served(tasks_path))
 
     if umbrella:
 
         @cli.command("benchmarks")
-        @_command
-        def benchmarks_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
+        @_command(tasks=False)
+        def benchmarks_cmd(as_json: bool) -> None:
             """List installed benchmarks (id, distribution, version, tasks, or load error)."""
             from .plugins import discover_benchmarks
 

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
+import attrs
 from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
@@ -158,6 +159,12 @@ class Benchmark:
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI."""
         return _run_sync(self.load_tasks(source), "tasks", "load_tasks")
+
+    def with_tasks_file(self, path: Union[str, Path]) -> Benchmark:
+        """This benchmark with `path` as its own task list (what `serve --tasks` and `mcp --tasks`
+        serve by default). Bare names given to remote surfaces still resolve in `data_dir`. Nothing
+        is read until the tasks are first loaded."""
+        return attrs.evolve(self, tasks_file=Path(path), static_tasks=None, loader=None, cache={})
 
     async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
         for task in await self.load_tasks(source):
