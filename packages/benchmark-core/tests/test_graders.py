@@ -561,3 +561,23 @@ async def test_judge_works_as_a_benchmark_grader(make_benchmark: Callable[..., B
     bad = await benchmark.score_async("t3", {"answer": "3"})
     assert (good.score, good.reason) == (1.0, "judge: same")
     assert (bad.score, bad.reason) == (0.0, 'judge did not return JSON: "??"')
+
+
+async def test_judge_through_the_openai_compatible_adapter() -> None:
+    from benchmark_core import openai_compat_adapter
+    from benchmark_core.testing import FakeOpenAI, FakeResponse
+
+    replies = [FakeResponse.text('{"score": 0.9, "reason": "right city"}'), FakeResponse.error(400, "bad model")]
+    async with FakeOpenAI(replies) as server:
+        adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge-secret")
+        grader = judge_with_llm(adapter)
+        good = await grader(TASK, Trace(answer="Paris"), GradeContext())
+        failed = await grader(TASK, Trace(answer="Paris"), GradeContext())
+        await adapter.aclose()
+        sent = server.requests[0].body["messages"][0]["content"]
+    assert good == TaskScore(score=0.9, passed=True, reason="judge: right city")
+    assert failed.score == 0.0
+    assert "judge" in failed.reason
+    assert "sk-judge-secret" not in failed.reason
+    assert sent.startswith(DEFAULT_JUDGE_PROMPT)
+    assert "Candidate answer:\nParis" in sent
