@@ -8,8 +8,7 @@ aiohttp or mcp.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .__about__ import __version__
 from .adapters.base import AdapterContext, ModelAdapter
@@ -40,6 +39,7 @@ from .errors import (
     TasksNotAllowedError,
     UsageError,
 )
+from .lazy import lazy_attributes
 from .model import (
     ChatMessage,
     ChatRequest,
@@ -116,13 +116,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'benchmark_core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [
@@ -196,6 +190,7 @@ __all__ = [
     "index_entry",
     "json_schema_match",
     "judge_with_llm",
+    "lazy_attributes",
     "load_benchmark",
     "load_task_file",
     "loads",

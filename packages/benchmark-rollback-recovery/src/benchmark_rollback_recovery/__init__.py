@@ -15,9 +15,9 @@ Grading replays the agent's tool calls in a fresh simulator (see docs/grading.md
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from benchmark_core import Provenance, define_benchmark
+from benchmark_core import Provenance, define_benchmark, lazy_attributes
 
 from .__about__ import __version__
 from .grader import grade, record_diffs
@@ -90,15 +90,9 @@ score = benchmark.score
 if TYPE_CHECKING:
     from .generator import SEED, generate
 
-
-def __getattr__(name: str) -> Any:
-    # Loaded on first use so that `python -m benchmark_rollback_recovery.generator` does not find its
-    # own module already imported by the package.
-    if name in ("SEED", "generate"):
-        from . import generator
-
-        return getattr(generator, name)
-    raise AttributeError(f"module 'benchmark_rollback_recovery' has no attribute {name!r}")
+# Loaded on first use so that `python -m benchmark_rollback_recovery.generator` does not find its own
+# module already imported by the package.
+__getattr__ = lazy_attributes(__name__, {"SEED": ".generator", "generate": ".generator"})
 
 
 __all__ = [

@@ -14,8 +14,9 @@ The same `benchmark` object backs the command line, the HTTP API and the MCP ser
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
 from .definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
@@ -45,14 +46,7 @@ _LAZY = {
     name: ".generator" for name in ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split")
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'benchmark_schema_mutation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [
