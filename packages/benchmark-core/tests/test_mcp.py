@@ -16,6 +16,7 @@ from benchmark_core.model import Provenance
 from benchmark_core.report import provenance_markdown
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, tool_data, tool_error
 from benchmark_core.wire_schema import wire_schema
+from mcp.types import CallToolResult
 
 ALLOW_ENV = "TINY_MCP_TASKS_ALLOW"
 TOOLS = {"list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance"}
@@ -43,7 +44,8 @@ async def test_the_five_tools_publish_input_and_output_schemas(tiny: Benchmark) 
     assert listed["score_answer"].output_schema == wire_schema(TaskScore)
     assert listed["run_benchmark"].output_schema == wire_schema(RunReport)
     assert listed["score_answer"].input_schema["required"] == ["task_id", "submission"]
-    assert listed["run_benchmark"].input_schema["required"] == ["model"]
+    # Neither has a default on any surface: nothing calls a paid provider unless it was named.
+    assert listed["run_benchmark"].input_schema["required"] == ["model", "provider"]
     assert listed["run_benchmark"].annotations is not None
     assert listed["run_benchmark"].annotations.open_world_hint is True
     assert listed["score_answer"].annotations is not None
@@ -158,23 +160,30 @@ async def test_run_benchmark_keeps_transcripts_only_when_asked() -> None:
 async def test_run_benchmark_configuration_errors(tiny: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENROUTER_API_KEY", raising=False)
     async with mcp.Client(create_mcp_server(tiny)) as client:
-        no_key = tool_error(await client.call_tool("run_benchmark", {"model": "some/model"}))
-        unknown = tool_error(await client.call_tool("run_benchmark", {"model": "m", "provider": "pigeon"}))
+        no_key = tool_error(await client.call_tool("run_benchmark", {"model": "some/model", "provider": "openrouter"}))
+        # The declared choices and bounds are in the input schema, so the SDK refuses these itself.
+        unknown = await client.call_tool("run_benchmark", {"model": "m", "provider": "pigeon"})
         bad_ids = tool_error(
             await client.call_tool("run_benchmark", {"model": "m", "provider": "mock", "task_ids": ["zz"]})
         )
         bad_mode = tool_error(
             await client.call_tool("run_benchmark", {"model": "m", "provider": "mock", "mode": "native"})
         )
-        zero = tool_error(await client.call_tool("run_benchmark", {"model": "m", "provider": "mock", "concurrency": 0}))
+        zero = await client.call_tool("run_benchmark", {"model": "m", "provider": "mock", "concurrency": 0})
+        fraction = await client.call_tool("run_benchmark", {"model": "m", "provider": "mock", "max_errors": 1.5})
         # The server is still answering after all of those.
         assert tool_data(await client.call_tool("get_task", {"task_id": "t0"}))["id"] == "t0"
     assert no_key["code"] == "INVALID_CONFIGURATION"
     assert "OPENROUTER_API_KEY" in no_key["message"]
-    assert unknown["code"] == "INVALID_CONFIGURATION"
+    assert unknown.is_error and "provider" in _text(unknown)
     assert bad_ids["code"] == "TASK_NOT_FOUND"
     assert bad_mode["code"] == "INVALID_CONFIGURATION"
-    assert zero["code"] == "INVALID_CONFIGURATION"
+    assert zero.is_error and "concurrency" in _text(zero)
+    assert tool_error(fraction)["code"] == "INVALID_CONFIGURATION"
+
+
+def _text(result: CallToolResult) -> str:
+    return " ".join(getattr(block, "text", "") for block in result.content)
 
 
 async def test_tasks_argument_follows_the_allow_list(

@@ -20,6 +20,7 @@ from benchmark_core import (
     ConfigurationError,
     Provenance,
     RunOptions,
+    RunStoppedError,
     Task,
     TaskScore,
     ToolCall,
@@ -258,25 +259,34 @@ async def test_500_is_retryable_without_retry_after() -> None:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("status", [400, 401, 404, 422])
-async def test_other_4xx_are_not_retryable(status: int) -> None:
+@pytest.mark.parametrize(
+    ("status", "code", "fatal"),
+    [
+        (400, "BAD_REQUEST", True),
+        (401, "AUTHENTICATION_FAILED", True),
+        (403, "AUTHENTICATION_FAILED", True),
+        (404, "MODEL_NOT_FOUND", True),
+        (422, "ADAPTER_ERROR", False),
+    ],
+)
+async def test_other_4xx_are_not_retryable(status: int, code: str, fatal: bool) -> None:
     error = await failure(FakeResponse.error(status, "bad request body"))
-    assert (error.retryable, error.status) == (False, status)
+    assert (error.retryable, error.status, error.code, error.fatal) == (False, status, code, fatal)
     assert "bad request body" in error.message
 
 
 @pytest.mark.asyncio
-async def test_malformed_json_is_a_clear_non_retryable_error() -> None:
+async def test_malformed_json_in_a_200_is_a_clear_retryable_error() -> None:
     error = await failure(FakeResponse.malformed('{"choices": ['))
-    assert not error.retryable
+    assert (error.retryable, error.code, error.fatal) == (True, "MALFORMED_RESPONSE", False)
     assert "malformed JSON" in error.message
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("body", [{"id": "x"}, {"choices": []}, {"choices": [{"index": 0}]}])
-async def test_a_body_without_choices_is_a_clear_non_retryable_error(body: dict[str, object]) -> None:
+async def test_a_body_without_choices_is_a_clear_retryable_error(body: dict[str, object]) -> None:
     error = await failure(FakeResponse(body=body))
-    assert not error.retryable
+    assert (error.retryable, error.code) == (True, "MALFORMED_RESPONSE")
     assert "choice" in error.message
 
 
@@ -365,10 +375,15 @@ async def test_the_key_never_appears_in_errors_repr_or_logs(caplog: pytest.LogCa
 
 @pytest.mark.asyncio
 async def test_a_run_report_never_contains_the_key() -> None:
-    async with FakeOpenAI([FakeResponse.error(401, f"bad key {KEY}")]) as server:
+    async with FakeOpenAI([FakeResponse.error(429, f"bad key {KEY}")]) as server:
         report = await run(tiny_benchmark("2+2?"), adapter_for(server), retries=0)
     assert report.rows[0].error is not None
     assert KEY not in dumps(report)
+    async with FakeOpenAI([FakeResponse.error(401, f"bad key {KEY}")]) as server:
+        with pytest.raises(RunStoppedError) as stopped:
+            await run(tiny_benchmark("2+2?"), adapter_for(server))
+    assert KEY not in stopped.value.message
+    assert KEY not in dumps(stopped.value.report)
 
 
 def test_missing_keys_name_the_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -490,11 +505,20 @@ async def test_exhausted_retries_become_a_zero_score_row_with_the_error() -> Non
 
 @pytest.mark.asyncio
 async def test_non_retryable_errors_are_not_retried() -> None:
-    async with FakeOpenAI([FakeResponse.malformed("<html>")]) as server:
+    async with FakeOpenAI([FakeResponse.error(422, "unprocessable")]) as server:
         report = await run(tiny_benchmark("2+2?"), adapter_for(server), options=fast_retries(retries=2))
     assert report.rows[0].attempts == 1
-    assert "malformed JSON" in (report.rows[0].error or "")
+    assert report.rows[0].error_code == "ADAPTER_ERROR"
+    assert "HTTP 422: unprocessable" in (report.rows[0].error or "")
     assert len(server.requests) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_malformed_200_is_retried_like_a_5xx() -> None:
+    async with FakeOpenAI([FakeResponse.malformed("<html>"), FakeResponse.text("4")]) as server:
+        report = await run(tiny_benchmark("2+2?"), adapter_for(server), options=fast_retries())
+    assert (report.rows[0].passed, report.rows[0].attempts, report.rows[0].error) == (True, 2, None)
+    assert len(server.requests) == 2
 
 
 @pytest.mark.asyncio

@@ -66,7 +66,7 @@ EXPECTED_MARKDOWN = """\
 # tiny
 
 - Model: `vendor/model-x` (openrouter, prompt mode)
-- Score: 33.3%
+- Score: 33.3% (errored rows count as 0; 50.0% over the 2 completed rows)
 - 95% CI: 0.0%–100.0%
 - Tasks: 3 (1 passed, 1 errored)
 - Tokens: 1,200 prompt, 345 completion

@@ -6,21 +6,20 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core import EpisodeLimits, mock_adapter
+from benchmark_core import mock_adapter
 from benchmark_core.example import benchmark
 
 EPISODE_ID = "order-refund-01"
 
 
 def test_a_budget_breach_is_graded_and_says_why() -> None:
-    report = benchmark.run(
-        mock_adapter(policies=benchmark.mock_policies), task_ids=[EPISODE_ID], limits=EpisodeLimits(max_turns=2)
-    )
+    report = benchmark.run(mock_adapter(policies=benchmark.mock_policies), task_ids=[EPISODE_ID], max_turns=2)
     row = report.rows[0]
     assert row.error is None and report.totals.failed == 0
     assert row.episode is not None and row.episode.aborted == "budget"
@@ -72,10 +71,43 @@ def _run_with_stderr(stderr_is_terminal: bool) -> tuple[str, str]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
-def test_the_progress_bar_is_drawn_on_a_terminal_only() -> None:
+def test_the_progress_line_is_drawn_on_a_terminal_only() -> None:
     stdout, stderr = _run_with_stderr(stderr_is_terminal=True)
-    assert "] 21/21" in stderr and "\r[" in stderr
+    final = stderr.rsplit("\r\x1b[K", 1)[-1]
+    # done/total, rate, elapsed, ETA, errored rows, tokens so far (the mock reports no dollars)
+    assert re.fullmatch(
+        r"21/21 \| [0-9.]+ tasks/s \| elapsed 00:0\d \| ETA 00:00 \| 0 errored \| 523 tokens\r?\n", final
+    ), final
     assert "21/21" not in stdout and "- Score: 52.4%" in stdout
     stdout, stderr = _run_with_stderr(stderr_is_terminal=False)
-    assert "21/21" not in stderr and "[" not in stderr
+    assert "21/21" not in stderr and "tasks/s" not in stderr
     assert "- Score: 52.4%" in stdout
+
+
+def test_the_progress_line_shows_dollars_and_errors() -> None:
+    from benchmark_core import RunRow, Usage
+    from benchmark_core.cli_run import ProgressLine
+
+    line = ProgressLine()
+    line.update(
+        1,
+        4,
+        RunRow(task_id="a", score=1.0, passed=True, reason="", attempts=1, latency_ms=5, usage=Usage(100, 20, 0.25)),
+    )
+    line.update(
+        2,
+        4,
+        RunRow(
+            task_id="b",
+            score=0.0,
+            passed=False,
+            reason="",
+            attempts=3,
+            latency_ms=5,
+            usage=Usage(50, 0, 0.05),
+            error="HTTP 500",
+        ),
+    )
+    text = line.render(2, 4, elapsed=10.0)
+    assert text == "2/4 | 0.2 tasks/s | elapsed 00:10 | ETA 00:10 | 1 errored | 170 tokens | $0.3000"
+    line.close()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 from benchmark_core import (
+    CacheStats,
     ChatMessage,
     ConfidenceInterval,
     Episode,
@@ -13,6 +15,7 @@ from benchmark_core import (
     Provenance,
     RunReport,
     RunRow,
+    ServedCount,
     Task,
     TaskScore,
     ToolCall,
@@ -101,6 +104,29 @@ def test_round_trip_arbitrary_json_payloads(answer: object, state: object, metad
     assert from_wire(json.loads(dumps(task)), Task) == task
 
 
+def test_optional_keys_appear_only_when_set() -> None:
+    partial = attrs.evolve(
+        REPORT,
+        complete=False,
+        stopped="terminated by SIGTERM",
+        generation={"temperature": 0.0},
+        served_by=[ServedCount("m-2025", "Groq", 2)],
+        cache=CacheStats(1, 0.25),
+    )
+    data = to_wire(partial)
+    assert [k for k in data if k in {"complete", "stopped", "generation", "servedBy", "cache"}] == [
+        "complete",
+        "stopped",
+        "generation",
+        "servedBy",
+        "cache",
+    ]
+    assert data["servedBy"] == [{"model": "m-2025", "provider": "Groq", "requests": 2}]
+    assert from_wire(data, RunReport) == partial
+    assert "errorCode" not in to_wire(ROW) and "reasoningTokens" not in to_wire(ROW)["usage"]
+    assert to_wire(Usage(1, 2, None, reasoning_tokens=3))["reasoningTokens"] == 3
+
+
 def test_keys_are_camel_case_in_attribute_order() -> None:
     data = to_wire(REPORT)
     assert list(data) == [
@@ -116,6 +142,7 @@ def test_keys_are_camel_case_in_attribute_order() -> None:
         "confidenceInterval95",
         "totals",
         "usage",
+        "complete",
         "perMutationKind",
         "staleSchemaUsedRate",
         "rows",

@@ -259,7 +259,13 @@ async def test_limits_abort_the_episode_and_it_is_still_graded(
     tasks: list[Task], limits: EpisodeLimits, detail: str, executed: list[str]
 ) -> None:
     task = _first_of(tasks, "messages")
-    report, _ = await _run(agent_turn, task_ids=[task.id], limits=limits)
+    report, _ = await _run(
+        agent_turn,
+        task_ids=[task.id],
+        max_turns=limits.max_turns,
+        max_tool_calls=limits.max_tool_calls,
+        max_dollars=limits.max_dollars,
+    )
     row = report.rows[0]
     assert row.episode is not None and row.episode.aborted == "budget"
     assert row.episode.abort_detail is not None and row.episode.abort_detail.startswith(detail)

@@ -94,7 +94,7 @@ def test_unknown_tasks_and_modes_are_usage_errors() -> None:
     assert json.loads(missing.stdout)["error"]["code"] == "TASK_NOT_FOUND"
     bad_mode = invoke(*MOCK_RUN, "--mode", "both", "--json")
     assert bad_mode.exit_code == 1
-    assert json.loads(bad_mode.stdout)["error"]["code"] == "INVALID_CONFIGURATION"
+    assert json.loads(bad_mode.stdout)["error"]["code"] == "INVALID_USAGE"
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from .adapters.base import AdapterContext, ModelAdapter
+from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
 from .adapters.mock import MockAdapter, mock_adapter
 from .adapters.toolnames import ToolNameCodec, provider_safe_name
+from .cache import ResponseCache
 from .definition import (
     Benchmark,
     GradeContext,
@@ -33,14 +34,18 @@ from .errors import (
     GraderError,
     InvalidJsonError,
     InvalidSubmissionError,
+    JournalError,
     PluginLoadError,
+    RunStoppedError,
     TaskFileError,
     TaskNotFoundError,
     TasksNotAllowedError,
     UsageError,
 )
+from .journal import journal_path
 from .lazy import lazy_attributes
 from .model import (
+    CacheStats,
     ChatMessage,
     ChatRequest,
     ChatResult,
@@ -53,6 +58,8 @@ from .model import (
     Provenance,
     RunReport,
     RunRow,
+    ServedBy,
+    ServedCount,
     Task,
     TaskScore,
     ToolCall,
@@ -64,8 +71,9 @@ from .model import (
     Trace,
     Usage,
 )
+from .options import RunOptions, RunTarget
 from .rng import Mulberry32, mulberry32
-from .runner import RunOptions, build_report, run
+from .runner import Run, build_report, run
 from .stats import bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
 from .wire import dumps, from_wire, loads, to_wire
@@ -157,6 +165,16 @@ __all__ = [
     "Provenance",
     "Replay",
     "RunOptions",
+    "RunTarget",
+    "Run",
+    "RunStoppedError",
+    "JournalError",
+    "ResponseCache",
+    "GenerationSettings",
+    "ServedBy",
+    "ServedCount",
+    "CacheStats",
+    "journal_path",
     "RunReport",
     "RunRow",
     "ScriptedTurn",

@@ -21,13 +21,12 @@ from typing import Any, NoReturn, Optional, TypeVar, Union, cast
 import click
 
 from .definition import Benchmark
-from .episode import EpisodeLimits
 from .errors import BenchmarkError, UsageError, describe_error
-from .files import Submission, check_writable, read_report, read_submissions, write_text
-from .model import RunRow, TaskScore
+from .files import Submission, read_report, read_submissions, write_text
+from .model import TaskScore
 from .remote import task_list_document
 from .text import shorten
-from .wire import dumps, to_wire
+from .wire import to_wire
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
@@ -225,155 +224,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         if task.metadata:
             click.echo("metadata: " + json.dumps(task.metadata, ensure_ascii=False, sort_keys=True))
 
-    @cli.command("run")
-    @click.option("--model", required=True, help="Model id at the provider (any label for mock).")
-    @click.option(
-        "--provider",
-        required=True,
-        help="mock, openrouter (OPENROUTER_API_KEY) or openai (OPENAI_BASE_URL, OPENAI_API_KEY).",
-    )
-    @click.option("--mode", default=None, help="Answer mode of single tasks: prompt or native (tool calling).")
-    @click.option(
-        "--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Tasks in flight at once."
-    )
-    @click.option(
-        "--seed",
-        type=int,
-        default=1,
-        show_default=True,
-        help="Seeds the mock, episode simulators and the bootstrap interval.",
-    )
-    @click.option(
-        "--timeout",
-        type=click.FloatRange(min=0, min_open=True),
-        default=60.0,
-        show_default=True,
-        help="Seconds per model request.",
-    )
-    @click.option(
-        "--retries",
-        type=click.IntRange(min=0),
-        default=2,
-        show_default=True,
-        help="Extra attempts per request after timeouts, 429 and 5xx.",
-    )
-    @click.option(
-        "--max-turns",
-        type=click.IntRange(min=1),
-        default=20,
-        show_default=True,
-        help="Episodes: model turns before the episode is aborted as over budget.",
-    )
-    @click.option(
-        "--max-tool-calls",
-        type=click.IntRange(min=0),
-        default=50,
-        show_default=True,
-        help="Episodes: executed tool calls before the episode is aborted as over budget.",
-    )
-    @click.option(
-        "--max-dollars",
-        type=click.FloatRange(min=0),
-        default=None,
-        help="Episodes: provider-reported dollars before the episode is aborted as over budget.",
-    )
-    @click.option("--task", "task_ids", multiple=True, metavar="ID", help="Run only this task (repeatable).")
-    @click.option(
-        "--output",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=None,
-        help="Write the full JSON report (with every row) here.",
-    )
-    @click.option(
-        "--markdown",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=None,
-        help="Write the markdown report (summary and task table) here.",
-    )
-    @_command()
-    def run_cmd(
-        model: str,
-        provider: str,
-        mode: Optional[str],
-        concurrency: int,
-        seed: int,
-        timeout: float,
-        retries: int,
-        max_turns: int,
-        max_tool_calls: int,
-        max_dollars: Optional[float],
-        task_ids: Sequence[str],
-        output: Optional[Path],
-        markdown: Optional[Path],
-        as_json: bool,
-        tasks_path: Optional[Path],
-    ) -> None:
-        """Run the benchmark against a model and print the summary.
+    from .cli_run import register_run
 
-        With --json the report is printed without its rows (use --output for the full report).
-        Exits 2 when any task errored (the report is still written).
-        """
-        from .adapters.registry import make_adapter
-        from .report import render_markdown, render_summary
-        from .runner import build_report, run, utc_now
-
-        bench = _state().benchmark
-        for target in (output, markdown):
-            if target is not None:
-                check_writable(target)
-        adapter = make_adapter(provider, model, seed=seed, policies=bench.mock_policies)
-        bar = _ProgressBar() if sys.stderr.isatty() else None
-        finished: list[RunRow] = []
-
-        def progress(done: int, total: int, row: RunRow) -> None:
-            finished.append(row)
-            if bar is not None:
-                bar.update(done, total)
-
-        started = utc_now()
-        try:
-            report = asyncio.run(
-                run(
-                    bench,
-                    adapter,
-                    concurrency=concurrency,
-                    seed=seed,
-                    timeout=timeout,
-                    retries=retries,
-                    tasks=tasks_path,
-                    task_ids=list(task_ids) or None,
-                    mode=mode,
-                    limits=EpisodeLimits(max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars),
-                    progress=progress,
-                )
-            )
-            interrupted = False
-        except KeyboardInterrupt:
-            # Ctrl+C: keep every task that finished; the report says how many that was.
-            selected = [t for t in bench.tasks(tasks_path) if not task_ids or t.id in task_ids]
-            report = build_report(
-                bench, adapter, selected, finished, mode=mode or bench.answer_modes[0], seed=seed, started_at=started
-            )
-            interrupted = True
-        finally:
-            if bar is not None:
-                bar.close()
-        if output is not None:
-            write_text(output, dumps(report, indent=2) + "\n")
-        if markdown is not None:
-            write_text(markdown, render_markdown(report, bench))
-        if as_json:
-            summary = to_wire(report)
-            del summary["rows"]
-            _echo_json(summary)
-        else:
-            click.echo(render_summary(report, bench), nl=False)
-        if interrupted:
-            click.echo(f"interrupted: {len(finished)} finished tasks are in the report", err=True)
-            sys.exit(130)
-        if report.totals.failed:
-            click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
-            sys.exit(2)
+    register_run(cli, _command)
 
     @cli.command("score")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
@@ -551,25 +404,6 @@ def _print_version(source: BenchmarkSource, ctx: click.Context, _param: click.Pa
     else:
         click.echo(f"{ctx.info_name} {__version__}")
     ctx.exit(0)
-
-
-class _ProgressBar:
-    """A one-line progress bar on stderr (only when stderr is a terminal)."""
-
-    def __init__(self) -> None:
-        self._shown = False
-
-    def update(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
-        self._shown = True
-
-    def close(self) -> None:
-        if self._shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
 
 
 async def _score_all(

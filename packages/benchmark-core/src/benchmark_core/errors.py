@@ -6,7 +6,10 @@ for a failure while running; `http_status` is what the HTTP API answers.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from .model import RunReport
 
 
 class BenchmarkError(Exception):
@@ -92,7 +95,14 @@ class PluginLoadError(BenchmarkError):
 
 class AdapterError(BenchmarkError):
     """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the
-    provider's requested pause in seconds, when it sent one."""
+    provider's requested pause in seconds, when it sent one. `fatal` errors are those no retry and no
+    other task can get past (a rejected key, an unknown model, a parameter the provider refuses): the
+    runner stops the whole run at the first one instead of paying for a failing request per task.
+
+    `code` classifies the failure for the error breakdown: `AUTHENTICATION_FAILED` (401/403),
+    `MODEL_NOT_FOUND` (404), `BAD_REQUEST` (400), `RATE_LIMITED` (429), `PROVIDER_ERROR` (5xx),
+    `MALFORMED_RESPONSE`, `CONNECTION_FAILED`, `TIMEOUT`, or `ADAPTER_ERROR` for anything else.
+    """
 
     code = "ADAPTER_ERROR"
     http_status = 502
@@ -105,11 +115,32 @@ class AdapterError(BenchmarkError):
         retry_after: Optional[float] = None,
         status: Optional[int] = None,
         code: Optional[str] = None,
+        fatal: bool = False,
     ) -> None:
         super().__init__(message, code=code)
         self.retryable = retryable
         self.retry_after = retry_after
         self.status = status
+        self.fatal = fatal
+
+
+class RunStoppedError(BenchmarkError):
+    """A run ended before every task had a row: a fatal provider error, or `max_errors` reached.
+    `report` is the partial report of the rows that finished (`complete` false), which the CLI still
+    writes; with a journal, the run can be resumed once the cause is fixed."""
+
+    code = "RUN_STOPPED"
+
+    def __init__(self, message: str, report: RunReport, *, code: Optional[str] = None) -> None:
+        super().__init__(message, code=code)
+        self.report = report
+
+
+class JournalError(UsageError):
+    """A run journal cannot be used as asked: it exists and `--resume` was not given, it was written
+    by a different run (the message names the field that differs), or it is unreadable."""
+
+    code = "JOURNAL_MISMATCH"
 
 
 def error_document(code: str, message: str) -> dict[str, dict[str, str]]:

@@ -18,19 +18,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 import attrs
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
 
 from .definition import Benchmark
-from .episode import EpisodeLimits
 from .errors import BenchmarkError
 from .model import RunReport, RunRow, Task, TaskScore
+from .options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .remote import (
     get_remote_task,
     load_remote_tasks,
@@ -75,47 +77,30 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
 
         return await _respond(answer)
 
-    async def run_benchmark(
-        model: str,
-        provider: str = "openrouter",
-        seed: int = 1,
-        concurrency: int = 4,
-        task_ids: Optional[list[str]] = None,
-        tasks: Optional[str] = None,
-        mode: Optional[str] = None,
-        include_transcripts: bool = False,
-        timeout: float = 60.0,
-        retries: int = 2,
-        max_turns: int = 20,
-        max_tool_calls: int = 50,
-        max_dollars: Optional[float] = None,
-        ctx: Optional[Context] = None,
-    ) -> CallToolResult:
+    async def run_benchmark(**arguments: Any) -> CallToolResult:
         async def answer() -> Any:
             from .adapters.registry import make_adapter
             from .runner import run
 
+            ctx: Optional[Context] = arguments.pop("ctx", None)
+            tasks: Optional[str] = arguments.pop("tasks", None)
+            include_transcripts = bool(arguments.pop("include_transcripts", False))
+            target = RunTarget(model=arguments.pop("model"), provider=arguments.pop("provider"))
+            fields: dict[str, Any] = {
+                k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()
+            }
+            options = RunOptions(**fields)
             with remote_task_file(benchmark, tasks) as source:
-                adapter = make_adapter(provider, model, seed=seed, policies=benchmark.mock_policies)
+                adapter = make_adapter(
+                    target.provider, target.model, seed=options.seed, policies=benchmark.mock_policies
+                )
                 async with _progress_reporter(ctx) as progress:
-                    report = await run(
-                        benchmark,
-                        adapter,
-                        concurrency=concurrency,
-                        seed=seed,
-                        tasks=source,
-                        task_ids=task_ids or None,
-                        mode=mode,
-                        timeout=timeout,
-                        retries=retries,
-                        limits=EpisodeLimits(
-                            max_turns=max_turns, max_tool_calls=max_tool_calls, max_dollars=max_dollars
-                        ),
-                        progress=progress,
-                    )
+                    report = await run(benchmark, adapter, options, tasks=source, progress=progress)
             return to_wire(report if include_transcripts else without_transcripts(report))
 
         return await _respond(answer)
+
+    _declare_run_parameters(run_benchmark)
 
     async def get_provenance(tasks: Optional[str] = None) -> CallToolResult:
         async def answer() -> Any:
@@ -153,23 +138,15 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
             run_benchmark,
             f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
             "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
+            "A fatal provider error (rejected key, unknown model) or max_errors ends the run early with an "
+            "error naming the cause. "
             "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
             "and final states are always kept, so every row can be re-scored with score_answer.",
             wire_schema(RunReport),
             {
-                "model": "Model id at the provider (any label for mock).",
-                "provider": "openrouter (default), openai or mock.",
-                "seed": "Run seed: the mock's choices, environment faults and the bootstrap interval.",
-                "concurrency": "How many tasks run at once.",
-                "task_ids": "Run only these tasks (default: all).",
+                **run_parameter_help(),
                 "tasks": _TASKS_HELP,
-                "mode": "Answer mode of single tasks, when the benchmark offers several (prompt, native).",
                 "include_transcripts": "Keep each episode's full chat transcript in the report.",
-                "timeout": "Seconds per model request.",
-                "retries": "Extra attempts per request after timeouts, 429 and 5xx.",
-                "max_turns": "Episodes: model turns before the episode is aborted as over budget.",
-                "max_tool_calls": "Episodes: executed tool calls before the episode is aborted as over budget.",
-                "max_dollars": "Episodes: provider-reported dollars before the episode is aborted as over budget.",
             },
             ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=True),
         ),
@@ -192,6 +169,58 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         tools=tools,
         log_level="WARNING",
     )
+
+
+def _declare_run_parameters(fn: Callable[..., Any]) -> None:
+    """Give `run_benchmark` its parameters from the one declaration of run options (`RunTarget`,
+    then every MCP-visible `RunOptions` field), plus the tool's own `tasks` and `include_transcripts`:
+    the SDK builds the tool's input schema, and validates calls, from this signature."""
+    params: list[inspect.Parameter] = []
+    for cls in (RunTarget, RunOptions):
+        for name, spec in option_specs(cls).items():
+            if spec.mcp:
+                annotation, default = _mcp_type(cls, name, spec)
+                params.append(
+                    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+                )
+    params += [
+        inspect.Parameter("tasks", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[str]),
+        inspect.Parameter("include_transcripts", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=bool),
+        inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[Context]),
+    ]
+    fn.__signature__ = inspect.Signature(params, return_annotation=CallToolResult)  # type: ignore[attr-defined]
+    fn.__annotations__ = {p.name: p.annotation for p in params} | {"return": CallToolResult}
+
+
+def _mcp_type(cls: type[Any], name: str, spec: OptionSpec) -> tuple[Any, Any]:
+    """The parameter type (bounds and choices included, for the input schema) and default."""
+    field = attrs.fields_dict(cls)[name]
+    default = inspect.Parameter.empty if field.default is attrs.NOTHING else field.default
+    if name == "cache":
+        return bool, True
+    declared = option_type(cls, name)
+    if spec.multiple:
+        return Optional[list[str]], None
+    if spec.parse is not None:  # JSON text on the CLI, an object here
+        return Optional[dict[str, Any]], None
+    base: Any = Literal[spec.choices] if spec.choices is not None else declared
+    bounds: dict[str, float] = {}
+    if spec.minimum is not None:
+        bounds["gt" if spec.min_open else "ge"] = spec.minimum
+    if spec.maximum is not None:
+        bounds["le"] = spec.maximum
+    annotated: Any = Annotated[base, Field(**bounds)] if bounds else base  # type: ignore[call-overload]
+    return (Optional[annotated] if default is None else annotated), default
+
+
+def run_parameter_help() -> dict[str, str]:
+    """The help of each declared run parameter, as `run_benchmark` documents it."""
+    texts = {name: spec.help for cls in (RunTarget, RunOptions) for name, spec in option_specs(cls).items() if spec.mcp}
+    texts["cache"] = (
+        "Use the response cache in the user's cache directory ($BENCHMARK_CORE_CACHE, else "
+        "~/.cache/benchmark-core/responses): repeated requests are answered from disk. Never for the mock."
+    )
+    return texts
 
 
 def start_mcp(benchmark: Benchmark) -> None:

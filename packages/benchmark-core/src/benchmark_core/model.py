@@ -8,15 +8,24 @@ without custom hooks, and code must treat them as read-only.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, TypeVar
 
-from attrs import Factory, frozen
+from attrs import Factory, field, frozen
 
 #: Any JSON value (null, bool, number, string, array, object). Kept as `Any` because a recursive
 #: alias cannot be structured by cattrs and buys nothing at the JSON boundary.
 JsonValue = Any
 #: A JSON object.
 JsonObject = dict[str, Any]
+
+#: Field metadata for attributes that are left out of the wire form while they hold their default,
+#: so that a document gains a key only where it has something to say (and older reports keep their bytes).
+OMIT_IF_DEFAULT = {"omit_if_default": True}
+
+
+def _optional(default: Any = None) -> Any:
+    return field(default=default, metadata=OMIT_IF_DEFAULT)
+
 
 TaskKind = Literal["single", "episode"]
 TASK_KINDS: tuple[str, ...] = ("single", "episode")
@@ -115,21 +124,33 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: Optional[float] = None
+    #: Reasoning tokens (part of the completion) and prompt tokens served from the provider's prompt
+    #: cache, when the provider's usage object reports them.
+    reasoning_tokens: Optional[int] = _optional()
+    cached_tokens: Optional[int] = _optional()
 
     def __add__(self, other: Usage) -> Usage:
-        if self.cost_usd is None and other.cost_usd is None:
-            cost: Optional[float] = None
-        else:
-            cost = (self.cost_usd or 0.0) + (other.cost_usd or 0.0)
         return Usage(
             prompt_tokens=self.prompt_tokens + other.prompt_tokens,
             completion_tokens=self.completion_tokens + other.completion_tokens,
-            cost_usd=cost,
+            cost_usd=_add_optional(self.cost_usd, other.cost_usd),
+            reasoning_tokens=_add_optional(self.reasoning_tokens, other.reasoning_tokens),
+            cached_tokens=_add_optional(self.cached_tokens, other.cached_tokens),
         )
 
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
+
+
+N = TypeVar("N", int, float)
+
+
+def _add_optional(a: Optional[N], b: Optional[N]) -> Optional[N]:
+    """A sum that stays None while neither side was reported."""
+    if a is None:
+        return b
+    return a if b is None else a + b
 
 
 ChatRole = Literal["system", "user", "assistant", "tool"]
@@ -152,15 +173,30 @@ class ChatRequest:
 
 
 @frozen
+class ServedBy:
+    """What the provider says answered a request: the response's `model`, and the upstream provider
+    when a router (OpenRouter) names one."""
+
+    model: Optional[str] = None
+    provider: Optional[str] = None
+
+
+@frozen
 class ChatResult:
+    """A model turn. `cached` is true when it came from the run's response cache, not the provider."""
+
     message: ChatMessage
     usage: Usage = Factory(Usage)
+    served_by: Optional[ServedBy] = None
+    cached: bool = False
 
 
 @frozen
 class CompletionResult:
     text: str
     usage: Usage = Factory(Usage)
+    served_by: Optional[ServedBy] = None
+    cached: bool = False
 
 
 AbortReason = Literal["budget"]
@@ -194,6 +230,23 @@ class Totals:
 
 
 @frozen
+class ServedCount:
+    """How many requests of a run one model (and upstream provider) answered."""
+
+    model: Optional[str]
+    provider: Optional[str]
+    requests: int
+
+
+@frozen
+class CacheStats:
+    """Requests answered from the response cache, and the provider-reported dollars they did not cost."""
+
+    hits: int
+    saved_cost_usd: Optional[float] = None
+
+
+@frozen
 class RunRow:
     task_id: str
     score: float
@@ -206,6 +259,14 @@ class RunRow:
     details: JsonObject = Factory(dict)
     trace: Trace = Factory(Trace)
     episode: Optional[Episode] = None
+    #: The error's stable code (`RATE_LIMITED`, `TIMEOUT`, `GRADER_ERROR`, ...) when the row errored.
+    error_code: Optional[str] = _optional()
+    #: Model requests of this row answered from the response cache, and the provider-reported
+    #: dollars those answers had cost when they were first fetched.
+    cache_hits: int = _optional(0)
+    cached_cost_usd: Optional[float] = _optional()
+    #: What served this row's requests, per model and upstream provider.
+    served_by: list[ServedCount] = _optional(Factory(list))
 
 
 @frozen(kw_only=True)
@@ -225,6 +286,14 @@ class RunReport:
     confidence_interval95: ConfidenceInterval
     totals: Totals
     usage: Usage
+    #: False when the run ended before every task had a row (SIGTERM, Ctrl+C, a fatal provider error,
+    #: --max-errors); `stopped` then says why.
+    complete: bool = True
+    stopped: Optional[str] = _optional()
+    #: Generation settings the requests carried (only those given), and what served them.
+    generation: JsonObject = _optional(Factory(dict))
+    served_by: list[ServedCount] = _optional(Factory(list))
+    cache: Optional[CacheStats] = _optional()
     summary: JsonObject = Factory(dict)
     rows: list[RunRow]
 

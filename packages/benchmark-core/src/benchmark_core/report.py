@@ -8,13 +8,14 @@ every machine.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from .model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, Task, Usage
+from .model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, ServedCount, Task, Usage
 from .text import shorten
 
 if TYPE_CHECKING:
@@ -69,18 +70,52 @@ def _headline(report: RunReport, title: str) -> list[str]:
     """Title and the bullets every rendering of a run starts with."""
     ci = report.confidence_interval95
     totals = report.totals
-    lines = [
-        f"# {_one_line(title)}",
-        "",
+    lines = [f"# {_one_line(title)}", ""]
+    if not report.complete:
+        lines += [f"**Incomplete run: {_one_line(report.stopped or 'stopped early')}.**", ""]
+    lines += [
         f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)",
-        f"- Score: {percent(report.mean)}",
+        f"- Score: {percent(report.mean)}{_completed_mean(report)}",
         f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}",
         f"- Tasks: {totals.tasks} ({totals.passed} passed, {totals.failed} errored)",
         f"- Tokens: {_tokens(report.usage)}",
     ]
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
+    if report.generation:
+        settings = ", ".join(f"{key} {_setting(value)}" for key, value in report.generation.items())
+        lines.append(f"- Generation: {_one_line(settings)}")
+    if report.served_by:
+        lines.append("- Served by: " + ", ".join(_served(entry) for entry in report.served_by))
+    if report.cache is not None and report.cache.hits:
+        saved = report.cache.saved_cost_usd
+        lines.append(
+            f"- Cache: {report.cache.hits:,} requests answered from the cache"
+            + (f" ({_dollars(saved)} not spent)" if saved is not None else "")
+        )
     return lines
+
+
+def _completed_mean(report: RunReport) -> str:
+    """With errored rows the headline counts them as 0 (as the original packages define the mean);
+    the mean over the completed rows beside it shows how much that pulls the score down."""
+    completed = [row.score for row in report.rows if row.error is None]
+    if not report.totals.failed:
+        return ""
+    if not completed:
+        return " (errored rows count as 0; no row completed)"
+    mean = sum(completed) / len(completed)
+    return f" (errored rows count as 0; {percent(mean)} over the {len(completed)} completed rows)"
+
+
+def _setting(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True) if isinstance(value, (dict, list)) else str(value)
+
+
+def _served(entry: ServedCount) -> str:
+    name = entry.model or "unknown model"
+    via = f" via {entry.provider}" if entry.provider else ""
+    return f"{_code(name)}{_one_line(via)} ({entry.requests:,} requests)"
 
 
 def _benchmark_section(report: RunReport, benchmark: Optional[Benchmark]) -> str:

@@ -39,7 +39,10 @@ def _make_converter() -> cattrs.Converter:
     make_structure: Any = make_dict_structure_fn
 
     def renames(cls: type[Any]) -> dict[str, Any]:
-        return {a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
+        return {
+            a.name: override(rename=camel(a.name), omit_if_default=a.metadata.get("omit_if_default", False))
+            for a in attrs.fields(cls)
+        }
 
     def unstructure_factory(cls: type[Any]) -> Any:
         return make_unstructure(cls, conv, **renames(cls))
@@ -63,7 +66,10 @@ def _make_converter() -> cattrs.Converter:
         for a in report_fields:
             if a.name == "rows":
                 out.update(conv.unstructure(report.summary))
-            out[camel(a.name)] = conv.unstructure(getattr(report, a.name), a.type)
+            value = getattr(report, a.name)
+            if a.metadata.get("omit_if_default") and value == _default_of(a):
+                continue
+            out[camel(a.name)] = conv.unstructure(value, a.type)
         return out
 
     def structure_report(data: Any, _: type[Any]) -> RunReport:
@@ -83,6 +89,11 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook(RunReport, unstructure_report)
     conv.register_structure_hook(RunReport, structure_report)
     return conv
+
+
+def _default_of(a: attrs.Attribute[Any]) -> Any:
+    default: Any = a.default
+    return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
 
 
 class _HookError(ValueError):

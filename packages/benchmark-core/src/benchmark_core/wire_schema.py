@@ -22,8 +22,9 @@ JsonSchema = dict[str, Any]
 def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
     """The schema of `cls`'s wire form.
 
-    Outgoing documents (what the surfaces emit) carry every key, so every key is required.
-    Incoming ones (submissions, task files) may leave out keys whose attribute has a default.
+    Outgoing documents (what the surfaces emit) carry every key, so every key is required, except
+    those left out while they hold their default (`OMIT_IF_DEFAULT`). Incoming ones (submissions,
+    task files) may leave out keys whose attribute has a default.
     Unknown keys are refused, as the converter refuses them, except on a run report, whose
     benchmark-specific summary fields sit at its top level.
     """
@@ -37,7 +38,8 @@ def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
             continue
         key = camel(field.name)
         properties[key] = _type_schema(hints[field.name], incoming)
-        if not incoming or field.default is attrs.NOTHING:
+        optional = incoming or field.metadata.get("omit_if_default", False)
+        if not optional or field.default is attrs.NOTHING:
             required.append(key)
     schema: JsonSchema = {"type": "object"}
     summary = _summary(cls)

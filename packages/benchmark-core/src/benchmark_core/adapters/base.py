@@ -2,22 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Optional, Protocol, runtime_checkable
 
-from attrs import frozen
+from attrs import Factory, frozen
 
 from ..model import ChatRequest, ChatResult, CompletionResult, Task
+
+if TYPE_CHECKING:
+    from ..cache import ResponseCache
+
+
+@frozen
+class GenerationSettings:
+    """Sampling settings a request carries; None means "not sent" (the provider's default).
+    `seed` is the provider's sampling seed, not the benchmark seed."""
+
+    temperature: Optional[float] = None
+    top_p: Optional[float] = None
+    max_tokens: Optional[int] = None
+    seed: Optional[int] = None
+    reasoning_effort: Optional[str] = None
+    extra_body: Mapping[str, Any] = Factory(dict)
 
 
 @frozen
 class AdapterContext:
-    """Which task a request belongs to. `task_index` is the task's position in the run, `attempt`
-    counts from 1, `seed` is the run seed."""
+    """Which task a request belongs to and how to send it. `task_index` is the task's position in
+    the run, `attempt` counts from 1, `seed` is the run seed, `sampling_index` tells apart the
+    samples of one task sent several times (it keys the response cache), `settings` are the
+    generation settings, and `cache` the run's response cache (None: off). Adapters that cannot
+    honour settings or a cache ignore them."""
 
     task: Task
     task_index: int = 0
     attempt: int = 1
     seed: int = 1
+    sampling_index: int = 0
+    settings: GenerationSettings = GenerationSettings()
+    cache: Optional[ResponseCache] = None
 
 
 @runtime_checkable

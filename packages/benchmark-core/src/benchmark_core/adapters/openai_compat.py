@@ -11,9 +11,16 @@ maps the answer back onto the core model:
   malformed call, and the raw text goes back verbatim if the call is replayed in a later turn.
 - Usage: `prompt_tokens`, `completion_tokens` and, when the provider reports one (OpenRouter's
   `usage.cost`), the cost in USD.
-- Failures raise `AdapterError`: 429, 5xx, timeouts and connection failures are retryable, and 429
-  and 503 carry `Retry-After` (seconds or an HTTP date) as `retry_after`; other statuses, malformed
-  JSON and bodies without choices are not retryable.
+- Generation settings from the context (`temperature`, `top_p`, `max_tokens`, `seed`, reasoning
+  effort, and `extra_body` fields) are sent only when given. Reasoning effort is OpenAI's
+  `reasoning_effort`, and OpenRouter's `reasoning: {"effort": ...}`.
+- Failures raise `AdapterError`: 429, 5xx, timeouts, connection failures and malformed 200 replies
+  (not JSON, no choices) are retryable, and 429 and 503 carry `Retry-After` (seconds or an HTTP
+  date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
+- With a response cache in the context, a request whose digest is cached is answered from disk;
+  every well-formed answer is stored.
+- What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
+  reasoning and cached prompt tokens are passed on.
 - The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
   followed, so it never travels to another host) and scrubbed from every error message.
 
@@ -37,6 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 from attrs import frozen
 
+from ..cache import request_key
 from ..errors import AdapterError, ConfigurationError, describe_error
 from ..model import (
     ChatMessage,
@@ -45,12 +53,13 @@ from ..model import (
     CompletionResult,
     JsonObject,
     JsonValue,
+    ServedBy,
     ToolCall,
     ToolSpec,
     Usage,
 )
 from ..text import shorten
-from .base import AdapterContext
+from .base import AdapterContext, GenerationSettings
 from .toolnames import ToolNameCodec
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -63,6 +72,13 @@ DEFAULT_MAX_CONNECTIONS = 256
 DEFAULT_REQUEST_TIMEOUT = 600.0
 
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
+#: Statuses no retry fixes and that every other request of the run would meet too.
+_FATAL_STATUSES = {
+    400: "BAD_REQUEST",
+    401: "AUTHENTICATION_FAILED",
+    403: "AUTHENTICATION_FAILED",
+    404: "MODEL_NOT_FOUND",
+}
 _DETAIL_LIMIT = 300
 
 
@@ -172,9 +188,11 @@ class OpenAICompatAdapter:
         return f"OpenAICompatAdapter(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
-        data = await self._post([{"role": "user", "content": prompt}], None)
+        data, cached = await self._exchange([{"role": "user", "content": prompt}], None, ctx)
         message = self._first_message(data)
-        return CompletionResult(text=_content(message) or "", usage=_usage(data))
+        return CompletionResult(
+            text=_content(message) or "", usage=_usage(data), served_by=_served_by(data), cached=cached
+        )
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
         names = ToolNameCodec(
@@ -183,11 +201,11 @@ class OpenAICompatAdapter:
         )
         messages = [_wire_message(message, names) for message in request.messages]
         tools = [_wire_tool(tool, names) for tool in request.tools] or None
-        data = await self._post(messages, tools)
+        data, cached = await self._exchange(messages, tools, ctx)
         message = self._first_message(data)
         calls = self._tool_calls(message, names)
         reply = ChatMessage(role="assistant", content=_content(message), tool_calls=calls or None)
-        return ChatResult(message=reply, usage=_usage(data))
+        return ChatResult(message=reply, usage=_usage(data), served_by=_served_by(data), cached=cached)
 
     async def aclose(self) -> None:
         """Close the current event loop's session; the next request opens a new one."""
@@ -211,10 +229,54 @@ class OpenAICompatAdapter:
             self._sessions[loop] = entry
         return entry.session
 
-    async def _post(self, messages: list[JsonObject], tools: Optional[list[JsonObject]]) -> JsonObject:
-        body: JsonObject = {**self._extra_body, "model": self._model, "messages": messages}
+    def _body(
+        self, messages: list[JsonObject], tools: Optional[list[JsonObject]], settings: GenerationSettings
+    ) -> JsonObject:
+        body: JsonObject = {**self._extra_body, **settings.extra_body}
+        for key, value in (
+            ("temperature", settings.temperature),
+            ("top_p", settings.top_p),
+            ("max_tokens", settings.max_tokens),
+            ("seed", settings.seed),
+        ):
+            if value is not None:
+                body[key] = value
+        if settings.reasoning_effort is not None:
+            if self._provider == "openrouter":
+                body["reasoning"] = {**body.get("reasoning", {}), "effort": settings.reasoning_effort}
+            else:
+                body["reasoning_effort"] = settings.reasoning_effort
+        body["model"] = self._model
+        body["messages"] = messages
         if tools:
             body["tools"] = tools
+        return body
+
+    async def _exchange(
+        self, messages: list[JsonObject], tools: Optional[list[JsonObject]], ctx: AdapterContext
+    ) -> tuple[JsonObject, bool]:
+        """The provider's answer to one request, from the context's cache when it holds it; a fresh
+        answer is stored once it has proved well formed. Returns the answer and whether it was cached."""
+        body = self._body(messages, tools, ctx.settings)
+        cache = ctx.cache
+        key = request_key(self._endpoint, body, ctx.sampling_index) if cache is not None else ""
+        if cache is not None:
+            hit = cache.get(key)
+            if hit is not None and self._well_formed(hit):
+                return hit, True
+        data = await self._post(body)
+        if cache is not None and self._well_formed(data):
+            cache.put(key, data)
+        return data, False
+
+    def _well_formed(self, data: JsonObject) -> bool:
+        try:
+            self._first_message(data)
+        except AdapterError:
+            return False
+        return True
+
+    async def _post(self, body: JsonObject) -> JsonObject:
         try:
             payload = json.dumps(body, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
@@ -234,7 +296,8 @@ class OpenAICompatAdapter:
         # Raised outside the except blocks so that no aiohttp exception (whose request info holds
         # the Authorization header) rides along as the AdapterError's __context__.
         if failure is not None:
-            raise self._error(f"request failed: {failure}", retryable=True)
+            code = "TIMEOUT" if failure == "request timed out" else "CONNECTION_FAILED"
+            raise self._error(f"request failed: {failure}", retryable=True, code=code)
         try:
             data = json.loads(raw)
         except ValueError:
@@ -242,8 +305,14 @@ class OpenAICompatAdapter:
         if not 200 <= status < 300:
             raise self._status_error(status, _error_message(data) or raw.decode("utf-8", errors="replace"), retry_after)
         if not isinstance(data, dict):
+            # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
             text = self._snippet(raw.decode("utf-8", errors="replace"))
-            raise self._error(f"malformed JSON in the response (HTTP {status}): {text!r}", status=status)
+            raise self._error(
+                f"malformed JSON in the response (HTTP {status}): {text!r}",
+                status=status,
+                retryable=True,
+                code="MALFORMED_RESPONSE",
+            )
         return data
 
     # -- decoding ----------------------------------------------------------------------------
@@ -257,10 +326,10 @@ class OpenAICompatAdapter:
                 code = error.get("code") if isinstance(error, dict) else None
                 status = code if isinstance(code, int) and not isinstance(code, bool) else 0
                 raise self._status_error(status, _error_message(data) or "error without a message", None)
-            raise self._error("the response has no choices")
+            raise self._error("the response has no choices", retryable=True, code="MALFORMED_RESPONSE")
         message = choices[0].get("message") if isinstance(choices[0], dict) else None
         if not isinstance(message, dict):
-            raise self._error("the response's first choice has no message")
+            raise self._error("the response's first choice has no message", retryable=True, code="MALFORMED_RESPONSE")
         return message
 
     def _tool_calls(self, message: JsonObject, names: ToolNameCodec) -> list[ToolCall]:
@@ -299,17 +368,28 @@ class OpenAICompatAdapter:
         retryable: bool = False,
         retry_after: Optional[float] = None,
         status: Optional[int] = None,
+        code: Optional[str] = None,
+        fatal: bool = False,
     ) -> AdapterError:
         text = self._redact(f"{self._provider}: {message}")
-        return AdapterError(text, retryable=retryable, retry_after=retry_after, status=status)
+        return AdapterError(text, retryable=retryable, retry_after=retry_after, status=status, code=code, fatal=fatal)
 
     def _status_error(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
         detail = self._snippet(detail) or "no details"
+        retryable = status == 429 or status >= 500
+        if status == 429:
+            code: Optional[str] = "RATE_LIMITED"
+        elif status >= 500:
+            code = "PROVIDER_ERROR"
+        else:
+            code = _FATAL_STATUSES.get(status)
         return self._error(
             f"HTTP {status}: {detail}" if status else detail,
-            retryable=status == 429 or status >= 500,
+            retryable=retryable,
             retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
             status=status or None,
+            code=code,
+            fatal=status in _FATAL_STATUSES,
         )
 
 
@@ -453,7 +533,24 @@ def _usage(data: JsonObject) -> Usage:
         prompt_tokens=int(_non_negative(usage.get("prompt_tokens")) or 0),
         completion_tokens=int(_non_negative(usage.get("completion_tokens")) or 0),
         cost_usd=cost,
+        reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
+        cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
     )
+
+
+def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
+    details = usage.get(group)
+    value = _non_negative(details.get(key)) if isinstance(details, dict) else None
+    return int(value) if value is not None else None
+
+
+def _served_by(data: JsonObject) -> Optional[ServedBy]:
+    model, provider = data.get("model"), data.get("provider")
+    served = ServedBy(
+        model=model if isinstance(model, str) and model else None,
+        provider=provider if isinstance(provider, str) and provider else None,
+    )
+    return served if served.model or served.provider else None
 
 
 def _non_negative(value: Any) -> Optional[float]:
