@@ -6,10 +6,16 @@ N / 50 x 0.1 s. For each N the script prints the wall time, the ideal, their rat
 at N = 2000 on a 2-core machine), the overhead per task ((wall - ideal) / N, which should stay flat
 as N grows) and the mean latency the runner recorded per task.
 
+`--rate-limit R` measures adaptive concurrency instead: the server admits R requests per second (a
+token bucket; beyond it, 429 with Retry-After), the runner starts at `--concurrency` (200) with its
+default retry policy, and the ideal is N / R seconds. Target: 2,000 tasks at R = 100 in at most 1.3x
+the 20 s the limit allows, with 0 errored rows.
+
 This is a benchmark, not a test: slow figures do not fail it. It exits 1 only when a task errors
 or the figures cannot be produced. `--profile` writes a cProfile dump of the largest size.
 
     python tools/bench_runner.py [--sizes 500 1000 2000] [--concurrency 50] [--delay 0.1]
+    python tools/bench_runner.py --rate-limit 100 --sizes 2000 --concurrency 200
 """
 
 from __future__ import annotations
@@ -42,14 +48,17 @@ from benchmark_core.testing import FakeOpenAI, FakeResponse
 WARM_UP_TASKS = 100
 
 
-def serve(conn: Connection, delay: float) -> None:
-    """The server process: sends its base URL, then serves until the parent says stop."""
+def serve(conn: Connection, delay: float, rate_limit: Optional[float]) -> None:
+    """The server process: sends its base URL, then serves until the parent says stop, and sends
+    how many requests it answered with 429."""
 
     async def main() -> None:
-        async with FakeOpenAI(default=FakeResponse.text("4", delay=delay), record=False) as server:
+        fake = FakeOpenAI(default=FakeResponse.text("4", delay=delay), record=False, rate_limit=rate_limit)
+        async with fake as server:
             conn.send(server.base_url)
             # Blocks a worker thread, not the loop, until "stop" arrives or the parent goes away.
             await asyncio.get_running_loop().run_in_executor(None, _wait_for_stop, conn)
+            conn.send((server.received, server.rate_limited))
 
     asyncio.run(main())
 
@@ -97,19 +106,21 @@ def bench_benchmark(size: int) -> Benchmark:
     )
 
 
-async def run_size(base_url: str, size: int, concurrency: int) -> tuple[float, RunReport]:
+async def run_size(base_url: str, size: int, concurrency: int, retries: Optional[int]) -> tuple[float, RunReport]:
     adapter = openai_compat_adapter(base_url, "bench-model", "bench-key")
     benchmark = bench_benchmark(size)
     started = time.perf_counter()
-    report = await run(benchmark, adapter, concurrency=concurrency, timeout=30.0, retries=0)
+    report = await run(benchmark, adapter, concurrency=concurrency, timeout=30.0, retries=retries, cache=False)
     return time.perf_counter() - started, report
 
 
-def measure(base_url: str, size: int, concurrency: int, profile: Optional[str]) -> tuple[float, RunReport]:
+def measure(
+    base_url: str, size: int, concurrency: int, profile: Optional[str], retries: Optional[int] = 0
+) -> tuple[float, RunReport]:
     if profile is None:
-        return asyncio.run(run_size(base_url, size, concurrency))
+        return asyncio.run(run_size(base_url, size, concurrency, retries))
     profiler = cProfile.Profile()
-    result = profiler.runcall(asyncio.run, run_size(base_url, size, concurrency))
+    result = profiler.runcall(asyncio.run, run_size(base_url, size, concurrency, retries))
     profiler.dump_stats(profile)
     pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     return result
@@ -121,11 +132,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--delay", type=float, default=0.1, help="server delay per request, seconds")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the largest size into FILE")
+    parser.add_argument("--rate-limit", type=float, metavar="R", help="server admits R requests/s (429 beyond)")
     args = parser.parse_args(argv)
 
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
-    server = context.Process(target=serve, args=(child, args.delay), name="bench-server", daemon=True)
+    server = context.Process(target=serve, args=(child, args.delay, args.rate_limit), name="bench-server", daemon=True)
     server.start()
     failures = 0
     try:
@@ -134,6 +146,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             return 1
         base_url = parent.recv()
         print(f"server: {base_url} (separate process), delay {args.delay * 1000:g} ms, concurrency {args.concurrency}")
+        if args.rate_limit is not None:
+            return rate_limited(parent, base_url, args.rate_limit, args.sizes, args.concurrency)
         warm_wall, warm = measure(base_url, WARM_UP_TASKS, args.concurrency, None)
         failures += warm.totals.failed
         print(f"warm-up: {WARM_UP_TASKS} tasks in {warm_wall:.2f}s")
@@ -155,7 +169,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                 print(f"  expected {(size + 1) // 2} passes, got {report.totals.passed}", file=sys.stderr)
                 failures += 1
     finally:
-        parent.send("stop")
+        with contextlib.suppress(OSError):
+            parent.send("stop")
         server.join(timeout=10)
         if server.is_alive():
             server.terminate()
@@ -164,6 +179,22 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{failures} task(s) failed", file=sys.stderr)
         return 1
     return 0
+
+
+def rate_limited(conn: Connection, base_url: str, limit: float, sizes: list[int], concurrency: int) -> int:
+    """Each size against the rate-limited server, with the default retry policy (no count limit)."""
+    failures = 0
+    print(f"rate limit: {limit:g} requests/s; ideal = tasks / limit")
+    print("{:>6} {:>8} {:>8} {:>6} {:>8}".format("tasks", "wall s", "ideal s", "ratio", "errored"))
+    for size in sizes:
+        wall, report = measure(base_url, size, concurrency, None, retries=None)
+        ideal = size / limit
+        print(f"{size:>6} {wall:>8.2f} {ideal:>8.2f} {wall / ideal:>6.3f} {report.totals.failed:>8}")
+        failures += report.totals.failed
+    conn.send("stop")
+    received, limited = conn.recv()
+    print(f"server: {received} requests received, {limited} answered 429")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

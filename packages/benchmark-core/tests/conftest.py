@@ -71,3 +71,10 @@ def data_dir(tmp_path: Path) -> Path:
     (data / "alt.jsonl").write_text(dump_task_file(numbered_tasks("alt", 2)), encoding="utf-8")
     (tmp_path / "outside.jsonl").write_text(dump_task_file(numbered_tasks("out", 4)), encoding="utf-8")
     return data
+
+
+@pytest.fixture(autouse=True)
+def _private_response_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs against a provider cache their responses by default; tests keep theirs out of ~/.cache
+    (subprocesses inherit the variable)."""
+    monkeypatch.setenv("BENCHMARK_CORE_CACHE", str(tmp_path_factory.mktemp("response-cache")))

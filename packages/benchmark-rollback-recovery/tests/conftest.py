@@ -101,3 +101,10 @@ def undo_everything() -> Callable[[Task], list[ScriptedTurn]]:
         return [*turns, ScriptedTurn.say("I rolled back everything the batch run did.")]
 
     return script
+
+
+@pytest.fixture(autouse=True)
+def _private_response_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs against a provider cache their responses by default; tests keep theirs out of ~/.cache
+    (subprocesses inherit the variable)."""
+    monkeypatch.setenv("BENCHMARK_CORE_CACHE", str(tmp_path_factory.mktemp("response-cache")))

@@ -69,3 +69,10 @@ def alternate_file(tmp_path: Path, alternate_tasks: list[Task]) -> Path:
     path = tmp_path / "alternate.jsonl"
     path.write_text(dump_task_file(alternate_tasks), encoding="utf-8")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _private_response_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs against a provider cache their responses by default; tests keep theirs out of ~/.cache
+    (subprocesses inherit the variable)."""
+    monkeypatch.setenv("BENCHMARK_CORE_CACHE", str(tmp_path_factory.mktemp("response-cache")))

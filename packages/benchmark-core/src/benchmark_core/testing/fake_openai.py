@@ -14,6 +14,14 @@ echoes the presented key, as some real providers do, so tests can check that ada
 `cancelled` counts requests whose client hung up before the answer was sent (the handler is
 cancelled then), which is how tests see that a timed-out request was really abandoned.
 
+Two modes stand in for a real provider under load:
+
+- `rate_limit=R`: a token bucket of R requests per second (holding up to `burst`, default R); a
+  request beyond it gets a 429 with `Retry-After` (whole seconds until the next token, at least 1),
+  as providers answer. `rate_limited` counts them.
+- `fault_rate=p`: each request fails with probability p (seeded by `fault_seed`), in turn a 429 with
+  `Retry-After: 1`, a 500, and a 200 whose body is cut off. `faults` counts them.
+
 For synchronous code under test (`asyncio.run`, click's `CliRunner`), `in_thread()` serves from a
 background thread instead.
 """
@@ -24,7 +32,10 @@ import asyncio
 import collections
 import inspect
 import json
+import math
+import random
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import TracebackType
@@ -177,8 +188,20 @@ class FakeOpenAI:
         default: Optional[FakeResponse] = None,
         api_key: Optional[str] = None,
         record: bool = True,
+        rate_limit: Optional[float] = None,
+        burst: Optional[float] = None,
+        fault_rate: float = 0.0,
+        fault_seed: int = 0,
     ) -> None:
         self.queue: collections.deque[FakeResponse] = collections.deque(responses)
+        self.rate_limit = rate_limit
+        self.burst = burst if burst is not None else (rate_limit or 0.0)
+        self._tokens = self.burst
+        self._refilled = time.monotonic()
+        self.rate_limited = 0
+        self.fault_rate = fault_rate
+        self._faults = random.Random(fault_seed)
+        self.faults = 0
         self.handler = handler
         self.default = default
         self.api_key = api_key
@@ -241,6 +264,20 @@ class FakeOpenAI:
             thread.join(timeout=10)
             loop.close()
 
+    def _over_rate_limit(self) -> Optional[FakeResponse]:
+        """A 429 when the token bucket is empty; None (and one token spent) otherwise."""
+        if self.rate_limit is None:
+            return None
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate_limit)
+        self._refilled = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return None
+        self.rate_limited += 1
+        wait = (1 - self._tokens) / self.rate_limit
+        return FakeResponse.error(429, "rate limit exceeded", retry_after=str(max(1, math.ceil(wait))))
+
     async def wait_cancelled(self, count: int = 1, timeout: float = 5.0) -> None:
         """Wait until `count` requests have been abandoned by their clients (TimeoutError if not).
         Only from the loop serving the server, i.e. not with `in_thread()`."""
@@ -282,6 +319,17 @@ class FakeOpenAI:
         if self.api_key is not None and request.authorization != f"Bearer {self.api_key}":
             presented = (request.authorization or "").removeprefix("Bearer ")
             return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
+        limited = self._over_rate_limit()
+        if limited is not None:
+            return limited
+        if self.fault_rate and self._faults.random() < self.fault_rate:
+            self.faults += 1
+            kind = self.faults % 3
+            if kind == 1:
+                return FakeResponse.error(429, "rate limited (injected fault)", retry_after="1")
+            if kind == 2:
+                return FakeResponse.error(500, "internal error (injected fault)")
+            return FakeResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')
         if self.queue:
             return self.queue.popleft()
         if self.handler is not None:
