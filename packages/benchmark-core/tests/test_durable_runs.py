@@ -252,7 +252,7 @@ def test_fatal_provider_errors_stop_the_run_after_at_most_concurrency_requests(
     assert shown in stderr and "fix the cause and continue with --resume" in stderr
     assert wrong_key not in stdout + stderr + out.read_text(encoding="utf-8")
     report = json.loads(stdout)
-    assert report["complete"] is False and report["stopped"].startswith("run stopped:")
+    assert report["complete"] is False and report["stopped"].startswith("openai: HTTP 4")
     assert journal_path(out).exists()
 
 
@@ -448,3 +448,29 @@ def test_bad_extra_body_and_resume_without_output_are_usage_errors() -> None:
     child = _cli("http://127.0.0.1:9/v1", "--resume")
     _, stderr = child.communicate(timeout=60)
     assert child.returncode == 1 and "give --output" in stderr
+
+
+async def test_the_mcp_tool_sends_generation_settings_and_stops_on_fatal_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mcp
+    from benchmark_core.mcp import create_mcp_server
+    from benchmark_core.testing import tool_data, tool_error
+
+    tasks = await example.load_tasks()
+    async with FakeOpenAI(handler=mock_handler(example, tasks=tasks), api_key=KEY) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+        arguments = {"model": "m", "provider": "openai", "task_ids": ["arith-01"], "temperature": 0.1}
+        async with mcp.Client(create_mcp_server(example)) as client:
+            report = tool_data(await client.call_tool("run_benchmark", {**arguments, "extra_body": {"top_k": 3}}))
+            again = tool_data(await client.call_tool("run_benchmark", {**arguments, "extra_body": {"top_k": 3}}))
+            monkeypatch.setenv("OPENAI_API_KEY", "sk-wrong")
+            stopped = tool_error(await client.call_tool("run_benchmark", {**arguments, "cache": False}))
+    first = server.requests[0].body
+    assert (first["temperature"], first["top_k"]) == (0.1, 3)
+    assert report["generation"] == {"temperature": 0.1, "extraBody": {"top_k": 3}}
+    assert again["cache"] == {"hits": 1, "savedCostUsd": None}  # the default cache, as on the CLI
+    assert len(server.requests) == 2
+    assert stopped["code"] == "AUTHENTICATION_FAILED"
+    assert "HTTP 401" in stopped["message"] and "sk-wrong" not in stopped["message"]

@@ -222,8 +222,7 @@ async def _execute(run: Any) -> tuple[RunReport, Optional[int]]:
             if not received:
                 raise
     reason = "terminated by SIGTERM" if received[0] == signal.SIGTERM else "interrupted by Ctrl+C"
-    finished = len(run.rows)
-    return run.partial_report(f"{reason}; {finished} of {len(run.tasks)} tasks finished"), received[0]
+    return run.partial_report(reason), received[0]
 
 
 @contextlib.contextmanager

@@ -181,10 +181,9 @@ class Run:
     def _stopped_error(self, stop: BaseException) -> RunStoppedError:
         if isinstance(stop, _Fatal):
             error = stop.error
-            message = f"run stopped: {error.message}"
-            return RunStoppedError(message, self.partial_report(message), code=error.code)
+            return RunStoppedError(f"run stopped: {error.message}", self.partial_report(error.message), code=error.code)
         message = str(stop)
-        return RunStoppedError(message, self.partial_report(message), code="MAX_ERRORS")
+        return RunStoppedError(message, self.partial_report(message.removeprefix("run ")), code="MAX_ERRORS")
 
     def report(self) -> RunReport:
         return build_report(
@@ -199,8 +198,9 @@ class Run:
             cache=self._cache is not None,
         )
 
-    def partial_report(self, stopped: str) -> RunReport:
-        """The report of the rows finished so far, marked incomplete with the reason."""
+    def partial_report(self, reason: str) -> RunReport:
+        """The report of the rows finished so far, marked incomplete with the reason and the count."""
+        stopped = f"{reason}; {len(self.rows)} of {len(self.tasks)} tasks finished"
         return attrs.evolve(self.report(), complete=False, stopped=stopped)
 
     async def _load_tasks(self) -> list[Task]:
