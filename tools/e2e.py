@@ -850,7 +850,7 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
             expect(all(not r["episode"] or r["episode"]["transcript"] == [] for r in data["rows"]), "transcripts kept")
             notes.append(f"mean {data['mean']:.4f}")
         async with checks.check(f"{label}/mcp/run_benchmark without OPENROUTER_API_KEY is a tool error"):
-            result = await client.call_tool("run_benchmark", {"model": "some/model"})
+            result = await client.call_tool("run_benchmark", {"model": "some/model", "provider": "openrouter"})
             expect(tool_error_code(result) == "INVALID_CONFIGURATION", "wrong code")
             expect("OPENROUTER_API_KEY" in result.structured_content["error"]["message"], "the variable is not named")
         async with checks.check(f"{label}/mcp/get_provenance"):
