@@ -116,5 +116,9 @@ def e2e(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
+    """Speed figures with their floors and ratios: runner throughput, then adaptive concurrency under
+    a 100 requests/s rate limit (2,000 tasks at --concurrency 200; ideal 20 s)."""
     _install_wheels(session)
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *session.posargs)
+    rate_limited = ("--rate-limit", "100", "--sizes", "2000", "--concurrency", "200")
+    session.run("python", str(ROOT / "tools" / "bench_runner.py"), *rate_limited)
