@@ -62,19 +62,7 @@ class InspectModelAdapter:
         return CompletionResult(text=output.message.text, usage=usage_of(output))
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = ToolNameCodec(
-            [tool.name for tool in request.tools]
-            + [call.name for message in request.messages for call in message.tool_calls or []]
-        )
-        calls_by_id = {
-            call.id: names.encode(call.name)
-            for message in request.messages
-            for call in message.tool_calls or []
-            if call.id
-        }
-        for message in request.messages[len(self._sent) :]:
-            self._sent.append(self._to_inspect(message, names, calls_by_id))
-        self._state.messages = list(self._sent)
+        names = self.follow(request.messages, request.tools)
         output = await self._model.generate(self._sent, tools=tool_infos(request.tools, names))
         self._record(output)
         reply = output.message
@@ -87,6 +75,20 @@ class InspectModelAdapter:
 
     async def aclose(self) -> None:
         return None
+
+    def follow(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] = ()) -> ToolNameCodec:
+        """Make the sample's messages our conversation `messages` (which only grows), so that the
+        log shows it to its end, the last tool results included. Returns the request's name codec."""
+        names = ToolNameCodec(
+            [tool.name for tool in tools] + [call.name for message in messages for call in message.tool_calls or []]
+        )
+        calls_by_id = {
+            call.id: names.encode(call.name) for message in messages for call in message.tool_calls or [] if call.id
+        }
+        for message in messages[len(self._sent) :]:
+            self._sent.append(self._to_inspect(message, names, calls_by_id))
+        self._state.messages = list(self._sent)
+        return names
 
     def _record(self, output: ModelOutput) -> None:
         self._reply = output.message

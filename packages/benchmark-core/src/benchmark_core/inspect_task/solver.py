@@ -55,6 +55,7 @@ def benchmark_solver(
                 raise exc.cause from None
             episode = outcome.episode
             _keep(state.store, _episode_trace(episode, outcome.answer), episode.abort_detail)
+            adapter.follow(episode.transcript)
         elif mode == "native":
             request = ChatRequest(messages=_native_messages(task), tools=list(task.tools))
             result = await adapter.chat(request, ctx)
