@@ -3,9 +3,10 @@ and epochs, native tools as a provider receives them. Run by `nox -s inspect`.""
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from pathlib import Path
+
 import pytest
 from benchmark_core import Benchmark, ConfigurationError, GradeContext, Task, TaskScore, ToolSpec, Trace, mock_adapter
 from benchmark_core.example import benchmark as example
@@ -19,8 +20,8 @@ from benchmark_core.testing.inspect_eval import (
     sample_rows,
 )
 from inspect_ai import eval as inspect_eval
-from inspect_ai.model import GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.model import ChatMessage as InspectMessage
+from inspect_ai.model import GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 BenchmarkFactory = Callable[..., Benchmark]
@@ -63,7 +64,11 @@ def test_mockllm_answers_are_scored_as_our_report_scores_the_same_text_over_two_
 
 def test_the_episode_runs_the_seeded_environment_and_the_log_shows_the_transcript(tmp_path: Path) -> None:
     [log] = inspect_eval(
-        inspect_task(example), model="benchmark-mock/offline", sample_id="order-refund-01", log_dir=str(tmp_path), display="none"
+        inspect_task(example),
+        model="benchmark-mock/offline",
+        sample_id="order-refund-01",
+        log_dir=str(tmp_path),
+        display="none",
     )
     [sample] = log.samples or []
     roles = [m.role for m in sample.messages]
@@ -117,7 +122,10 @@ def test_native_tools_reach_the_model_in_provider_spelling_with_their_schema(
 ) -> None:
     schema = {
         "type": "object",
-        "properties": {"title": {"type": "string", "pattern": "^[A-Z]"}, "kind": {"type": "string", "enum": ["a", "b"]}},
+        "properties": {
+            "title": {"type": "string", "pattern": "^[A-Z]"},
+            "kind": {"type": "string", "enum": ["a", "b"]},
+        },
         "required": ["title"],
         "additionalProperties": False,
     }

@@ -32,7 +32,9 @@ def test_inspect_eval_cli_with_the_mock_scores_every_episode_as_our_report_does(
     by_id = {str(s.id): s for s in log.samples or []}
     for row in ours.rows:
         logged = by_id[row.task_id].store[TRACE_KEY]["toolLog"]
-        assert [(e["name"], e["arguments"]) for e in logged] == [(e.name, e.arguments) for e in row.trace.tool_log or []]
+        assert [(e["name"], e["arguments"]) for e in logged] == [
+            (e.name, e.arguments) for e in row.trace.tool_log or []
+        ]
 
 
 def test_mockllm_text_is_scored_as_our_report_scores_the_same_text(tmp_path: Path) -> None:

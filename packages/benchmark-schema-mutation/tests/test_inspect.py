@@ -38,13 +38,19 @@ def test_native_mode_offers_the_schema_as_tools_and_scores_the_calls_as_our_repo
     assert log.eval.task_args["mode"] == "native"
     ours = benchmark.run(mock_adapter(), mode="native")
     assert sample_rows(log) == report_rows(ours)
-    stale = [s for s in log.samples or [] if s.scores and "staleSchemaUsed" in (s.scores["benchmark_scorer"].explanation or "")]
+    stale = [
+        s
+        for s in log.samples or []
+        if s.scores and "staleSchemaUsed" in (s.scores["benchmark_scorer"].explanation or "")
+    ]
     assert stale, "the mock's bad half includes stale calls"
 
 
 @pytest.mark.parametrize("mode", ["prompt", "native"])
 def test_mockllm_text_is_scored_as_our_report_scores_the_same_text(tmp_path: Path, mode: str) -> None:
-    [log] = inspect_eval(inspect_task(benchmark, mode=mode), model=offline_mockllm(), log_dir=str(tmp_path), display="none")
+    [log] = inspect_eval(
+        inspect_task(benchmark, mode=mode), model=offline_mockllm(), log_dir=str(tmp_path), display="none"
+    )
     ours = report_rows(benchmark.run(FixedAnswerAdapter(), mode=mode))
     assert sample_rows(log) == ours
     assert not any(row.passed for row in ours.values())

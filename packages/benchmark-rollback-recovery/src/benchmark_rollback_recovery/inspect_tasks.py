@@ -1,6 +1,6 @@
 """Rollback Recovery as an Inspect task (needs `pip install "benchmark-core[inspect]"`):
 
-    inspect eval benchmark_rollback_recovery/rollback_recovery --model <provider/model>
+inspect eval benchmark_rollback_recovery/rollback_recovery --model <provider/model>
 """
 
 from __future__ import annotations

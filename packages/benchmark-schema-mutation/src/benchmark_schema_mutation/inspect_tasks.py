@@ -1,6 +1,6 @@
 """Schema Mutation as an Inspect task (needs `pip install "benchmark-core[inspect]"`):
 
-    inspect eval benchmark_schema_mutation/schema_mutation --model <provider/model> [-T mode=native]
+inspect eval benchmark_schema_mutation/schema_mutation --model <provider/model> [-T mode=native]
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
+from inspect_ai.model import ChatMessage as InspectMessage
 from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageSystem,
@@ -20,10 +21,9 @@ from inspect_ai.model import (
     ModelOutput,
     get_model,
 )
-from inspect_ai.model import ChatMessage as InspectMessage
 from inspect_ai.solver import TaskState
-from inspect_ai.tool import ToolInfo, ToolParams
 from inspect_ai.tool import ToolCall as InspectToolCall
+from inspect_ai.tool import ToolInfo, ToolParams
 
 from ..adapters.base import AdapterContext
 from ..adapters.toolnames import ToolNameCodec
@@ -134,4 +134,6 @@ def usage_of(output: ModelOutput) -> Usage:
 
 
 def _inspect_calls(calls: Iterable[ToolCall], names: ToolNameCodec) -> list[InspectToolCall]:
-    return [InspectToolCall(id=call.id, function=names.encode(call.name), arguments=dict(call.arguments)) for call in calls]
+    return [
+        InspectToolCall(id=call.id, function=names.encode(call.name), arguments=dict(call.arguments)) for call in calls
+    ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Optional
 
+from inspect_ai.model import ChatMessage as InspectMessage
 from inspect_ai.model import (
     ChatMessageAssistant,
     GenerateConfig,
@@ -24,9 +25,8 @@ from inspect_ai.model import (
     ModelUsage,
     modelapi,
 )
-from inspect_ai.model import ChatMessage as InspectMessage
-from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_ai.tool import ToolCall as InspectToolCall
+from inspect_ai.tool import ToolChoice, ToolInfo
 
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
@@ -109,7 +109,9 @@ class BenchmarkMockAPI(ModelAPI):
             candidates = [
                 (b, i, t)
                 for b, i, t in candidates
-                if t.kind == "episode" and b.environment is not None and b.environment().reset(t, self._seed).system == system
+                if t.kind == "episode"
+                and b.environment is not None
+                and b.environment().reset(t, self._seed).system == system
             ]
         if len(candidates) != 1:
             where = f"benchmark {self._benchmark!r}" if self._benchmark else "any installed benchmark"
@@ -120,10 +122,7 @@ class BenchmarkMockAPI(ModelAPI):
     async def _index(self) -> dict[str, list[_Candidate]]:
         async with self._lock:
             if self._by_prompt is None:
-                if self._benchmark is not None:
-                    benchmarks = [resolve_benchmark(self._benchmark)]
-                else:
-                    benchmarks = _installed()
+                benchmarks = [resolve_benchmark(self._benchmark)] if self._benchmark is not None else _installed()
                 index: dict[str, list[_Candidate]] = {}
                 for benchmark in benchmarks:
                     for position, task in enumerate(await benchmark.load_tasks(self._tasks)):

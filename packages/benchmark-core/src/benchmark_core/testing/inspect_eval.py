@@ -134,4 +134,3 @@ class FixedAnswerAdapter:
 
     async def aclose(self) -> None:
         return None
-
