@@ -3,7 +3,8 @@
 lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/) -> tests (the
 wheels installed into a clean venv, each package's tests run against them) -> tests-3.10 (the same
 on the oldest supported Python, when one is installed) -> core_alone (benchmark-core installed by
-itself and imported) -> e2e (tools/e2e.py against the installed wheels).
+itself and imported) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
+drives `inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
 
 `nox -s bench` runs the runner benchmark (not part of the gate: speed is measured, not asserted).
 """
@@ -20,10 +21,14 @@ DIST = ROOT / "dist"
 PACKAGES = ("benchmark-core", "benchmark-schema-mutation", "benchmark-rollback-recovery")
 RUNTIME_DEPS = ("attrs>=23.1", "cattrs>=23.2", "click>=8.1", "aiohttp>=3.9", "mcp>=2,<3")
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
+#: benchmark-core's `inspect` extra, as its pyproject.toml pins it (mypy needs it for the Inspect modules).
+INSPECT_DEPS = ("inspect_ai>=0.3.285,<0.4",)
 SOURCES = [f"packages/{p}/src" for p in PACKAGES]
 TESTS = [f"packages/{p}/tests" for p in PACKAGES]
+#: The tests that need the `inspect` extra; only the `inspect` session runs them.
+INSPECT_TESTS = [f"{t}/test_inspect.py" for t in TESTS]
 
-nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "e2e"]
+nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "inspect", "e2e"]
 nox.options.reuse_existing_virtualenvs = False
 # A contributor without Python 3.10 still gets a full gate on their own Python; CI installs 3.10.
 nox.options.error_on_missing_interpreters = False
@@ -38,7 +43,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS)
+    session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
     for tests_dir in TESTS:
@@ -78,6 +83,7 @@ def _run_tests(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         "--import-mode=importlib",
+        *(f"--ignore={ROOT / t}" for t in INSPECT_TESTS),
         *(str(ROOT / t) for t in TESTS),
         *session.posargs,
     )
@@ -103,6 +109,21 @@ def core_alone(session: nox.Session) -> None:
     session.run("python", "-c", "import benchmark_core, sys; print(benchmark_core.__version__, sys.version)")
     session.run("benchmark-core", "run", "--model", "offline", "--provider", "mock", "--json")
     session.run("benchmark-core", "benchmarks")
+
+
+@nox.session(name="inspect")
+def inspect_session(session: nox.Session) -> None:
+    """The Inspect AI integration: the wheels with benchmark-core's `inspect` extra, `inspect eval`
+    on all three benchmarks with benchmark-mock and mockllm. Offline: no test reaches a network."""
+    _wheels()
+    session.install(*RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    # Without the index, so the extra's own pin must accept the inspect_ai just installed.
+    session.install("--no-index", "--find-links", str(DIST), "benchmark-core[inspect]", *PACKAGES)
+    session.chdir(session.create_tmp())
+    tests = [str(ROOT / t) for t in INSPECT_TESTS] + [
+        str(ROOT / "packages/benchmark-core/tests/test_inspect_optional.py")
+    ]
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib", *tests, *session.posargs)
 
 
 @nox.session
