@@ -10,10 +10,13 @@ from benchmark_core import JsonObject, ModelAdapter, RunReport, TaskScore, Trace
 from .__about__ import __version__
 from .grader import grade
 from .mock_policies import MOCK_POLICIES
+from .native import native_messages
 from .provenance import PROVENANCE
 from .summary import summarize, summary_markdown
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
+#: The extended split (deprecation, paginationChange, scopeChange): `--tasks tasks-extended`.
+EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
 benchmark = define_benchmark(
@@ -42,6 +45,7 @@ benchmark = define_benchmark(
     summarize=summarize,
     summary_markdown=summary_markdown,
     answer_modes=("prompt", "native"),
+    native_messages=native_messages,
     tasks_allow_env=TASKS_ALLOW_ENV,
     distribution="benchmark-schema-mutation",
 )
