@@ -284,7 +284,7 @@ EXTENDED: dict[str, Extended] = {
             PAGE_TO_CURSOR,
         ),
         Scope(
-            "scope",
+            "oauth_scope",
             _enum(
                 ["flags.dev:write", "flags.staging:write", "flags.prod:write"],
                 "OAuth scope the call acts under: flags.<environment>:write for the environment the flag is "

@@ -346,7 +346,7 @@ def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
     signals: list[JsonObject] = []
     for element in _elements(task.metadata):
         signal, field = element.get("signal"), element.get("field")
-        if signal == "oldUnsplitTool":
+        if signal in ("oldUnsplitTool", "deprecatedTool"):
             if call.name == element.get("tool"):
                 signals.append({"signal": signal, "path": "name", "value": call.name})
             continue
@@ -354,7 +354,9 @@ def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
             continue
         path = key_path("arguments", field)
         present = arguments.get(field) is not None
-        if (signal == "oldFieldName" and field in arguments) or (signal == "missingNewRequired" and not present):
+        if (signal in ("oldFieldName", "oldPaginationField") and field in arguments) or (
+            signal in ("missingNewRequired", "missingScope") and not present
+        ):
             signals.append({"signal": signal, "path": path})
         elif signal == "oldEnumValue":
             value = arguments.get(field)
