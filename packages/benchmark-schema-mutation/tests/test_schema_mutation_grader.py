@@ -403,10 +403,10 @@ def test_f14_valid_but_wrong_is_reported_not_scored(tasks_of_kind: TasksOfKind, 
 
 
 def test_the_first_differing_path_reads_as_in_the_issue() -> None:
-    """The issue's own example: a feature request answered with the old enum value `feature`."""
-    task = next(t for t in generate_tasks(1, "hidden") if t.id == "hid-issues-enum-change")
-    assert task.expected["arguments"]["kind"] == "enhancement" and "feature request" in task.metadata["request"]
-    issue_path = 'arguments.kind: expected "enhancement", got "feature"'
+    """The issue's own kind of example: a bug report answered with the old enum value `bug`."""
+    task = next(t for t in generate_tasks() if t.id == "sm-issues-enum-change")
+    assert task.expected["arguments"]["kind"] == "defect" and "bug report" in task.metadata["request"]
+    issue_path = 'arguments.kind: expected "defect", got "bug"'
     stale = grade_call(task, Trace(answer=json.dumps(task.metadata["staleCall"])))
     assert stale.details["outcome"] == "staleSchemaUsed"
     assert stale.details["firstDifference"] == issue_path

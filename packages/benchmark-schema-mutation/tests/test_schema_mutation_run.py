@@ -95,10 +95,11 @@ def test_markdown_report_ends_with_the_per_kind_breakdown() -> None:
     report = _mock_run()
     text = render_markdown(report, benchmark)
     section = text[text.index("## Per mutation kind") :]
-    assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) |" in section
+    assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) | 0 |" in section
     for kind in MUTATION_KINDS:
         assert f"| {kind} | 12 | 6 | 50.0% |" in section
-    assert text.rstrip().endswith("(`staleSignalRate`).")
+    assert text.rstrip().endswith("had an earlier call that matched.")
+    assert "Tool-call rate" not in text  # a prompt-mode report has no tool calls to count
     assert "| sm-issues-new-required |" in text[: text.index("## Per mutation kind")]
 
 
@@ -118,9 +119,10 @@ def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -
         ),
     ]
     summary = summarize(tasks[:2], rows)
+    counts = {"severalCalls": 0, "anotherCallMatched": 0}
     assert summary["perMutationKind"] == {
-        "renamedField": {"tasks": 1, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0},
-        "newRequired": {"tasks": 1, "passed": 0, "staleSchemaUsed": 1, "withStaleSignals": 1},
+        "renamedField": {"tasks": 1, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0, **counts},
+        "newRequired": {"tasks": 1, "passed": 0, "staleSchemaUsed": 1, "withStaleSignals": 1, **counts},
     }
     assert summary["staleSchemaUsedRate"] == summary["staleSignalRate"] == 0.5
     assert summary["staleSignalCounts"]["missingNewRequired"] == 1
@@ -131,7 +133,7 @@ def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -
     # A report read back from a file may hold anything; what is not a count renders as 0.
     odd = {"perMutationKind": {"renamedField": {"tasks": 2, "passed": "1", "staleSchemaUsed": True}, "x": [1]}}
     text = summary_markdown(attrs.evolve(report, summary=odd))
-    assert "| renamedField | 2 | 0 | 0.0% | 0 | 0 |" in text and "| x | 0 | 0 | n/a | 0 | 0 |" in text
+    assert "| renamedField | 2 | 0 | 0.0% | 0 | 0 | 0 |" in text and "| x | 0 | 0 | n/a | 0 | 0 | 0 |" in text
 
 
 def test_alternate_task_file_through_the_sdk(alternate_file: Path, alternate_tasks: list[Task]) -> None:

@@ -137,6 +137,7 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
+        source = self.task_file(source) if source is not None else None
         key, version = _file_version(source if source is not None else self._tasks_file)
         cached = self._cache.get(key)
         if cached is not None and cached[0] == version:
@@ -158,6 +159,17 @@ class Benchmark:
             raise DefinitionError(f"{source}: {exc.message}") from None
         self._cache[key] = (version, checked)
         return list(checked)
+
+    def task_file(self, source: Union[str, Path]) -> Path:
+        """The file a task source names. A path that exists is itself; a bare name (no directory
+        part) that does not exist here is looked up in the benchmark's `data/` folder, `.jsonl`
+        added when missing, as remote surfaces resolve it: `--tasks tasks-extended` picks a split the
+        benchmark ships."""
+        path = Path(source)
+        if path.exists() or self.data_dir is None or len(path.parts) != 1 or path.name in (".", ".."):
+            return path
+        shipped = self.data_dir / (path.name if path.suffix == ".jsonl" else path.name + ".jsonl")
+        return shipped if shipped.is_file() else path
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI."""
