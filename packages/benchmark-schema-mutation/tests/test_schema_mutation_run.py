@@ -171,3 +171,34 @@ def test_remote_surfaces_follow_the_allow_list(alternate_file: Path, monkeypatch
 def test_the_entry_point_loads_this_benchmark() -> None:
     assert load_benchmark("benchmark-schema-mutation") is benchmark
     assert benchmark.distribution == "benchmark-schema-mutation"
+
+
+def test_the_extended_split_runs_and_is_reported_per_kind() -> None:
+    from benchmark_schema_mutation import EXTENDED_KINDS
+
+    report = _mock_run(tasks="tasks-extended")
+    assert report.totals.tasks == 36 and report.mean == 0.5
+    per_kind = report.summary["perMutationKind"]
+    assert list(per_kind) == list(EXTENDED_KINDS)
+    for kind in EXTENDED_KINDS:
+        assert per_kind[kind]["tasks"] == 12 and per_kind[kind]["passed"] == 6
+        # The mock's wrong answers are the exact pre-migration calls, each with its signal.
+        assert per_kind[kind]["staleSchemaUsed"] == 6 == per_kind[kind]["withStaleSignals"]
+    counts = report.summary["staleSignalCounts"]
+    assert counts["deprecatedTool"] == counts["missingScope"] == 6 and counts["oldPaginationField"] >= 6
+    text = render_markdown(report, benchmark)
+    assert "| deprecation | 12 | 6 | 50.0% | 6 | 6 | 0 |" in text
+
+
+def test_per_kind_table_counts_answers_with_several_calls(tasks: list[Task]) -> None:
+    def several(task: Task) -> str:
+        return f"{json.dumps(task.expected)}\nPreviously: {json.dumps(task.metadata['staleCall'])}"
+
+    policies = attrs.evolve(benchmark.mock_policies, bad_answer=several)
+    report = run(mock_adapter(policies=policies), task_ids=[t.id for t in tasks[:10]])
+    per_kind = report.summary["perMutationKind"]
+    assert sum(entry["severalCalls"] for entry in per_kind.values()) == 5
+    assert sum(entry["anotherCallMatched"] for entry in per_kind.values()) == 5
+    assert "| **all** | 10 | 5 | 50.0% | 5 (50.0%) | 5 (50.0%) | 5 (5 matched earlier) |" in render_markdown(
+        report, benchmark
+    )
