@@ -1,4 +1,4 @@
-"""The failure modes of docs/grading.md (F1-F21), proved on the real tasks."""
+"""The failure modes of docs/grading.md (F1-F22), proved on the real tasks."""
 
 from __future__ import annotations
 

@@ -37,7 +37,8 @@ benchmark = define_benchmark(
         "Deterministic, no judge. The last {name, arguments} object of the answer (or the last native tool call) "
         "is compared with the canonical expected call as canonical JSON: 1 on an exact match; 0 with the typed "
         "reason staleSchemaUsed when it equals the pre-migration call; 0 otherwise, with the first differing "
-        "path, validity against the current schema and the stale signals it shows."
+        "path, validity against the current schema and the stale signals it shows. An answer with several distinct "
+        "calls is graded on the last; the details count them and say whether an earlier one matched."
     ),
     provenance=PROVENANCE,
     tasks_file=TASKS_FILE,

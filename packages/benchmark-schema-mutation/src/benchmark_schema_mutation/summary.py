@@ -117,7 +117,8 @@ def summary_markdown(report: RunReport) -> str:
         "Stale schema used: the call is exactly the one the previous schema version asked for "
         "(`staleSchemaUsedRate`). Stale signals: the call took at least one mutated element from the old "
         "schema, such as an old field name, an old enum value, the old unsplit tool, a missing new required "
-        "field or a value in the old unit (`staleSignalRate`). Several calls: the answer held more than one "
+        "field, a value in the old unit, the deprecated tool, an old pagination field or a missing scope "
+        "(`staleSignalRate`). Several calls: the answer held more than one "
         "distinct call and the last one was graded; in brackets, how many of them had an earlier call that matched.",
     ]
     rate = report.summary.get("toolCallRate")
