@@ -151,7 +151,9 @@ def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[Submi
     if trace.tool_calls and isinstance(trace.tool_calls[-1], ToolCall):
         known = set(known_names)
         native: list[SubmittedCall] = []
-        for tool_call in trace.tool_calls:
+        # A submission read from JSON may hold anything in its list; only tool calls are counted.
+        sent: list[Any] = list(trace.tool_calls)
+        for tool_call in sent:
             if not isinstance(tool_call, ToolCall):
                 continue
             arguments: Any = tool_call.arguments
