@@ -1,10 +1,11 @@
 """Regenerate (or check) the committed task data of every benchmark in the repository.
 
-    python tools/generate_tasks.py            # rewrite each package's data/tasks.jsonl and PROVENANCE.md
+    python tools/generate_tasks.py            # rewrite each package's committed splits and PROVENANCE.md
     python tools/generate_tasks.py --check    # exit 1 if any committed file differs from its generator
 
 Each package's own generator does the work (`python -m <package>.generator`, seed 20261015); this
-wrapper only runs them all. Held-out splits are per benchmark:
+wrapper only runs them all, including the extra committed splits (schema-mutation's
+`--split extended`, data/tasks-extended.jsonl). Held-out splits are per benchmark:
 `python -m benchmark_schema_mutation.generator --split hidden --seed N`.
 """
 
@@ -24,6 +25,8 @@ GENERATORS = {
     "benchmark_rollback_recovery": ROOT / "packages/benchmark-rollback-recovery/src/benchmark_rollback_recovery/data",
 }
 FILES = ("tasks.jsonl", "PROVENANCE.md")
+#: Committed splits besides the public one: module -> (split, file).
+EXTRA_SPLITS = {"benchmark_schema_mutation": [("extended", "tasks-extended.jsonl")]}
 
 
 def main() -> int:
@@ -35,8 +38,13 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as scratch:
             out = Path(scratch) if args.check else data_dir
             subprocess.run([sys.executable, "-m", f"{module}.generator", "--out", str(out)], check=True)
+            names = list(FILES)
+            for split, name in EXTRA_SPLITS.get(module, []):
+                command = [sys.executable, "-m", f"{module}.generator", "--split", split, "--out", str(out)]
+                subprocess.run(command, check=True)
+                names.append(name)
             if args.check:
-                stale += [f"{data_dir / name}" for name in FILES if not filecmp.cmp(out / name, data_dir / name, False)]
+                stale += [f"{data_dir / name}" for name in names if not filecmp.cmp(out / name, data_dir / name, False)]
         print(f"{module}: {'checked' if args.check else 'written to'} {data_dir.relative_to(ROOT)}")
     for path in stale:
         print(f"out of date: {path}", file=sys.stderr)

@@ -205,3 +205,25 @@ def test_a_boolean_score_is_a_grader_error(make_benchmark: BenchmarkFactory) -> 
     bench = make_benchmark(grade=lambda task, trace, ctx: TaskScore(True, True, "yes"))
     with pytest.raises(GraderError):
         bench.score("t1", {"answer": "1"})
+
+
+def test_a_bare_task_file_name_resolves_in_the_data_folder(
+    make_benchmark: BenchmarkFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    shipped = [Task(id="s1", kind="single", prompt="p", expected="1")]
+    (data / "tasks-extra.jsonl").write_text(dump_task_file(shipped), encoding="utf-8")
+    (data / "tasks.jsonl").write_text(dump_task_file(shipped), encoding="utf-8")
+    bench = make_benchmark(tasks_file=data / "tasks.jsonl")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert [t.id for t in bench.tasks("tasks-extra")] == ["s1"]
+    assert [t.id for t in bench.tasks("tasks-extra.jsonl")] == ["s1"]
+    # A file that exists where the caller is wins over the shipped one of the same name.
+    local = [Task(id="local", kind="single", prompt="p", expected="1")]
+    (elsewhere / "tasks-extra.jsonl").write_text(dump_task_file(local), encoding="utf-8")
+    assert [t.id for t in bench.tasks("tasks-extra.jsonl")] == ["local"]
+    with pytest.raises(TaskFileError, match="task file not found: nothing-here"):
+        bench.tasks("nothing-here")

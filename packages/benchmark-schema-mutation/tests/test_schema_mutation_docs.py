@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from benchmark_core import Trace, create_cli
 from benchmark_schema_mutation import OUTCOMES, STALE_SIGNALS, benchmark, generate_tasks, grade_call
 from click.testing import CliRunner
@@ -54,9 +55,18 @@ def test_the_grading_doc_details_example_is_real_output() -> None:
     assert grade_call(task, Trace(answer=json.dumps(answer))).details == example
 
 
-def test_the_readme_shows_the_real_mock_run() -> None:
-    """The README's example run is pasted from the command line; this keeps it current."""
-    command = "benchmark-schema-mutation run --model offline --provider mock"
+@pytest.mark.parametrize(
+    "command",
+    [
+        "benchmark-schema-mutation run --model offline --provider mock",
+        "benchmark-schema-mutation run --model offline --provider mock --mode native",
+        "benchmark-schema-mutation run --model offline --provider mock --tasks tasks-extended",
+    ],
+)
+def test_the_readme_shows_the_real_mock_runs(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's example runs are pasted from the command line; this keeps them current. A bare
+    `--tasks` name is the shipped split even away from the package."""
+    monkeypatch.chdir(tmp_path)
     block = README.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
     result = CliRunner().invoke(create_cli(benchmark, "benchmark-schema-mutation"), command.split()[1:])
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""The failure modes of docs/grading.md (F1-F21), proved on the real tasks."""
+"""The failure modes of docs/grading.md (F1-F22), proved on the real tasks."""
 
 from __future__ import annotations
 
@@ -403,10 +403,10 @@ def test_f14_valid_but_wrong_is_reported_not_scored(tasks_of_kind: TasksOfKind, 
 
 
 def test_the_first_differing_path_reads_as_in_the_issue() -> None:
-    """The issue's own example: a feature request answered with the old enum value `feature`."""
-    task = next(t for t in generate_tasks(1, "hidden") if t.id == "hid-issues-enum-change")
-    assert task.expected["arguments"]["kind"] == "enhancement" and "feature request" in task.metadata["request"]
-    issue_path = 'arguments.kind: expected "enhancement", got "feature"'
+    """The issue's own kind of example: a bug report answered with the old enum value `bug`."""
+    task = next(t for t in generate_tasks() if t.id == "sm-issues-enum-change")
+    assert task.expected["arguments"]["kind"] == "defect" and "bug report" in task.metadata["request"]
+    issue_path = 'arguments.kind: expected "defect", got "bug"'
     stale = grade_call(task, Trace(answer=json.dumps(task.metadata["staleCall"])))
     assert stale.details["outcome"] == "staleSchemaUsed"
     assert stale.details["firstDifference"] == issue_path
@@ -613,3 +613,50 @@ def test_f18_old_tool_in_provider_spelling_is_still_stale(tasks_of_kind: TasksOf
         verdict = score(task.id, Trace(tool_calls=[ToolCall(name=safe_name, arguments=stale["arguments"])]))
         assert verdict.details["staleSchemaUsed"] is True, task.id
         assert "oldUnsplitTool" in _signals(verdict), task.id
+
+
+def test_f22_several_distinct_calls_are_counted_and_an_earlier_match_is_reported(
+    tasks: list[Task], grade_text: GradeText, grade_native: GradeNative
+) -> None:
+    task = tasks[2]
+    stale, expected = task.metadata["staleCall"], task.expected
+    # The right call, then "previously: <old call>": the last call is graded, as before.
+    answer = f"{json.dumps(expected)}\nPreviously this was: {json.dumps(stale)}"
+    verdict = grade_text(task, answer)
+    assert verdict.details["outcome"] == "staleSchemaUsed" and verdict.score == 0.0
+    assert (verdict.details["distinctCalls"], verdict.details["anotherCallMatched"]) == (2, True)
+    assert "an earlier one of the 2 distinct calls matched, but the last call is graded" in verdict.reason
+    native = grade_native(task, [expected, stale])
+    assert (native.details["distinctCalls"], native.details["anotherCallMatched"]) == (2, True)
+    # The same call twice (keys reordered, 25 written 25.0) is one distinct call.
+    reordered = {"arguments": dict(reversed(list(expected["arguments"].items()))), "name": expected["name"]}
+    once = grade_text(task, f"{json.dumps(expected)} again: {json.dumps(reordered)}")
+    assert once.passed and (once.details["distinctCalls"], once.details["anotherCallMatched"]) == (1, False)
+    fixed = grade_text(task, f"{json.dumps(stale)} -> {json.dumps(expected)}")
+    assert fixed.passed and (fixed.details["distinctCalls"], fixed.details["anotherCallMatched"]) == (2, False)
+    assert "(the last of 2 distinct calls)" in fixed.reason
+    neither = grade_text(task, f"{json.dumps(stale)} or {json.dumps({'name': 'x', 'arguments': {}})}")
+    assert (neither.details["distinctCalls"], neither.details["anotherCallMatched"]) == (2, False)
+    single = grade_text(task, expected)
+    assert (single.details["distinctCalls"], single.details["anotherCallMatched"]) == (1, False)
+    assert grade_text(task, "").details["distinctCalls"] == 0
+
+
+def test_stale_signals_of_the_extended_kinds() -> None:
+    tasks = benchmark.tasks("tasks-extended")
+    seen: set[str] = set()
+    for task in tasks:
+        verdict = grade_call(task, Trace(answer=json.dumps(task.metadata["staleCall"])))
+        assert verdict.details["outcome"] == "staleSchemaUsed", task.id
+        signals = _signals(verdict)
+        kind = task.metadata["mutationKind"]
+        expected = {"deprecation": {"deprecatedTool"}, "paginationChange": {"oldPaginationField"}}
+        assert set(signals) == expected.get(kind, {"missingScope"}), task.id
+        seen.update(signals)
+        assert grade_call(task, Trace(answer=json.dumps(task.expected))).passed, task.id
+    assert seen == {"deprecatedTool", "oldPaginationField", "missingScope"} and seen <= set(STALE_SIGNALS)
+    # A call to the deprecated tool is still valid against the current schema: only the name is stale.
+    deprecation = next(t for t in tasks if t.metadata["mutationKind"] == "deprecation")
+    verdict = grade_call(deprecation, Trace(answer=json.dumps(deprecation.metadata["staleCall"])))
+    assert verdict.details["validAgainstCurrentSchema"] is True
+    assert verdict.details["firstDifference"].startswith("name: expected")

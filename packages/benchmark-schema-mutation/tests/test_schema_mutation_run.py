@@ -95,10 +95,11 @@ def test_markdown_report_ends_with_the_per_kind_breakdown() -> None:
     report = _mock_run()
     text = render_markdown(report, benchmark)
     section = text[text.index("## Per mutation kind") :]
-    assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) |" in section
+    assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) | 0 |" in section
     for kind in MUTATION_KINDS:
         assert f"| {kind} | 12 | 6 | 50.0% |" in section
-    assert text.rstrip().endswith("(`staleSignalRate`).")
+    assert text.rstrip().endswith("had an earlier call that matched.")
+    assert "Tool-call rate" not in text  # a prompt-mode report has no tool calls to count
     assert "| sm-issues-new-required |" in text[: text.index("## Per mutation kind")]
 
 
@@ -118,9 +119,10 @@ def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -
         ),
     ]
     summary = summarize(tasks[:2], rows)
+    counts = {"severalCalls": 0, "anotherCallMatched": 0}
     assert summary["perMutationKind"] == {
-        "renamedField": {"tasks": 1, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0},
-        "newRequired": {"tasks": 1, "passed": 0, "staleSchemaUsed": 1, "withStaleSignals": 1},
+        "renamedField": {"tasks": 1, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0, **counts},
+        "newRequired": {"tasks": 1, "passed": 0, "staleSchemaUsed": 1, "withStaleSignals": 1, **counts},
     }
     assert summary["staleSchemaUsedRate"] == summary["staleSignalRate"] == 0.5
     assert summary["staleSignalCounts"]["missingNewRequired"] == 1
@@ -131,7 +133,7 @@ def test_summary_counts_errored_rows_and_handles_empty_runs(tasks: list[Task]) -
     # A report read back from a file may hold anything; what is not a count renders as 0.
     odd = {"perMutationKind": {"renamedField": {"tasks": 2, "passed": "1", "staleSchemaUsed": True}, "x": [1]}}
     text = summary_markdown(attrs.evolve(report, summary=odd))
-    assert "| renamedField | 2 | 0 | 0.0% | 0 | 0 |" in text and "| x | 0 | 0 | n/a | 0 | 0 |" in text
+    assert "| renamedField | 2 | 0 | 0.0% | 0 | 0 | 0 |" in text and "| x | 0 | 0 | n/a | 0 | 0 | 0 |" in text
 
 
 def test_alternate_task_file_through_the_sdk(alternate_file: Path, alternate_tasks: list[Task]) -> None:
@@ -169,3 +171,34 @@ def test_remote_surfaces_follow_the_allow_list(alternate_file: Path, monkeypatch
 def test_the_entry_point_loads_this_benchmark() -> None:
     assert load_benchmark("benchmark-schema-mutation") is benchmark
     assert benchmark.distribution == "benchmark-schema-mutation"
+
+
+def test_the_extended_split_runs_and_is_reported_per_kind() -> None:
+    from benchmark_schema_mutation import EXTENDED_KINDS
+
+    report = _mock_run(tasks="tasks-extended")
+    assert report.totals.tasks == 36 and report.mean == 0.5
+    per_kind = report.summary["perMutationKind"]
+    assert list(per_kind) == list(EXTENDED_KINDS)
+    for kind in EXTENDED_KINDS:
+        assert per_kind[kind]["tasks"] == 12 and per_kind[kind]["passed"] == 6
+        # The mock's wrong answers are the exact pre-migration calls, each with its signal.
+        assert per_kind[kind]["staleSchemaUsed"] == 6 == per_kind[kind]["withStaleSignals"]
+    counts = report.summary["staleSignalCounts"]
+    assert counts["deprecatedTool"] == counts["missingScope"] == 6 and counts["oldPaginationField"] >= 6
+    text = render_markdown(report, benchmark)
+    assert "| deprecation | 12 | 6 | 50.0% | 6 | 6 | 0 |" in text
+
+
+def test_per_kind_table_counts_answers_with_several_calls(tasks: list[Task]) -> None:
+    def several(task: Task) -> str:
+        return f"{json.dumps(task.expected)}\nPreviously: {json.dumps(task.metadata['staleCall'])}"
+
+    policies = attrs.evolve(benchmark.mock_policies, bad_answer=several)
+    report = run(mock_adapter(policies=policies), task_ids=[t.id for t in tasks[:10]])
+    per_kind = report.summary["perMutationKind"]
+    assert sum(entry["severalCalls"] for entry in per_kind.values()) == 5
+    assert sum(entry["anotherCallMatched"] for entry in per_kind.values()) == 5
+    assert "| **all** | 10 | 5 | 50.0% | 5 (50.0%) | 5 (50.0%) | 5 (5 matched earlier) |" in render_markdown(
+        report, benchmark
+    )

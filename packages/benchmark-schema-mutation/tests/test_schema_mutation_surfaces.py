@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 import mcp
 import pytest
-from benchmark_core import Task, create_mcp_server, dump_task_file
+from benchmark_core import Task, create_mcp_server, dump_task_file, to_wire
 from benchmark_core.testing import mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
 from benchmark_schema_mutation import TASKS_ALLOW_ENV, benchmark
 
@@ -145,3 +145,34 @@ async def test_mcp_over_stdio_in_a_subprocess(
         assert verdict["details"]["outcome"] == "staleSchemaUsed"
         refused = await client.call_tool("list_tasks", {"tasks": str(elsewhere)})
         assert tool_error(refused)["code"] == "TASKS_NOT_ALLOWED"
+
+
+async def test_native_submissions_on_the_extended_split_score_on_every_surface() -> None:
+    """A native submission (tool calls) scores the same through the SDK, HTTP and MCP, and the
+    extended split is reached by its bare name on each of them."""
+    from benchmark_schema_mutation import score_async
+
+    extended = await benchmark.load_tasks("tasks-extended")
+    task = next(t for t in extended if t.metadata["mutationKind"] == "deprecation")
+    good = {"toolCalls": [task.expected]}
+    twice = {"toolCalls": [task.expected, task.metadata["staleCall"]]}
+    sdk = await score_async(task.id, twice, tasks="tasks-extended")
+    assert (sdk.details["outcome"], sdk.details["distinctCalls"], sdk.details["anotherCallMatched"]) == (
+        "staleSchemaUsed",
+        2,
+        True,
+    )
+    async with serve_benchmark(benchmark) as base, aiohttp.ClientSession() as session:
+        status, verdict = await _score(
+            session, base, {"taskId": task.id, "submission": good, "tasks": "tasks-extended"}
+        )
+        assert (status, verdict["score"], verdict["details"]["callSource"]) == (200, 1.0, "toolCalls")
+        status, verdict = await _score(
+            session, base, {"taskId": task.id, "submission": twice, "tasks": "tasks-extended"}
+        )
+        assert (status, verdict["details"]) == (200, to_wire(sdk.details))
+    async with mcp.Client(create_mcp_server(benchmark)) as client:
+        arguments = {"task_id": task.id, "submission": twice, "tasks": "tasks-extended"}
+        verdict = tool_data(await client.call_tool("score_answer", arguments))
+        assert verdict["details"] == to_wire(sdk.details)
+        assert verdict["details"]["staleSignals"][0]["signal"] == "deprecatedTool"

@@ -21,6 +21,7 @@ from .model import (
     PROVENANCE_KINDS,
     TASK_KINDS,
     BenchmarkStatus,
+    ChatMessage,
     JsonObject,
     Provenance,
     RunReport,
@@ -92,6 +93,7 @@ class MockPolicies:
 
 Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
 SummaryMarkdown = Callable[[RunReport], str]
+NativeMessages = Callable[[Task], list[ChatMessage]]
 
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
@@ -121,6 +123,7 @@ class Benchmark:
     data_dir: Optional[Path] = None
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
+    _native_messages: Optional[NativeMessages] = None
     _static_tasks: Optional[tuple[Task, ...]] = None
     _loader: Optional[TaskLoader] = None
     _tasks_file: Optional[Path] = None
@@ -134,6 +137,7 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
+        source = self.task_file(source) if source is not None else None
         key, version = _file_version(source if source is not None else self._tasks_file)
         cached = self._cache.get(key)
         if cached is not None and cached[0] == version:
@@ -156,6 +160,17 @@ class Benchmark:
         self._cache[key] = (version, checked)
         return list(checked)
 
+    def task_file(self, source: Union[str, Path]) -> Path:
+        """The file a task source names. A path that exists is itself; a bare name (no directory
+        part) that does not exist here is looked up in the benchmark's `data/` folder, `.jsonl`
+        added when missing, as remote surfaces resolve it: `--tasks tasks-extended` picks a split the
+        benchmark ships."""
+        path = Path(source)
+        if path.exists() or self.data_dir is None or len(path.parts) != 1 or path.name in (".", ".."):
+            return path
+        shipped = self.data_dir / (path.name if path.suffix == ".jsonl" else path.name + ".jsonl")
+        return shipped if shipped.is_file() else path
+
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI."""
         return _run_sync(self.load_tasks(source), "tasks", "load_tasks")
@@ -171,6 +186,22 @@ class Benchmark:
             if task.id == task_id:
                 return task
         raise TaskNotFoundError(f"unknown task id {task_id!r} in benchmark {self.id!r}")
+
+    # -- answering ---------------------------------------------------------------------------
+
+    def native_messages(self, task: Task) -> list[ChatMessage]:
+        """The messages a single task sends in native answer mode, next to `task.tools`.
+
+        By default one user message with the prompt; a benchmark whose prompt also spells out the
+        tools as text (for prompt mode) supplies its own, so that native mode measures tool calling
+        and not instruction following.
+        """
+        if self._native_messages is None:
+            return [ChatMessage(role="user", content=task.prompt)]
+        messages = self._native_messages(task)
+        if not messages or not all(isinstance(m, ChatMessage) for m in messages):
+            raise DefinitionError(f"benchmark {self.id!r}: native_messages must return a non-empty list of ChatMessage")
+        return list(messages)
 
     # -- grading -----------------------------------------------------------------------------
 
@@ -322,13 +353,15 @@ def define_benchmark(
     data_dir: Optional[Union[str, Path]] = None,
     tasks_allow_env: Optional[str] = None,
     distribution: Optional[str] = None,
+    native_messages: Optional[NativeMessages] = None,
 ) -> Benchmark:
     """Validate a benchmark definition and return the `Benchmark` every surface is built from.
 
     Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
     file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
     `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
-    may load besides `data_dir`. Raises `DefinitionError` naming the first problem found.
+    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
+    answer mode (default: one user message with the prompt). Raises `DefinitionError` naming the first problem found.
     """
     if not _ID_RE.match(id):
         raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
@@ -344,6 +377,8 @@ def define_benchmark(
         raise DefinitionError(f"benchmark {id!r}: give exactly one of tasks, load_tasks or tasks_file")
     if not callable(grade):
         raise DefinitionError(f"benchmark {id!r}: grade must be callable")
+    if native_messages is not None and not callable(native_messages):
+        raise DefinitionError(f"benchmark {id!r}: native_messages must be callable")
     if not provenance:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
     for record in provenance:
@@ -375,6 +410,7 @@ def define_benchmark(
         data_dir=resolved_data_dir,
         tasks_allow_env=tasks_allow_env,
         distribution=distribution,
+        native_messages=native_messages,
         static_tasks=static,
         loader=load_tasks,
         tasks_file=file_path,

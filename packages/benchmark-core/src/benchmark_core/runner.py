@@ -279,9 +279,7 @@ class Run:
             episode = outcome.episode
             return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
         if self.mode == "native":
-            result = await requests.chat(
-                ChatRequest(messages=[ChatMessage(role="user", content=task.prompt)], tools=task.tools)
-            )
+            result = await requests.chat(ChatRequest(messages=benchmark.native_messages(task), tools=task.tools))
             return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
         return Trace(answer=await requests.complete(task.prompt)), None
 

@@ -19,20 +19,35 @@ from typing import TYPE_CHECKING
 from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
-from .definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
+from .definition import (
+    EXTENDED_TASKS_FILE,
+    TASKS_ALLOW_ENV,
+    TASKS_FILE,
+    benchmark,
+    run,
+    run_async,
+    score,
+    score_async,
+)
+from .extended import EXTENDED, Extended
 from .grader import (
     OUTCOMES,
     SubmittedCall,
+    distinct_calls,
     extract_call,
+    extract_calls,
     first_difference,
     grade,
     grade_call,
     schema_check,
     stale_signals,
     submitted_call,
+    submitted_calls,
 )
+from .held_out import HELD_OUT, Alternatives
 from .mock_policies import MOCK_POLICIES, bad_call, half_adapted_call
-from .mutations import MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
+from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
+from .native import native_messages
 from .provenance import PROVENANCE
 from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
 from .summary import summarize, summary_markdown
@@ -50,7 +65,12 @@ __getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [
+    "ALL_KINDS",
     "BASE_SCHEMAS",
+    "EXTENDED",
+    "EXTENDED_KINDS",
+    "EXTENDED_TASKS_FILE",
+    "HELD_OUT",
     "MOCK_POLICIES",
     "MUTATION_KINDS",
     "OUTCOMES",
@@ -59,8 +79,10 @@ __all__ = [
     "STALE_SIGNALS",
     "TASKS_ALLOW_ENV",
     "TASKS_FILE",
+    "Alternatives",
     "BaseSchema",
     "EnumChange",
+    "Extended",
     "Migration",
     "NewRequired",
     "Option",
@@ -71,13 +93,16 @@ __all__ = [
     "__version__",
     "bad_call",
     "benchmark",
+    "distinct_calls",
     "extract_call",
+    "extract_calls",
     "first_difference",
     "generate_tasks",
     "grade",
     "grade_call",
     "half_adapted_call",
     "migrate",
+    "native_messages",
     "render_prompt",
     "render_tasks",
     "run",
@@ -87,6 +112,7 @@ __all__ = [
     "score_async",
     "stale_signals",
     "submitted_call",
+    "submitted_calls",
     "summarize",
     "summary_markdown",
     "write_split",

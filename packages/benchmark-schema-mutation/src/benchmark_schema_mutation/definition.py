@@ -10,10 +10,13 @@ from benchmark_core import JsonObject, ModelAdapter, RunReport, TaskScore, Trace
 from .__about__ import __version__
 from .grader import grade
 from .mock_policies import MOCK_POLICIES
+from .native import native_messages
 from .provenance import PROVENANCE
 from .summary import summarize, summary_markdown
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
+#: The extended split (deprecation, paginationChange, scopeChange): `--tasks tasks-extended`.
+EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
 benchmark = define_benchmark(
@@ -34,7 +37,8 @@ benchmark = define_benchmark(
         "Deterministic, no judge. The last {name, arguments} object of the answer (or the last native tool call) "
         "is compared with the canonical expected call as canonical JSON: 1 on an exact match; 0 with the typed "
         "reason staleSchemaUsed when it equals the pre-migration call; 0 otherwise, with the first differing "
-        "path, validity against the current schema and the stale signals it shows."
+        "path, validity against the current schema and the stale signals it shows. An answer with several distinct "
+        "calls is graded on the last; the details count them and say whether an earlier one matched."
     ),
     provenance=PROVENANCE,
     tasks_file=TASKS_FILE,
@@ -42,6 +46,7 @@ benchmark = define_benchmark(
     summarize=summarize,
     summary_markdown=summary_markdown,
     answer_modes=("prompt", "native"),
+    native_messages=native_messages,
     tasks_allow_env=TASKS_ALLOW_ENV,
     distribution="benchmark-schema-mutation",
 )

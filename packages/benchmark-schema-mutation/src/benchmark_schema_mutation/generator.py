@@ -5,7 +5,12 @@ Seed 20261015 reproduces the public split, `data/tasks.jsonl`, byte for byte (a 
 each of the five mutations once, so 12 base schemas give 60 tasks, 12 per mutation kind; the seed
 picks the request's values and the authored alternatives of each migration.
 
-`--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl`. The
+`--split extended` writes the extended split, `data/tasks-extended.jsonl` (the same seed, `ext-` ids):
+the three kinds of `extended.py` (deprecation, paginationChange, scopeChange) for every base schema,
+36 tasks, 12 per kind.
+
+`--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl`, its
+migrations drawn from the authored alternatives of `held_out.py`, never the public ones. The
 repository ignores `.hidden/`, and the generator also puts a `.gitignore` that ignores everything
 into the folder, so a hidden split stays out of any git repository it is written in. A hidden split
 needs an explicit seed other than the public one, so it can never silently equal the committed tasks.
@@ -31,13 +36,15 @@ from benchmark_core import (
     to_wire,
 )
 
-from .definition import TASKS_FILE, benchmark
-from .mutations import MUTATION_KINDS, migrate, previous_tool
+from .definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
+from .mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
 from .schemas import BASE_SCHEMAS, BaseSchema
 
 PUBLIC_SEED = 20261015
-SPLITS: tuple[str, ...] = ("public", "hidden")
-ID_PREFIXES = {"public": "sm", "hidden": "hid"}
+SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
+ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
+#: The committed splits: their seed is always the public one.
+COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE}
 HIDDEN_DIR = Path(".hidden")
 PROVENANCE_FILE = "PROVENANCE.md"
 HIDDEN_GITIGNORE = "# A held-out split: keep it out of version control.\n*\n"
@@ -48,6 +55,9 @@ _KIND_SLUGS = {
     "enumChange": "enum-change",
     "splitEndpoint": "split-endpoint",
     "typeChange": "type-change",
+    "deprecation": "deprecation",
+    "paginationChange": "pagination-change",
+    "scopeChange": "scope-change",
 }
 
 
@@ -79,17 +89,19 @@ def render_prompt(title: str, tools: Sequence[ToolSpec], schema_version: str, re
 
 
 def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]:
-    """The 60 tasks of a split: for each base schema in catalogue order, one task per mutation kind."""
+    """The tasks of a split: for each base schema in catalogue order, one task per mutation kind of
+    the split (60 for public and hidden, 36 for extended)."""
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
     rng = mulberry32(seed)
     prefix = ID_PREFIXES[split]
+    kinds = EXTENDED_KINDS if split == "extended" else MUTATION_KINDS
     tasks: list[Task] = []
     for base in BASE_SCHEMAS:
-        for kind in MUTATION_KINDS:
+        for kind in kinds:
             arguments, phrases = sample_call(base, rng)
-            migration = migrate(base, kind, arguments, rng)
-            request = base.template.format(**phrases)
+            migration = migrate(base, kind, arguments, rng, held_out=split == "hidden")
+            request = migration.request or base.template.format(**phrases)
             if migration.request_suffix:
                 request = f"{request} {migration.request_suffix}"
             tasks.append(
@@ -106,8 +118,8 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
                         "schemaVersion": migration.schema_version,
                         "previousVersion": base.version,
                         "request": request,
-                        "staleCall": {"name": base.tool, "arguments": arguments},
-                        "previousTools": to_wire([previous_tool(base)]),
+                        "staleCall": migration.stale,
+                        "previousTools": to_wire(migration.previous_tools),
                         "mutatedElements": migration.elements,
                         "split": split,
                         "seed": seed,
@@ -128,13 +140,13 @@ def render_provenance() -> str:
 
 
 def write_split(split: str, seed: int, out: Path) -> list[Path]:
-    """Write a split's tasks into `out`, with its provenance (public split) or a `.gitignore` that
-    ignores the whole folder (hidden split; an existing one is left alone)."""
+    """Write a split's tasks into `out`, with the benchmark's provenance (committed splits) or a
+    `.gitignore` that ignores the whole folder (hidden split; an existing one is left alone)."""
     out.mkdir(parents=True, exist_ok=True)
-    tasks_path = out / TASKS_FILE.name
+    tasks_path = out / COMMITTED_FILES.get(split, TASKS_FILE).name
     tasks_path.write_text(render_tasks(seed, split), encoding="utf-8")
     written = [tasks_path]
-    if split == "public":
+    if split in COMMITTED_FILES:
         provenance_path = out / PROVENANCE_FILE
         provenance_path.write_text(render_provenance(), encoding="utf-8")
         written.append(provenance_path)
@@ -149,8 +161,9 @@ def write_split(split: str, seed: int, out: Path) -> list[Path]:
 def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m benchmark_schema_mutation.generator",
-        description="Write the public split (seed 20261015, into the package's data/ folder) or a held-out "
-        "hidden split (hid- ids, into .hidden/).",
+        description="Write the public split (seed 20261015, into the package's data/ folder as tasks.jsonl), "
+        "the extended split (the same seed, tasks-extended.jsonl) or a held-out hidden split (hid- ids, into "
+        ".hidden/).",
     )
     parser.add_argument("--split", choices=SPLITS, default="public")
     parser.add_argument("--seed", type=int, default=None, help="required for --split hidden")
@@ -163,9 +176,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             parser.error(f"--split hidden cannot use the public seed {PUBLIC_SEED}")
         seed, out = args.seed, args.out or HIDDEN_DIR
     else:
-        # Another seed would overwrite the committed public split with tasks nobody published.
+        # Another seed would overwrite a committed split with tasks nobody published.
         if args.seed not in (None, PUBLIC_SEED):
-            parser.error(f"the public split always uses seed {PUBLIC_SEED}; use --split hidden for another seed")
+            parser.error(f"the {args.split} split always uses seed {PUBLIC_SEED}; use --split hidden for another seed")
         seed, out = PUBLIC_SEED, args.out or TASKS_FILE.parent
     for path in write_split(args.split, seed, out):
         print(f"wrote {path}", file=sys.stderr)

@@ -12,7 +12,9 @@
 
 Whatever the outcome, `details` says whether the call is valid against the current schema and
 lists its `staleSignals`: each mutated element it took from the old schema, so that a half-adapted
-answer is counted and not only an exact copy of the stale call.
+answer is counted and not only an exact copy of the stale call. An answer holding several distinct
+calls is still graded on its last one, and `details` counts them (`distinctCalls`) and says whether
+an earlier one matched the expected call (`anotherCallMatched`).
 
 The grader reads only the task (`expected`, `tools`, `metadata`), never the generator's catalogue,
 so alternate task files are graded the same way. It never raises on a submission.
@@ -82,28 +84,31 @@ def as_call(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
     return value["name"], arguments
 
 
-def _last_call_in(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
-    """The last outermost call object inside a JSON value, in document order.
+def _calls_in(value: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The outermost call objects inside a JSON value, in document order.
 
-    Children are pushed in order and popped last-first, so the first call met is the last one in
-    the document; a call's own arguments are not searched (a nested call-shaped argument is data).
-    The walk is iterative so that deep nesting cannot exhaust the stack.
+    Children are pushed in order and popped last-first, so calls are met from the last to the
+    first and the list is reversed at the end; a call's own arguments are not searched (a nested
+    call-shaped argument is data). The walk is iterative so that deep nesting cannot exhaust the
+    stack.
     """
+    found: list[tuple[str, dict[str, Any]]] = []
     stack = [value]
     while stack:
         node = stack.pop()
         call = as_call(node)
         if call is not None:
-            return call
-        if isinstance(node, dict):
+            found.append(call)
+        elif isinstance(node, dict):
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
-    return None
+    found.reverse()
+    return found
 
 
-def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
-    """The last call object in free text.
+def extract_calls(text: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every call object in free text, in document order.
 
     Every `{` followed by a quoted key is a candidate start of a JSON object; a candidate that
     parses is searched for calls (so wrappers such as `{"tool_call": {...}}` or `{"function":
@@ -113,7 +118,7 @@ def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
     line number), so an unbounded search would be quadratic in a hostile answer's length.
     """
     text = text[-MAX_ANSWER_CHARS:]
-    found: Optional[tuple[str, dict[str, Any]]] = None
+    found: list[tuple[str, dict[str, Any]]] = []
     position = 0
     while True:
         candidate = _CANDIDATE.search(text, position)
@@ -125,42 +130,88 @@ def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
         except (ValueError, RecursionError):
             position = start + 1
             continue
-        call = _last_call_in(value)
-        if call is not None:
-            found = call
+        found.extend(_calls_in(value))
         position = end
 
 
-def submitted_call(trace: Trace, known_names: Iterable[str] = ()) -> Optional[SubmittedCall]:
-    """The call a trace makes: the last native tool call when there are any, else the answer's.
+def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
+    """The last call object in free text (see `extract_calls`), the one that is graded."""
+    calls = extract_calls(text)
+    return calls[-1] if calls else None
+
+
+def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[SubmittedCall]:
+    """Every call a trace makes, in order: its native tool calls when there are any, else the calls
+    in the answer. The last one is graded (`submitted_call`); the others are counted in `details`.
 
     A native call may name a tool the model was never offered (the old, memorised one) in the
     provider-safe spelling the API forced on it (`issues_create`); such a name is read as the
     `known_names` entry it spells, so the stale habit is still seen.
     """
-    if trace.tool_calls:
-        last = trace.tool_calls[-1]
-        if isinstance(last, ToolCall):
-            arguments: Any = last.arguments
+    if trace.tool_calls and isinstance(trace.tool_calls[-1], ToolCall):
+        known = set(known_names)
+        native: list[SubmittedCall] = []
+        # A submission read from JSON may hold anything in its list; only tool calls are counted.
+        sent: list[Any] = list(trace.tool_calls)
+        for tool_call in sent:
+            if not isinstance(tool_call, ToolCall):
+                continue
+            arguments: Any = tool_call.arguments
             if isinstance(arguments, str):
                 # A JSON-encoded string is decoded (F6); anything else stays as sent and mismatches.
                 decoded = _decode_object(arguments)
                 arguments = arguments if decoded is None else decoded
-            return SubmittedCall(name=_known_spelling(last.name, known_names), arguments=arguments, source="toolCalls")
+            native.append(
+                SubmittedCall(name=_known_spelling(tool_call.name, known), arguments=arguments, source="toolCalls")
+            )
+        return native
     answer = trace.answer
     if isinstance(answer, str):
-        call = extract_call(answer)
+        calls = extract_calls(answer)
     elif isinstance(answer, (dict, list)):
-        call = _last_call_in(answer)
+        calls = _calls_in(answer)
     else:
-        call = None
-    if call is None:
-        return None
-    return SubmittedCall(name=call[0], arguments=call[1], source="answer")
+        calls = []
+    return [SubmittedCall(name=name, arguments=arguments, source="answer") for name, arguments in calls]
 
 
-def _known_spelling(name: str, known_names: Iterable[str]) -> str:
-    known = set(known_names)
+def submitted_call(trace: Trace, known_names: Iterable[str] = ()) -> Optional[SubmittedCall]:
+    """The call a trace is graded on: the last native tool call when there are any, else the
+    answer's last call (F5)."""
+    calls = submitted_calls(trace, known_names)
+    return calls[-1] if calls else None
+
+
+def distinct_calls(calls: Sequence[SubmittedCall]) -> list[SubmittedCall]:
+    """The calls without repeats, in first-seen order. Two calls are the same when they are equal as
+    canonical JSON (keys in any order, 25 == 25.0), the rule the grade itself uses."""
+    seen: set[str] = set()
+    unique: list[SubmittedCall] = []
+    for call in calls:
+        key = _canonical_key(call)
+        if key not in seen:
+            seen.add(key)
+            unique.append(call)
+    return unique
+
+
+def _canonical_key(call: SubmittedCall) -> str:
+    def canonical(value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, dict):
+            return {str(k): canonical(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [canonical(v) for v in value]
+        return value
+
+    try:
+        return json.dumps([call.name, canonical(call.arguments)], sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return f"<uncomparable {id(call)}>"
+
+
+def _known_spelling(name: str, known: set[str]) -> str:
     if name in known:
         return name
     matches = sorted(k for k in known if provider_safe_name(k) == name)
@@ -297,7 +348,7 @@ def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
     signals: list[JsonObject] = []
     for element in _elements(task.metadata):
         signal, field = element.get("signal"), element.get("field")
-        if signal == "oldUnsplitTool":
+        if signal in ("oldUnsplitTool", "deprecatedTool"):
             if call.name == element.get("tool"):
                 signals.append({"signal": signal, "path": "name", "value": call.name})
             continue
@@ -305,7 +356,9 @@ def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
             continue
         path = key_path("arguments", field)
         present = arguments.get(field) is not None
-        if (signal == "oldFieldName" and field in arguments) or (signal == "missingNewRequired" and not present):
+        if (signal in ("oldFieldName", "oldPaginationField") and field in arguments) or (
+            signal in ("missingNewRequired", "missingScope") and not present
+        ):
             signals.append({"signal": signal, "path": path})
         elif signal == "oldEnumValue":
             value = arguments.get(field)
@@ -337,6 +390,7 @@ def _verdict(
     signals: Iterable[JsonObject] = (),
     schema_error: Optional[str] = None,
     difference: Optional[str] = None,
+    several: Optional[JsonObject] = None,
 ) -> TaskScore:
     passed = outcome == EXACT_MATCH
     metadata = task.metadata
@@ -355,6 +409,8 @@ def _verdict(
             "validAgainstCurrentSchema": call is not None and schema_error is None,
             "schemaError": schema_error,
             "firstDifference": difference,
+            "distinctCalls": 0 if several is None else several["distinctCalls"],
+            "anotherCallMatched": False if several is None else several["anotherCallMatched"],
         },
     )
 
@@ -363,20 +419,34 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
-    call = submitted_call(trace, _tool_names(task))
-    if call is None:
+    calls = submitted_calls(trace, _tool_names(task))
+    if not calls:
         return _verdict(task, NO_TOOL_CALL, 'the answer holds no JSON object with "name" and "arguments"')
+    call = calls[-1]
+    unique = distinct_calls(calls)
+    several: JsonObject = {"distinctCalls": len(unique), "anotherCallMatched": False}
     try:
         schema_error = schema_check(task.tools, call)
         difference = call_difference(task.expected, call)
         if difference is None:
             reason = f"{call.name} called with the expected arguments"
-            return _verdict(task, EXACT_MATCH, reason, call=call, schema_error=schema_error)
+            if len(unique) > 1:
+                reason += f" (the last of {len(unique)} distinct calls)"
+            return _verdict(task, EXACT_MATCH, reason, call=call, schema_error=schema_error, several=several)
+        # The last call is graded; an earlier one that matched is reported, never scored (F5).
+        several["anotherCallMatched"] = any(call_difference(task.expected, other) is None for other in unique)
         signals = stale_signals(task, call)
         stale = task.metadata.get("staleCall")
         is_stale = isinstance(stale, dict) and call_difference(stale, call) is None
     except RecursionError:
-        return _verdict(task, MISMATCH, "the call is nested too deeply to compare", call=call, schema_error="too deep")
+        return _verdict(
+            task,
+            MISMATCH,
+            "the call is nested too deeply to compare",
+            call=call,
+            schema_error="too deep",
+            several=several,
+        )
     if is_stale:
         previous = task.metadata.get("previousVersion", "?")
         current = task.metadata.get("schemaVersion", "?")
@@ -389,7 +459,22 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
         if signals:
             reason += "; stale signals: " + ", ".join(str(s["signal"]) for s in signals)
         outcome = MISMATCH
-    return _verdict(task, outcome, reason, call=call, signals=signals, schema_error=schema_error, difference=difference)
+    if several["anotherCallMatched"]:
+        reason += (
+            f"; an earlier one of the {several['distinctCalls']} distinct calls matched, but the last call is graded"
+        )
+    elif len(unique) > 1:
+        reason += f"; the last of {len(unique)} distinct calls is graded"
+    return _verdict(
+        task,
+        outcome,
+        reason,
+        call=call,
+        signals=signals,
+        schema_error=schema_error,
+        difference=difference,
+        several=several,
+    )
 
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:

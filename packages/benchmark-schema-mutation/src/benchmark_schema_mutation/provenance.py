@@ -12,15 +12,20 @@ PROVENANCE = [
         licence="MIT",
         how_to_get=(
             "python -m benchmark_schema_mutation.generator writes the public split, data/tasks.jsonl (seed "
-            "20261015), from 12 base tool schemas written for this project and five mutation kinds. No "
-            "third-party benchmark or API documentation text is copied."
+            "20261015), from 12 base tool schemas written for this project and five mutation kinds; "
+            "--split extended writes data/tasks-extended.jsonl (the same seed), 36 tasks of three more kinds "
+            "(deprecation, paginationChange, scopeChange). No third-party benchmark or API documentation text is "
+            "copied."
         ),
         retrieved_at="2026-10-15T00:00:00Z",
         contamination_notes=(
             "The public split is committed and will be seen by crawlers: treat it as practice data. Hidden-split "
             "plan: final comparisons use a held-out split written with `--split hidden --seed N` (ids start with "
             "hid-, written to the git-ignored .hidden/ folder); the seed is kept private and the file is loaded "
-            "through --tasks or the BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW allow-list."
+            "through --tasks or the BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW allow-list. A hidden split draws every "
+            "migration from four authored alternatives per kind and base schema that the public split never uses, "
+            "so none of its current schemas (the tools a model is shown) equals a public one, and two hidden seeds "
+            "share about a fifth of them (at most 19 of 60 for seeds 2 to 11)."
         ),
         refresh=(
             "The public split changes only with the generator, and a test checks the committed file byte for "

@@ -132,6 +132,49 @@ def date_parts(value: JsonValue) -> JsonValue:
     return {"year": year, "month": month, "day": day}
 
 
+def one_item_list(value: JsonValue) -> JsonValue:
+    return [value]
+
+
+def owner_and_name(value: JsonValue) -> JsonValue:
+    owner, name = str(value).split("/", 1)
+    return {"owner": owner, "name": name}
+
+
+def datetime_parts(value: JsonValue) -> JsonValue:
+    date, time = str(value).split("T")
+    return {"date": date, "time": time}
+
+
+def money_parts(value: JsonValue) -> JsonValue:
+    """Major units as whole units and nanos (billionths), the shape of google.type.Money."""
+    amount = Decimal(repr(value))
+    units = int(amount)
+    return {"units": units, "nanos": int((amount - units) * 1_000_000_000)}
+
+
+def decimal_string(value: JsonValue) -> JsonValue:
+    return f"{Decimal(repr(value)):.2f}"
+
+
+def wrapped(key: str) -> Callable[[JsonValue], JsonValue]:
+    """A plain value moved into an object under `key` (`"x"` -> `{"text": "x"}`)."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return {key: value}
+
+    return convert
+
+
+def with_unit(unit: str) -> Callable[[JsonValue], JsonValue]:
+    """A bare number becomes `{"value": n, "unit": unit}`."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return {"value": value, "unit": unit}
+
+    return convert
+
+
 def _string(description: str, **extra: Any) -> JsonObject:
     return {"type": "string", "description": description, **extra}
 

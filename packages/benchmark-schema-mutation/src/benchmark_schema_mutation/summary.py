@@ -1,12 +1,16 @@
 """The report's own headline fields and the per-kind table that ends the markdown report.
 
 - `perMutationKind`: for each kind, `tasks`, `passed`, `staleSchemaUsed` (rows whose call was
-  exactly the pre-migration call) and `withStaleSignals` (rows whose call took at least one
-  mutated element from the old schema).
+  exactly the pre-migration call), `withStaleSignals` (rows whose call took at least one
+  mutated element from the old schema), `severalCalls` (rows whose answer held more than one
+  distinct call; the last is graded) and `anotherCallMatched` (those of them in which an earlier
+  call matched the expected one).
 - `staleSchemaUsedRate`: the strict rate, exact stale calls over all rows.
 - `staleSignalRate`: rows with any stale signal over all rows; at least the strict rate, because
   it also counts half-adapted answers.
 - `staleSignalCounts`: how often each kind of stale signal was seen.
+- `toolCallRate`: rows whose graded call was a native tool call, over all rows (0 in prompt mode;
+  in native mode, the rest answered in text or not at all).
 
 Rows that errored count as tasks that neither passed nor used the old schema.
 """
@@ -18,11 +22,13 @@ from typing import Any
 
 from benchmark_core import JsonObject, RunReport, RunRow, Task
 
-from .mutations import MUTATION_KINDS, STALE_SIGNALS
+from .mutations import ALL_KINDS, STALE_SIGNALS
+
+_COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
 
 
 def _kind_order(kinds: set[str]) -> list[str]:
-    return [k for k in MUTATION_KINDS if k in kinds] + sorted(kinds - set(MUTATION_KINDS))
+    return [k for k in ALL_KINDS if k in kinds] + sorted(kinds - set(ALL_KINDS))
 
 
 def _signals(row: RunRow) -> list[Any]:
@@ -35,19 +41,22 @@ def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
     kind_of = {task.id: str(task.metadata.get("mutationKind", "unknown")) for task in tasks}
     per_kind: dict[str, dict[str, int]] = {}
     counts = dict.fromkeys(STALE_SIGNALS, 0)
-    stale_rows = signal_rows = 0
+    stale_rows = signal_rows = tool_call_rows = 0
     for row in rows:
-        entry = per_kind.setdefault(
-            kind_of.get(row.task_id, "unknown"), {"tasks": 0, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0}
-        )
+        entry = per_kind.setdefault(kind_of.get(row.task_id, "unknown"), dict.fromkeys(_COUNTS, 0))
         signals = _signals(row)
         stale = row.details.get("staleSchemaUsed") is True
+        distinct = row.details.get("distinctCalls")
+        several = isinstance(distinct, int) and distinct > 1
         entry["tasks"] += 1
         entry["passed"] += int(row.passed)
         entry["staleSchemaUsed"] += int(stale)
         entry["withStaleSignals"] += int(bool(signals))
+        entry["severalCalls"] += int(several)
+        entry["anotherCallMatched"] += int(several and row.details.get("anotherCallMatched") is True)
         stale_rows += int(stale)
         signal_rows += int(bool(signals))
+        tool_call_rows += int(row.details.get("callSource") == "toolCalls")
         for signal in signals:
             name = signal.get("signal") if isinstance(signal, dict) else None
             if isinstance(name, str):
@@ -58,12 +67,18 @@ def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
         "staleSchemaUsedRate": stale_rows / total if total else 0.0,
         "staleSignalRate": signal_rows / total if total else 0.0,
         "staleSignalCounts": counts,
+        "toolCallRate": tool_call_rows / total if total else 0.0,
     }
 
 
 def _count(entry: Any, key: str) -> int:
     value = entry.get(key) if isinstance(entry, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _several(values: dict[str, int]) -> str:
+    several, matched = values["severalCalls"], values["anotherCallMatched"]
+    return f"{several} ({matched} matched earlier)" if matched else str(several)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -78,10 +93,10 @@ def summary_markdown(report: RunReport) -> str:
     lines = [
         "## Per mutation kind",
         "",
-        "| Mutation kind | Tasks | Passed | Score | Stale schema used | Stale signals |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        "| Mutation kind | Tasks | Passed | Score | Stale schema used | Stale signals | Several calls |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    totals = {"tasks": 0, "passed": 0, "staleSchemaUsed": 0, "withStaleSignals": 0}
+    totals = dict.fromkeys(_COUNTS, 0)
     for kind, entry in per_kind.items():
         # A report read back from a file may carry anything here; render what is countable.
         values = {key: _count(entry, key) for key in totals}
@@ -89,19 +104,28 @@ def summary_markdown(report: RunReport) -> str:
             totals[key] += value
         lines.append(
             f"| {kind} | {values['tasks']} | {values['passed']} | {_percent(values['passed'], values['tasks'])} "
-            f"| {values['staleSchemaUsed']} | {values['withStaleSignals']} |"
+            f"| {values['staleSchemaUsed']} | {values['withStaleSignals']} | {_several(values)} |"
         )
     n = totals["tasks"]
     lines.append(
         f"| **all** | {n} | {totals['passed']} | {_percent(totals['passed'], n)} "
         f"| {totals['staleSchemaUsed']} ({_percent(totals['staleSchemaUsed'], n)}) "
-        f"| {totals['withStaleSignals']} ({_percent(totals['withStaleSignals'], n)}) |"
+        f"| {totals['withStaleSignals']} ({_percent(totals['withStaleSignals'], n)}) | {_several(totals)} |"
     )
     lines += [
         "",
         "Stale schema used: the call is exactly the one the previous schema version asked for "
         "(`staleSchemaUsedRate`). Stale signals: the call took at least one mutated element from the old "
         "schema, such as an old field name, an old enum value, the old unsplit tool, a missing new required "
-        "field or a value in the old unit (`staleSignalRate`).",
+        "field, a value in the old unit, the deprecated tool, an old pagination field or a missing scope "
+        "(`staleSignalRate`). Several calls: the answer held more than one "
+        "distinct call and the last one was graded; in brackets, how many of them had an earlier call that matched.",
     ]
+    rate = report.summary.get("toolCallRate")
+    if report.mode == "native" and isinstance(rate, (int, float)) and not isinstance(rate, bool):
+        lines += [
+            "",
+            f"Tool-call rate: {100 * rate:.1f}% of the answers were native tool calls (`toolCallRate`); the rest "
+            "were graded from their text or had no call.",
+        ]
     return "\n".join(lines) + "\n"
