@@ -30,8 +30,9 @@ from .model import (
     ToolCall,
     Trace,
 )
+from .submission import check_submission, parse_submission
 from .taskfiles import load_task_file
-from .wire import from_wire, to_wire
+from .wire import to_wire
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
@@ -215,8 +216,14 @@ class Benchmark:
         tasks: Optional[Union[str, Path]] = None,
         seed: int = 1,
     ) -> TaskScore:
-        """Grade one submission (a Trace or its wire form) against one task."""
-        trace = submission if isinstance(submission, Trace) else from_wire(submission, Trace, what="submission")
+        """Grade one submission (a Trace or its wire form) against one task. The submission is
+        checked before anything else (`benchmark_core.submission`): a bad one raises
+        `InvalidSubmissionError` naming the JSON path of the problem."""
+        if isinstance(submission, Trace):
+            check_submission(submission)
+            trace = submission
+        else:
+            trace = parse_submission(submission)
         task = await self.get_task(task_id, tasks)
         return await self.grade(task, trace, self.grade_context(seed))
 
