@@ -15,6 +15,7 @@ import attrs
 from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
+from .episode import EpisodeLimits
 from .errors import DefinitionError, GraderError, TaskNotFoundError, UsageError
 from .model import (
     BENCHMARK_STATUSES,
@@ -42,11 +43,13 @@ T = TypeVar("T")
 
 @define
 class GradeContext:
-    """What a grader may use besides the task and the trace: the run `seed` and a factory for a
-    fresh environment (for replay), or None for benchmarks without episodes."""
+    """What a grader may use besides the task and the trace: the run `seed`, a factory for a fresh
+    environment (for replay), or None for benchmarks without episodes, and the episode `limits` the
+    trace is held to (the run's own; the defaults when a submission is scored outside a run)."""
 
     seed: int = 1
     environment: Optional[EnvironmentFactory] = None
+    limits: EpisodeLimits = Factory(EpisodeLimits)
 
 
 Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
@@ -175,8 +178,8 @@ class Benchmark:
 
     # -- grading -----------------------------------------------------------------------------
 
-    def grade_context(self, seed: int = 1) -> GradeContext:
-        return GradeContext(seed=seed, environment=self.environment)
+    def grade_context(self, seed: int = 1, limits: Optional[EpisodeLimits] = None) -> GradeContext:
+        return GradeContext(seed=seed, environment=self.environment, limits=limits or EpisodeLimits())
 
     async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
         """Run the grader (sync or async) and check what it returned.

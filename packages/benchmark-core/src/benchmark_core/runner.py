@@ -207,7 +207,7 @@ async def _run_task(
         return _error_row(task, _failure(exc), requests, started)
     latency_ms = _elapsed_ms(started)
     try:
-        verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed))
+        verdict = await benchmark.grade(task, trace, benchmark.grade_context(opts.seed, opts.limits))
     except Exception as exc:
         message = f"grader error: {describe_error(exc)}"
         return _error_row(task, message, requests, started, reason=message, trace=trace, episode=episode)
