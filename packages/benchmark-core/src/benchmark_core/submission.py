@@ -150,8 +150,8 @@ def _schema_problem(value: Any, schema: JsonSchema, path: str) -> Optional[tuple
                 return _schema_problem(value, option, path)
         wanted = " or ".join(_article(option["type"]) for option in options)
         return path, f"expected {wanted}, got {_article(actual)}"
-    kind = schema.get("type")
-    if not _type_fits(actual, kind):
+    kind: Optional[str] = schema.get("type")
+    if kind is not None and not _type_fits(actual, kind):
         return path, f"expected {_article(kind)}, got {_article(actual)}"
     if "enum" in schema and not any(value == c and _kind(c) == actual for c in schema["enum"]):
         return path, "must be one of " + ", ".join(json.dumps(choice) for choice in schema["enum"])
