@@ -479,7 +479,10 @@ async def test_openapi_states_what_the_server_refuses(
     document = await (await client.get("/openapi.json")).json()
     request = _validator(document, "ScoreRequest")
     names = ["alt", "alt.jsonl", "tasks", "tasks.jsonl", outside]
-    assert document["components"]["schemas"]["ScoreRequest"]["properties"]["tasks"]["enum"] == names
+    tasks_schema = document["components"]["schemas"]["ScoreRequest"]["properties"]["tasks"]["anyOf"]
+    assert tasks_schema == [{"type": "string", "enum": names}, {"type": "null"}]
+    request.validate({"taskId": "t0", "submission": {}, "tasks": None})
+    assert (await client.post("/v1/score", json={"taskId": "t0", "submission": {}, "tasks": None})).status == 200
     assert document["paths"]["/v1/tasks"]["get"]["parameters"][0]["schema"] == {"type": "string", "enum": names}
     for name in names:
         request.validate({"taskId": "t0", "submission": {}, "tasks": name})

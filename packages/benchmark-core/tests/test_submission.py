@@ -186,11 +186,25 @@ _SUBMISSION = st.dictionaries(
 )
 
 
+def _encoded_arguments_ok(submission: dict[str, Any]) -> bool:
+    calls = submission.get("toolCalls")
+    for call in calls if isinstance(calls, list) else []:
+        arguments = call.get("arguments") if isinstance(call, dict) else None
+        if isinstance(arguments, str):
+            try:
+                if not isinstance(json.loads(arguments), dict):
+                    return False
+            except ValueError:
+                return False
+    return True
+
+
 @settings(max_examples=300, deadline=None)
 @given(submission=_SUBMISSION)
 def test_the_checker_accepts_exactly_what_the_published_schema_allows(submission: dict[str, Any]) -> None:
     schema = submission_schema()
-    allowed = jsonschema.Draft202012Validator(schema).is_valid(submission)
+    # jsonschema treats contentSchema as an annotation; the checker enforces it
+    allowed = jsonschema.Draft202012Validator(schema).is_valid(submission) and _encoded_arguments_ok(submission)
     try:
         check_submission(submission)
         accepted = True
@@ -203,12 +217,22 @@ def test_the_checker_accepts_exactly_what_the_published_schema_allows(submission
 
 def test_the_published_schema_states_the_nesting_limit() -> None:
     assert "at most 64 levels" in submission_schema()["description"]
-    assert submission_schema()["properties"]["toolCalls"]["anyOf"][0]["items"]["properties"]["arguments"] == {
-        "anyOf": [
-            {"type": "object"},
-            {"type": "string", "description": "A JSON-encoded object, as OpenAI-compatible providers send arguments."},
-        ]
-    }
+    arguments = submission_schema()["properties"]["toolCalls"]["anyOf"][0]["items"]["properties"]["arguments"]
+    assert arguments["anyOf"][0] == {"type": "object"}
+    assert arguments["anyOf"][1]["contentSchema"] == {"type": "object"}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("not json", "expected a JSON-encoded object, got a string that is not JSON"),
+        ("[1, 2]", "expected a JSON-encoded object, got a JSON-encoded array"),
+    ],
+)
+def test_json_encoded_arguments_must_be_an_object(arguments: str, message: str) -> None:
+    with pytest.raises(InvalidSubmissionError) as caught:
+        parse_submission({"toolCalls": [{"name": "f", "arguments": arguments}]}, path="$.submission")
+    assert caught.value.message == f"invalid submission at $.submission.toolCalls[0].arguments: {message}"
 
 
 def test_tool_calls_built_in_python_pass() -> None:

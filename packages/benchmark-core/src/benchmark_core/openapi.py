@@ -108,7 +108,10 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
         "properties": {
             "taskId": {"type": "string", "minLength": 1},
             "submission": _ref("Trace"),
-            "tasks": {**tasks_name_schema(benchmark), "description": tasks_parameter["description"]},
+            "tasks": {
+                "anyOf": [tasks_name_schema(benchmark), {"type": "null"}],
+                "description": f"{tasks_parameter['description']} Null or absent: the benchmark's own tasks.",
+            },
             "seed": {"type": "integer", "default": 1, "description": "Seed for replaying episode tool logs."},
         },
         "required": ["taskId", "submission"],

@@ -10,7 +10,8 @@ naming the JSON path of the first problem in document order:
   walk;
 - anything the published schema (`submission_schema`, the `Trace` schema of the OpenAPI document)
   does not allow: `toolLog` and `toolCalls` that are not arrays, a tool name that is not a string,
-  arguments that are not an object, unknown keys.
+  arguments that are not an object (or, in `toolCalls`, a JSON-encoded object, which the schema
+  states with `contentMediaType` and `contentSchema`), unknown keys.
 
 The depth walk is iterative, and the schema walk only starts once the depth is known to be small,
 so no input can exhaust the stack here. A `Trace` built in Python is checked the same way as its
@@ -28,7 +29,7 @@ import attrs
 from .errors import InvalidSubmissionError, UsageError
 from .model import Trace
 from .text import shorten
-from .wire import camel, from_wire, json_type
+from .wire import camel, from_wire, json_type, loads
 from .wire_schema import JsonSchema, wire_schema
 
 #: The deepest nesting of arrays and objects a submission may have, the submission object being level 1.
@@ -60,7 +61,7 @@ def parse_submission(data: Any, *, path: str = "$", what: str = "submission") ->
         trace = from_wire(data, Trace, what=what)
     except UsageError as exc:
         raise InvalidSubmissionError(exc.message, path=path) from None
-    # Tool-call arguments may arrive as JSON-encoded strings, whose nesting only shows once decoded.
+    # JSON-encoded arguments are decoded now, and their nesting counts from where they sit.
     check_submission(trace, path=path, what=what)
     return trace
 
@@ -155,6 +156,8 @@ def _schema_problem(value: Any, schema: JsonSchema, path: str) -> Optional[tuple
         return path, f"expected {_article(kind)}, got {_article(actual)}"
     if "enum" in schema and not any(value == c and _kind(c) == actual for c in schema["enum"]):
         return path, "must be one of " + ", ".join(json.dumps(choice) for choice in schema["enum"])
+    if kind == "string" and schema.get("contentMediaType") == "application/json":
+        return _encoded_problem(value, schema.get("contentSchema", {}), path)
     if kind == "array":
         for index, item in enumerate(value):
             problem = _schema_problem(item, schema.get("items", {}), f"{path}[{index}]")
@@ -162,6 +165,19 @@ def _schema_problem(value: Any, schema: JsonSchema, path: str) -> Optional[tuple
                 return problem
     if kind == "object":
         return _object_problem(value, schema, path)
+    return None
+
+
+def _encoded_problem(text: str, schema: JsonSchema, path: str) -> Optional[tuple[str, str]]:
+    """A JSON-encoded value (a tool call's arguments as OpenAI sends them) must decode to the type
+    `contentSchema` names. Its nesting is checked on the structured trace, where its depth is known."""
+    wanted = schema.get("type")
+    try:
+        decoded = loads(text)
+    except ValueError:
+        return path, f"expected a JSON-encoded {wanted or 'value'}, got a string that is not JSON"
+    if wanted is not None and not _type_fits(_kind(decoded), wanted):
+        return path, f"expected a JSON-encoded {wanted}, got a JSON-encoded {_kind(decoded)}"
     return None
 
 

@@ -55,7 +55,14 @@ def _incoming_arguments() -> JsonSchema:
     return {
         "anyOf": [
             {"type": "object"},
-            {"type": "string", "description": "A JSON-encoded object, as OpenAI-compatible providers send arguments."},
+            {
+                "type": "string",
+                # JSON Schema cannot say "decodes to an object"; the pattern states what it can
+                "pattern": r"^\s*\{[\s\S]*\}\s*$",
+                "contentMediaType": "application/json",
+                "contentSchema": {"type": "object"},
+                "description": "A JSON-encoded object, as OpenAI-compatible providers send arguments.",
+            },
         ]
     }
 
