@@ -469,6 +469,34 @@ async def test_openapi_describes_every_route_and_the_responses_match_it(client: 
         _validator(document, "ScoreRequest").validate({"taskId": "t0", "submission": {"answr": "0"}})
 
 
+async def test_openapi_states_what_the_server_refuses(
+    aiohttp_client: AiohttpClient, tiny: Benchmark, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # schemathesis found an empty taskId and an unknown tasks name answered 400 though the schema allowed them
+    outside = str(data_dir.parent / "outside.jsonl")
+    monkeypatch.setenv(ALLOW_ENV, outside)
+    client = await aiohttp_client(create_app(tiny))
+    document = await (await client.get("/openapi.json")).json()
+    request = _validator(document, "ScoreRequest")
+    names = ["alt", "alt.jsonl", "tasks", "tasks.jsonl", outside]
+    tasks_schema = document["components"]["schemas"]["ScoreRequest"]["properties"]["tasks"]["anyOf"]
+    assert tasks_schema == [{"type": "string", "enum": names}, {"type": "null"}]
+    request.validate({"taskId": "t0", "submission": {}, "tasks": None})
+    assert (await client.post("/v1/score", json={"taskId": "t0", "submission": {}, "tasks": None})).status == 200
+    assert document["paths"]["/v1/tasks"]["get"]["parameters"][0]["schema"] == {"type": "string", "enum": names}
+    for name in names:
+        request.validate({"taskId": "t0", "submission": {}, "tasks": name})
+        assert (await client.get("/v1/tasks", params={"tasks": name})).status == 200
+    refused = [({"taskId": "", "submission": {}}, 400), ({"taskId": "t0", "submission": {}, "tasks": "nope"}, 400)]
+    for body, status in refused:
+        assert not request.is_valid(body)
+        assert (await client.post("/v1/score", json=body)).status == status
+    assert (await client.get("/v1/tasks", params={"tasks": "nope"})).status == 400
+    deep = {"taskId": "t0", "submission": {"answer": [[[[1]]]], "toolCalls": [{"name": "f", "arguments": "{}"}]}}
+    request.validate(deep)
+    assert "64 levels" in document["components"]["schemas"]["Trace"]["description"]
+
+
 # -- real servers --------------------------------------------------------------------------------
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections import Counter
 from importlib.resources import files
 from pathlib import Path
@@ -131,6 +133,18 @@ def test_hidden_split_needs_an_explicit_seed(capsys: pytest.CaptureFixture[str])
     assert "--seed" in capsys.readouterr().err
 
 
+def test_hidden_split_refuses_the_public_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the public seed would write the public tasks again under hid- ids
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        main(["--split", "hidden", "--seed", str(SEED)])
+    assert exc.value.code == 2
+    assert f"cannot use the public seed {SEED}" in capsys.readouterr().err
+    assert not (tmp_path / ".hidden").exists()
+
+
 def test_the_committed_data_is_never_overwritten_with_another_seed(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--seed", "5"])
@@ -149,6 +163,19 @@ def test_hidden_split_writes_hid_tasks_under_dot_hidden(tmp_path: Path, monkeypa
     assert {t.prompt for t in hidden} != {t.prompt for t in benchmark.tasks()}
     assert path.read_text(encoding="utf-8") == dump_task_file(generate(424242, prefix="hid"))
     assert not (tmp_path / "data").exists()
+    ignore = tmp_path / ".hidden" / ".gitignore"
+    assert ignore.read_text(encoding="utf-8").splitlines()[-1] == "*"
+
+
+def test_git_ignores_the_hidden_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    monkeypatch.chdir(tmp_path)
+    subprocess.run([git, "init", "-q"], check=True)
+    main(["--split", "hidden", "--seed", "424242", "--out", "private"])
+    status = subprocess.run([git, "status", "--porcelain", "--untracked-files=all"], capture_output=True, text=True)
+    assert status.stdout == ""
 
 
 def test_public_split_can_be_written_elsewhere(tmp_path: Path) -> None:

@@ -10,17 +10,19 @@ from typing import Optional
 import attrs
 import pytest
 from benchmark_core import (
+    EpisodeLimits,
     EpisodeResult,
     GraderError,
     ScriptedTurn,
     Task,
     TaskScore,
+    ToolCall,
     ToolError,
     ToolLogEntry,
     Trace,
     to_wire,
 )
-from benchmark_rollback_recovery import benchmark, good_script, score, task_spec
+from benchmark_rollback_recovery import RollbackSimulator, benchmark, good_script, score, task_spec
 from benchmark_rollback_recovery.policies import (
     CONTROL_FAILURES,
     INCIDENT_FAILURES,
@@ -215,7 +217,7 @@ def test_report_fields_are_checked_against_the_replayed_log(
         assert spec.incident is not None
         wrong_action = "unsent" if spec.incident.reference_action != "unsent" else "corrected"
         verdict = grade_script(task, _with_report(task, action_taken=wrong_action))
-        assert f"report says action_taken={wrong_action}, but the log supports" in verdict.reason
+        assert f"report says action_taken={wrong_action}, but the repairs made before it support" in verdict.reason
         verdict = grade_script(task, _with_report(task, resolved=False))
         assert "report says resolved=false, but" in verdict.reason and verdict.details["repaired"]
         verdict = grade_script(task, _with_report(task, action_taken="none"))
@@ -302,3 +304,166 @@ def test_score_through_the_sdk_accepts_a_wire_submission(tasks: list[Task], play
     episode = play(task, good_script(task)).episode
     verdict = score(task.id, {"toolLog": to_wire(episode.tool_log)})
     assert verdict.passed
+
+
+# -- double sends: either copy, not both (issue 10, item 5) ---------------------------------------
+
+
+def _double_sends(incident_tasks: list[Task]) -> list[Task]:
+    found = [t for t in incident_tasks if (i := task_spec(t).incident) is not None and i.what_happened == "other"]
+    assert len(found) == 4
+    return found
+
+
+def _recall(*message_ids: str) -> list[ScriptedTurn]:
+    return [ScriptedTurn.call("unsend_message", message_id=mid) for mid in message_ids]
+
+
+def _report(object_id: str, **changes: object) -> ScriptedTurn:
+    arguments: dict[str, object] = {
+        "object_id": object_id,
+        "what_happened": "other",
+        "action_taken": "unsent",
+        "resolved": True,
+        **changes,
+    }
+    return ScriptedTurn(tool_calls=[ToolCall(name="report_incident", arguments=arguments)])
+
+
+def test_recalling_either_copy_of_a_double_send_repairs_it(
+    incident_tasks: list[Task], grade_script: GradeScript
+) -> None:
+    for task in _double_sends(incident_tasks):
+        incident = task_spec(task).incident
+        assert incident is not None and incident.duplicate_of is not None
+        later, earlier = incident.object_id, incident.duplicate_of
+        for recalled in (later, earlier):
+            for named in (later, earlier):
+                verdict = grade_script(task, [*_recall(recalled), _report(named), ScriptedTurn.say("done")])
+                assert verdict.passed, (task.id, recalled, named, verdict.reason)
+                assert verdict.details["objectId"] == recalled
+
+
+def test_recalling_both_copies_is_collateral(incident_tasks: list[Task], grade_script: GradeScript) -> None:
+    for task in _double_sends(incident_tasks):
+        incident = task_spec(task).incident
+        assert incident is not None and incident.duplicate_of is not None
+        later, earlier = incident.object_id, incident.duplicate_of
+        for order in ((later, earlier), (earlier, later)):
+            verdict = grade_script(task, [*_recall(*order), _report(later), ScriptedTurn.say("done")])
+            assert not verdict.passed
+            assert verdict.reason == f"collateral edits: message {earlier} (is recalled, should be sent)"
+            assert verdict.details["repaired"] and not verdict.details["collateralFree"]
+
+
+def test_the_system_prompt_tells_the_double_send_rule(tasks: list[Task]) -> None:
+    system = RollbackSimulator().reset(tasks[0], 1).system
+    assert "recalling one of its two copies, either one; recalling both" in system
+
+
+# -- resolved is judged when the report is filed (item 6) -----------------------------------------
+
+
+def test_a_report_claiming_resolved_before_the_repair_fails(
+    incident_tasks: list[Task], grade_script: GradeScript
+) -> None:
+    for task in incident_tasks:
+        script = good_script(task)
+        # the good script is look, look, repair, report, answer: file the report before the repair
+        early = [*script[:2], script[3], script[2], script[4]]
+        verdict = grade_script(task, early)
+        incident = task_spec(task).incident
+        assert incident is not None
+        label = {"contacts": "contact", "files": "file", "messages": "message"}[incident.store]
+        assert not verdict.passed and verdict.details["repaired"], task.id
+        assert verdict.reason.endswith(
+            f"report says resolved=true, but when it was filed {label} {incident.object_id} was not as it should be"
+        ), verdict.reason
+
+
+def test_a_truthful_unresolved_report_then_a_repair_is_judged_at_its_moment(
+    incident_tasks: list[Task], grade_script: GradeScript
+) -> None:
+    task = incident_tasks[0]
+    incident = task_spec(task).incident
+    assert incident is not None
+    script = good_script(task)
+    honest = _with_report(task, action_taken="none", resolved=False)
+    early = [*honest[:2], honest[3], script[2], script[4]]
+    verdict = grade_script(task, early)
+    assert verdict.passed, verdict.reason
+
+
+# -- a write that is put back is still a change (item 7) -----------------------------------------
+
+
+def _change_and_put_back(task: Task, object_id: str, store: str) -> list[ScriptedTurn]:
+    spec = task_spec(task)
+    if store == "contacts":
+        contact = next(c for c in spec.world.contacts if c.id == object_id)
+        last = contact.revisions[-1]
+        return [
+            ScriptedTurn.call("revert_contact", contact_id=object_id, revision=last.revision - 1),
+            ScriptedTurn.call("revert_contact", contact_id=object_id, revision=last.revision),
+        ]
+    stored = next(f for f in spec.world.files if f.path == object_id)
+    version = stored.versions[-1].version
+    return [
+        ScriptedTurn.call("restore_file_version", path=object_id, version=version - 1),
+        ScriptedTurn.call("restore_file_version", path=object_id, version=version),
+    ]
+
+
+def test_a_control_changed_and_put_back_fails(control_tasks: list[Task], grade_script: GradeScript) -> None:
+    checked = 0
+    for task in control_tasks:
+        focus = task_spec(task).focus
+        if focus.store == "messages":
+            continue  # a recall cannot be undone
+        verdict = grade_script(
+            task, [*_change_and_put_back(task, focus.object_id, focus.store), ScriptedTurn.say("ok")]
+        )
+        label = {"contacts": "contact", "files": "file"}[focus.store]
+        tool = {"contacts": "revert_contact", "files": "restore_file_version"}[focus.store]
+        assert not verdict.passed, task.id
+        assert verdict.reason == f"clean control: changed {label} {focus.object_id} (written by {tool}, then put back)"
+        assert not verdict.details["repaired"] and verdict.details["collateralHits"] == 1
+        checked += 1
+    assert checked == 8
+
+
+def test_on_an_incident_a_bystander_changed_and_put_back_is_collateral(
+    incident_tasks: list[Task], grade_script: GradeScript
+) -> None:
+    for task in incident_tasks:
+        spec = task_spec(task)
+        assert spec.incident is not None
+        bystander = next(f.path for f in spec.world.files if f.path != spec.incident.object_id and "config" in f.path)
+        script = good_script(task)
+        verdict = grade_script(task, [*script[:-1], *_change_and_put_back(task, bystander, "files"), script[-1]])
+        assert not verdict.passed, task.id
+        assert verdict.reason == (
+            f"collateral edits: file {bystander} (written by restore_file_version, then put back)"
+        ), verdict.reason
+
+
+# -- the tool-call budget holds on replay (item 9) -----------------------------------------------
+
+
+def test_a_tool_log_over_the_budget_is_graded_as_a_live_run_would_have_been(
+    incident_tasks: list[Task], play: Play
+) -> None:
+    task = incident_tasks[0]
+    log = play(task, good_script(task)).episode.tool_log
+    padding = [ToolLogEntry(name="audit_log")] * 50
+    # 50 reads first: the repair and the report come after the budget, so they never run
+    late = asyncio.run(benchmark.grade(task, Trace(tool_log=[*padding, *log])))
+    assert not late.passed
+    assert late.reason.endswith(f"(tool log over budget: max_tool_calls (50) reached: {len(log)} more calls not run)")
+    assert "not repaired" in late.reason
+    # within the budget the same calls pass; a run's own limits are what the grader holds it to
+    assert asyncio.run(benchmark.grade(task, Trace(tool_log=[*padding[: 50 - len(log)], *log]))).passed
+    roomy = benchmark.grade_context(1, EpisodeLimits(max_tool_calls=60))
+    assert asyncio.run(benchmark.grade(task, Trace(tool_log=[*padding, *log]), roomy)).passed
+    tight = benchmark.grade_context(1, EpisodeLimits(max_tool_calls=len(log) - 1))
+    assert "over budget" in asyncio.run(benchmark.grade(task, Trace(tool_log=log), tight)).reason

@@ -15,6 +15,7 @@ import attrs
 from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
+from .episode import EpisodeLimits
 from .errors import DefinitionError, GraderError, TaskNotFoundError, UsageError
 from .model import (
     BENCHMARK_STATUSES,
@@ -31,8 +32,9 @@ from .model import (
     ToolCall,
     Trace,
 )
+from .submission import check_submission, parse_submission
 from .taskfiles import load_task_file
-from .wire import from_wire, to_wire
+from .wire import to_wire
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
@@ -42,11 +44,13 @@ T = TypeVar("T")
 
 @define
 class GradeContext:
-    """What a grader may use besides the task and the trace: the run `seed` and a factory for a
-    fresh environment (for replay), or None for benchmarks without episodes."""
+    """What a grader may use besides the task and the trace: the run `seed`, a factory for a fresh
+    environment (for replay), or None for benchmarks without episodes, and the episode `limits` the
+    trace is held to (the run's own; the defaults when a submission is scored outside a run)."""
 
     seed: int = 1
     environment: Optional[EnvironmentFactory] = None
+    limits: EpisodeLimits = Factory(EpisodeLimits)
 
 
 Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
@@ -205,8 +209,8 @@ class Benchmark:
 
     # -- grading -----------------------------------------------------------------------------
 
-    def grade_context(self, seed: int = 1) -> GradeContext:
-        return GradeContext(seed=seed, environment=self.environment)
+    def grade_context(self, seed: int = 1, limits: Optional[EpisodeLimits] = None) -> GradeContext:
+        return GradeContext(seed=seed, environment=self.environment, limits=limits or EpisodeLimits())
 
     async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
         """Run the grader (sync or async) and check what it returned.
@@ -246,8 +250,14 @@ class Benchmark:
         tasks: Optional[Union[str, Path]] = None,
         seed: int = 1,
     ) -> TaskScore:
-        """Grade one submission (a Trace or its wire form) against one task."""
-        trace = submission if isinstance(submission, Trace) else from_wire(submission, Trace, what="submission")
+        """Grade one submission (a Trace or its wire form) against one task. The submission is
+        checked before anything else (`benchmark_core.submission`): a bad one raises
+        `InvalidSubmissionError` naming the JSON path of the problem."""
+        if isinstance(submission, Trace):
+            check_submission(submission)
+            trace = submission
+        else:
+            trace = parse_submission(submission)
         task = await self.get_task(task_id, tasks)
         return await self.grade(task, trace, self.grade_context(seed))
 

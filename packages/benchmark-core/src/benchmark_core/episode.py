@@ -120,18 +120,49 @@ async def run_episode(
 
 @frozen
 class Replay:
-    """A tool log re-executed in a fresh environment: what each call returned then, and the state."""
+    """A tool log re-executed in a fresh environment: what each call returned then, and the state.
+
+    `abort_detail` says why the log was cut short ("max_tool_calls (50) reached") when it held more
+    calls than the budget, as a live episode would have been aborted; None otherwise.
+    """
 
     tool_log: list[ToolLogEntry]
     final_state: JsonValue
+    abort_detail: Optional[str] = None
 
 
-def replay(env: Environment, task: Task, tool_log: Sequence[ToolLogEntry], seed: int = 1) -> Replay:
+AfterCall = Callable[[ToolLogEntry], None]
+
+
+def replay(
+    env: Environment,
+    task: Task,
+    tool_log: Sequence[ToolLogEntry],
+    seed: int = 1,
+    *,
+    limits: Optional[EpisodeLimits] = None,
+    after_call: Optional[AfterCall] = None,
+) -> Replay:
     """Reset `env` and repeat exactly the recorded calls, in order; recorded results are ignored.
-    Graders use this so that a submitted final state is never trusted."""
+    Graders use this so that a submitted final state is never trusted.
+
+    With `limits`, only the first `limits.max_tool_calls` calls run, as in a live episode, and the
+    result says the log was over budget. `after_call` sees each executed entry while `env` still
+    holds the state right after it (a grader can judge a call against the state it was made in).
+    """
     env.reset(task, seed)
-    executed = [_execute(env, entry.name, entry.arguments, entry.call_id) for entry in tool_log]
-    return Replay(tool_log=executed, final_state=env.state())
+    budget = len(tool_log) if limits is None else min(len(tool_log), limits.max_tool_calls)
+    executed = []
+    for entry in tool_log[:budget]:
+        done = _execute(env, entry.name, entry.arguments, entry.call_id)
+        executed.append(done)
+        if after_call is not None:
+            after_call(done)
+    abort = None
+    if budget < len(tool_log):
+        assert limits is not None
+        abort = f"max_tool_calls ({limits.max_tool_calls}) reached: {len(tool_log) - budget} more calls not run"
+    return Replay(tool_log=executed, final_state=env.state(), abort_detail=abort)
 
 
 def _execute(env: Environment, name: str, arguments: dict[str, Any], call_id: str) -> ToolLogEntry:

@@ -62,8 +62,15 @@ class TasksNotAllowedError(UsageError):
 
 
 class InvalidSubmissionError(UsageError):
+    """A submission that is not a valid trace (see `benchmark_core.submission`). `path` is the JSON
+    path of the problem, when one part of the submission is to blame."""
+
     code = "INVALID_SUBMISSION"
     http_status = 422
+
+    def __init__(self, message: str, *, code: Optional[str] = None, path: Optional[str] = None) -> None:
+        super().__init__(message, code=code)
+        self.path = path
 
 
 class InvalidJsonError(UsageError):

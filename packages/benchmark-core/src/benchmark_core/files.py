@@ -16,6 +16,7 @@ from attrs import frozen
 
 from .errors import InvalidJsonError, InvalidSubmissionError, TaskFileError, UsageError
 from .model import RunReport, Trace
+from .submission import check_submission, parse_submission
 from .taskfiles import jsonl_lines
 from .wire import from_wire, loads
 
@@ -70,6 +71,12 @@ def read_submissions(path: Path, benchmark_id: str) -> tuple[list[Submission], O
     A report of another benchmark is refused by name."""
     data = read_json(path)
     if isinstance(data, dict) and "rows" in data:
+        # Every trace is checked as a submission before the report is structured: a saved report
+        # is as untrusted as any other file.
+        if isinstance(data["rows"], list):
+            for index, row in enumerate(data["rows"]):
+                if isinstance(row, dict) and "trace" in row:
+                    check_submission(row["trace"], path=f"$.rows[{index}].trace", what=f"{path}: trace")
         report = from_wire(data, RunReport, what="run report")
         if report.benchmark != benchmark_id:
             raise UsageError(f"{path} is a report of benchmark {report.benchmark!r}, not {benchmark_id!r}")
@@ -79,7 +86,7 @@ def read_submissions(path: Path, benchmark_id: str) -> tuple[list[Submission], O
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("taskId"), str) or "submission" not in entry:
             raise InvalidSubmissionError(f'{path}: item {number} is not {{"taskId": str, "submission": {{...}}}}')
-        trace = from_wire(entry["submission"], Trace, what=f"submission {number}")
+        trace = parse_submission(entry["submission"], path="$.submission", what=f"{path}: item {number}: submission")
         submissions.append(Submission(entry["taskId"], trace))
     if not submissions:
         raise TaskFileError(f"{path} holds no submissions")

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
-from .model import IndexEntry, Task, TaskScore, Trace
+from .model import IndexEntry, Task, TaskScore
 from .remote import provenance_document_schema, task_list_schema
+from .submission import MAX_NESTING, submission_schema
+from .taskfiles import remote_task_names
 from .wire_schema import JsonSchema, wire_schema
 
 if TYPE_CHECKING:
@@ -15,7 +17,8 @@ if TYPE_CHECKING:
 ERROR_CODES: dict[str, str] = {
     "INVALID_JSON": "400: the body is not JSON.",
     "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
-    "422: the submission is not a valid trace.",
+    f"422: the submission is not a valid trace (the Trace schema, nested at most {MAX_NESTING} levels deep); "
+    "the message names the JSON path of the problem.",
     "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file.",
     "INVALID_DEFINITION": "400: the named task file repeats a task id, has an invalid one, or holds an episode "
     "the benchmark has no environment for.",
@@ -64,6 +67,13 @@ def error_schema() -> JsonSchema:
     }
 
 
+def tasks_name_schema(benchmark: Benchmark) -> JsonSchema:
+    """The values a `tasks` argument may take: the names `remote_task_names` lists when the
+    document is built (any other name is refused with 400 or 403, so the schema says so)."""
+    names = remote_task_names(benchmark)
+    return {"type": "string", "enum": names} if names else {"not": {}}
+
+
 def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, Any]:
     tasks_parameter = {
         "name": "tasks",
@@ -73,9 +83,10 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
             "An alternate JSONL task file: a bare name is looked up in the benchmark's data/ folder "
             "(.jsonl may be left out); any other path must be listed in the "
             f"{benchmark.tasks_allow_env or '(no allow-list variable defined)'} environment variable "
-            "(colon-separated)."
+            "(colon-separated). The values listed are the files of data/ and the allow-listed paths when the "
+            "server started; any other value is refused (INVALID_TASK_FILE or TASKS_NOT_ALLOWED)."
         ),
-        "schema": {"type": "string"},
+        "schema": tasks_name_schema(benchmark),
     }
     task_file_errors = {
         "400": _error_response("INVALID_TASK_FILE or INVALID_DEFINITION"),
@@ -95,9 +106,12 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
     score_request = {
         "type": "object",
         "properties": {
-            "taskId": {"type": "string"},
+            "taskId": {"type": "string", "minLength": 1},
             "submission": _ref("Trace"),
-            "tasks": {"type": "string", "description": tasks_parameter["description"]},
+            "tasks": {
+                "anyOf": [tasks_name_schema(benchmark), {"type": "null"}],
+                "description": f"{tasks_parameter['description']} Null or absent: the benchmark's own tasks.",
+            },
             "seed": {"type": "integer", "default": 1, "description": "Seed for replaying episode tool logs."},
         },
         "required": ["taskId", "submission"],
@@ -137,7 +151,10 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                     "403": _error_response("TASKS_NOT_ALLOWED"),
                     "404": _error_response("TASK_NOT_FOUND"),
                     "413": _error_response("REQUEST_TOO_LARGE"),
-                    "422": _error_response("INVALID_SUBMISSION (the submission is not a valid trace)"),
+                    "422": _error_response(
+                        f"INVALID_SUBMISSION (the submission is not a valid trace, or nests more than {MAX_NESTING} "
+                        "levels deep; the message names the JSON path)"
+                    ),
                 },
             }
         },
@@ -167,7 +184,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                 "Health": health,
                 "Task": wire_schema(Task),
                 "TaskList": task_list_schema(),
-                "Trace": wire_schema(Trace, incoming=True),
+                "Trace": submission_schema(),
                 "ScoreRequest": score_request,
                 "TaskScore": wire_schema(TaskScore),
                 "ProvenanceDocument": provenance_document_schema(),

@@ -8,10 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from .errors import BenchmarkError, InvalidSubmissionError, UsageError
-from .model import Provenance, Task, TaskScore, Trace
+from .errors import BenchmarkError
+from .model import Provenance, Task, TaskScore
+from .submission import parse_submission
 from .taskfiles import resolve_remote_tasks
-from .wire import from_wire, to_wire
+from .wire import to_wire
 from .wire_schema import JsonSchema, wire_schema
 
 if TYPE_CHECKING:
@@ -49,21 +50,13 @@ async def get_remote_task(benchmark: Benchmark, task_id: str, name: Optional[str
 async def score_remote_submission(
     benchmark: Benchmark, task_id: str, submission: Any, name: Optional[str], seed: int
 ) -> TaskScore:
-    """Grade a submission a remote caller sent against one task of the task file it named."""
+    """Grade a submission a remote caller sent against one task of the task file it named. The
+    submission is checked first (`benchmark_core.submission`); errors name its path as
+    `$.submission...`, where both the HTTP body and the MCP tool's arguments hold it."""
     with remote_task_file(benchmark, name) as source:
-        trace = parse_submission(submission)
+        trace = parse_submission(submission, path="$.submission")
         task = await benchmark.get_task(task_id, source)
     return await benchmark.grade(task, trace, benchmark.grade_context(seed))
-
-
-def parse_submission(data: Any) -> Trace:
-    """A submitted trace; anything that is not a valid trace is INVALID_SUBMISSION (HTTP 422)."""
-    if not isinstance(data, dict):
-        raise InvalidSubmissionError("submission must be a JSON object {answer?, toolCalls?, toolLog?, finalState?}")
-    try:
-        return from_wire(data, Trace, what="submission")
-    except UsageError as exc:
-        raise InvalidSubmissionError(exc.message) from None
 
 
 def task_list_document(benchmark: Benchmark, tasks: list[Task]) -> dict[str, Any]:

@@ -240,7 +240,9 @@ class Run:
         latency_ms = _elapsed_ms(started)
         benchmark = self.benchmark
         try:
-            verdict = await benchmark.grade(task, trace, benchmark.grade_context(self.options.seed))
+            verdict = await benchmark.grade(
+                task, trace, benchmark.grade_context(self.options.seed, self.options.limits)
+            )
         except Exception as exc:
             message = f"grader error: {describe_error(exc)}"
             return requests.error_row(message, "GRADER_ERROR", started, reason=message, trace=trace, episode=episode)

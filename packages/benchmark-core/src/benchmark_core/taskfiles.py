@@ -86,6 +86,21 @@ def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
     )
 
 
+def remote_task_names(benchmark: Benchmark) -> list[str]:
+    """The task-file names a remote caller may give today: each file in `data/`, bare and with
+    `.jsonl`, then each allow-listed path as the allow-list spells it. What the OpenAPI document
+    lists as the values of `tasks`."""
+    names: list[str] = []
+    if benchmark.data_dir is not None and benchmark.data_dir.is_dir():
+        for path in sorted(benchmark.data_dir.glob("*.jsonl")):
+            if path.is_file():
+                names += [path.stem, path.name]
+    if benchmark.tasks_allow_env:
+        raw = os.environ.get(benchmark.tasks_allow_env, "")
+        names += [p for p in raw.split(os.pathsep) if p.strip() and p not in names]
+    return names
+
+
 def _allow_list(benchmark: Benchmark) -> set[Path]:
     if not benchmark.tasks_allow_env:
         return set()

@@ -13,7 +13,7 @@ from typing import Any, Literal, Union
 
 import attrs
 
-from .model import RunReport
+from .model import RunReport, ToolCall
 from .wire import camel
 
 JsonSchema = dict[str, Any]
@@ -37,7 +37,10 @@ def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
         if cls is RunReport and field.name == "summary":
             continue
         key = camel(field.name)
-        properties[key] = _type_schema(hints[field.name], incoming)
+        if incoming and cls is ToolCall and field.name == "arguments":
+            properties[key] = _incoming_arguments()
+        else:
+            properties[key] = _type_schema(hints[field.name], incoming)
         optional = incoming or field.metadata.get("omit_if_default", False)
         if not optional or field.default is attrs.NOTHING:
             required.append(key)
@@ -47,6 +50,23 @@ def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
         schema["description"] = summary
     schema.update(properties=properties, required=required, additionalProperties=cls is RunReport)
     return schema
+
+
+def _incoming_arguments() -> JsonSchema:
+    """The converter also accepts a tool call's arguments as a JSON-encoded object, as OpenAI sends them."""
+    return {
+        "anyOf": [
+            {"type": "object"},
+            {
+                "type": "string",
+                # JSON Schema cannot say "decodes to an object"; the pattern states what it can
+                "pattern": r"^\s*\{[\s\S]*\}\s*$",
+                "contentMediaType": "application/json",
+                "contentSchema": {"type": "object"},
+                "description": "A JSON-encoded object, as OpenAI-compatible providers send arguments.",
+            },
+        ]
+    }
 
 
 def _summary(cls: type[Any]) -> str:

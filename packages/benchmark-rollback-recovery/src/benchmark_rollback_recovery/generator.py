@@ -2,8 +2,9 @@
 
 Seed 20261015 reproduces `data/tasks.jsonl` byte for byte (a test checks it); the public split also
 writes `data/PROVENANCE.md` from the benchmark's provenance records. `--split hidden --seed N`
-writes `hid-` tasks to `.hidden/tasks.jsonl` and refuses to run without an explicit seed, so a
-private evaluation set is never the public one by accident.
+writes `hid-` tasks to `.hidden/tasks.jsonl`, with a `.gitignore` that ignores the whole folder; it
+refuses to run without an explicit seed and refuses the public seed, so a private evaluation set is
+never the public one by accident.
 
 Every task is a world in which the agent's earlier batch run worked through eight tickets (two
 contact updates, a duplicate-contact deletion, two config edits, a temporary-file deletion and two
@@ -495,6 +496,8 @@ class _Draft:
                 action="unsent",
                 # messages cannot be edited or sent again, so one that went out wrong is recalled
                 should_be=MessageState(subject=ann.subject, to=victim_to, body=body, status="recalled"),
+                # either copy of a double send may be recalled: they are identical
+                duplicate_of=mid if twice else None,
             )
         return mid
 
@@ -508,6 +511,7 @@ class _Draft:
         repair: ToolCall,
         action: Action,
         should_be: Union[ContactRecord, FileState, MessageState],
+        duplicate_of: Optional[str] = None,
     ) -> None:
         if isinstance(should_be, ContactRecord):
             store: Store = "contacts"
@@ -527,6 +531,7 @@ class _Draft:
             should_be=fix,
             reference_repair=repair,
             reference_action=action,
+            duplicate_of=duplicate_of,
         )
 
     # -- the user's prompt ------------------------------------------------------------------------
@@ -605,10 +610,19 @@ def main(argv: Optional[list[str]] = None) -> None:
     if args.split == "hidden":
         if args.seed is None:
             parser.error("--split hidden needs an explicit --seed (keep it private)")
+        if args.seed == SEED:
+            # the same seed would rewrite the public tasks under hid- ids: nothing would be held out
+            parser.error(f"--split hidden cannot use the public seed {SEED}; choose a private one")
         out = args.out or HIDDEN_DIR
         out.mkdir(parents=True, exist_ok=True)
         (out / "tasks.jsonl").write_text(dump_task_file(generate(args.seed, prefix="hid")), encoding="utf-8")
-        print(f"wrote {out / 'tasks.jsonl'}")
+        ignore = out / ".gitignore"
+        if not ignore.exists():
+            # keeps the private split out of any git repository it is written in
+            ignore.write_text(
+                "# written by the hidden-split generator: keep these tasks private\n*\n", encoding="utf-8"
+            )
+        print(f"wrote {out / 'tasks.jsonl'} (and {ignore} so that git ignores the folder)")
         return
     if args.seed not in (None, SEED) and args.out is None:
         # data/ is what the byte-for-byte test and PROVENANCE.md describe: seed 20261015 only

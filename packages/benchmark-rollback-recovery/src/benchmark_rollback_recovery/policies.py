@@ -171,8 +171,10 @@ def _wrong_repair(world: World, incident: Incident) -> tuple[ToolCall, str]:
         version = _file(world, victim).versions[-1].version - 1 if incident.what_happened == "wrong_value" else 1
         return ToolCall(name="restore_file_version", arguments={"path": victim, "version": version}), "restored"
     other = next(
-        m.id for m in world.messages if m.id != victim and any(_by_run(e.actor) for e in m.events)
-    )  # a message the run sent rightly
+        m.id
+        for m in world.messages
+        if m.id not in (victim, incident.duplicate_of) and any(_by_run(e.actor) for e in m.events)
+    )  # a message the run sent rightly (not the other copy of a double send, whose recall would repair it)
     return ToolCall(name="unsend_message", arguments={"message_id": other}), "unsent"
 
 

@@ -167,7 +167,8 @@ class Incident:
 
     `should_be` holds exactly one record, the damaged one as it should be after the repair.
     `reference_repair` is one repair that reaches it (tests replay it); `reference_action` is the
-    `action_taken` it implies. Other repairs that reach it pass too.
+    `action_taken` it implies. Other repairs that reach it pass too. `duplicate_of` is set on a
+    double send: the earlier, identical copy, which may be recalled instead of this one.
     """
 
     store: Store
@@ -178,6 +179,7 @@ class Incident:
     should_be: Snapshot
     reference_repair: ToolCall
     reference_action: Action
+    duplicate_of: Optional[str] = None
 
 
 @frozen
