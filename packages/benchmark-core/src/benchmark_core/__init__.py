@@ -66,7 +66,7 @@ from .model import (
 )
 from .rng import Mulberry32, mulberry32
 from .runner import RunOptions, build_report, run
-from .stats import bootstrap_ci
+from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
 from .wire import dumps, from_wire, loads, to_wire
 
@@ -148,6 +148,7 @@ __all__ = [
     "InvalidSubmissionError",
     "JsonObject",
     "JsonValue",
+    "McNemarTest",
     "MockAdapter",
     "MockPolicies",
     "ModelAdapter",
@@ -178,6 +179,7 @@ __all__ = [
     "__version__",
     "bootstrap_ci",
     "build_report",
+    "cluster_bootstrap_ci",
     "create_app",
     "create_cli",
     "create_mcp_server",
@@ -195,11 +197,13 @@ __all__ = [
     "load_task_file",
     "loads",
     "make_adapter",
+    "mcnemar_exact",
     "mock_adapter",
     "mulberry32",
     "numeric_within",
     "openai_compat_adapter",
     "openrouter_adapter",
+    "paired_bootstrap_ci",
     "provenance_markdown",
     "provider_safe_name",
     "regex_match",
