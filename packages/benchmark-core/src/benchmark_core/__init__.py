@@ -39,6 +39,7 @@ from .errors import (
     TasksNotAllowedError,
     UsageError,
 )
+from .groups import group_means
 from .lazy import lazy_attributes
 from .model import (
     ChatMessage,
@@ -47,6 +48,7 @@ from .model import (
     CompletionResult,
     ConfidenceInterval,
     Episode,
+    GroupMean,
     IndexEntry,
     JsonObject,
     JsonValue,
@@ -143,6 +145,7 @@ __all__ = [
     "GradeContext",
     "Grader",
     "GraderError",
+    "GroupMean",
     "IndexEntry",
     "InvalidJsonError",
     "InvalidSubmissionError",
@@ -189,6 +192,7 @@ __all__ = [
     "dumps",
     "exact_match",
     "from_wire",
+    "group_means",
     "index_entry",
     "json_schema_match",
     "judge_with_llm",

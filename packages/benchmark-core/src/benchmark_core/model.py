@@ -194,7 +194,18 @@ class Totals:
 
 
 @frozen
+class GroupMean:
+    """One task group's macro mean: the mean over its tasks of each task's mean score."""
+
+    mean: float
+    tasks: int
+
+
+@frozen
 class RunRow:
+    """One task's outcome. `groups` holds the task's group labels (dimension -> value) as the
+    benchmark declares them, so a report alone can be split and compared by group."""
+
     task_id: str
     score: float
     passed: bool
@@ -203,6 +214,7 @@ class RunRow:
     latency_ms: int
     usage: Usage = Factory(Usage)
     error: Optional[str] = None
+    groups: dict[str, str] = Factory(dict)
     details: JsonObject = Factory(dict)
     trace: Trace = Factory(Trace)
     episode: Optional[Episode] = None
@@ -225,6 +237,9 @@ class RunReport:
     confidence_interval95: ConfidenceInterval
     totals: Totals
     usage: Usage
+    #: Macro means per task group: dimension -> group -> mean, dimensions in the order the benchmark
+    #: declares them, groups sorted by name.
+    groups: dict[str, dict[str, GroupMean]] = Factory(dict)
     summary: JsonObject = Factory(dict)
     rows: list[RunRow]
 

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, TypeVar, Union
 
+import attrs
 from attrs import frozen
 
 from .adapters.base import AdapterContext, ModelAdapter
@@ -32,6 +33,7 @@ from .model import (
     Trace,
     Usage,
 )
+from .groups import group_means
 from .stats import bootstrap_ci
 
 R = TypeVar("R")
@@ -161,11 +163,16 @@ def build_report(
     seed: int,
     started_at: str,
 ) -> RunReport:
-    """The report of `rows` (put in task order): totals, mean, interval, usage and the benchmark's
-    summary. `run` returns it for every task; a caller whose run was interrupted can build one from
-    the rows its progress callback saw, so finished work is never lost."""
+    """The report of `rows` (put in task order, labelled with their groups): totals, mean, interval,
+    usage, group means and the benchmark's summary. `run` returns it for every task; a caller whose
+    run was interrupted can build one from the rows its progress callback saw, so finished work is
+    never lost."""
     order = {task.id: position for position, task in enumerate(tasks)}
-    final_rows = sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
+    labels = {task.id: benchmark.task_groups(task) for task in tasks}
+    final_rows = [
+        attrs.evolve(row, groups=labels.get(row.task_id, row.groups))
+        for row in sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
+    ]
     scores = [r.score for r in final_rows]
     usage = Usage()
     for r in final_rows:
@@ -187,6 +194,7 @@ def build_report(
             failed=sum(1 for r in final_rows if r.error is not None),
         ),
         usage=usage,
+        groups=group_means(final_rows),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )

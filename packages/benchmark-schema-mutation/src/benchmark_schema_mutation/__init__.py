@@ -35,7 +35,7 @@ from .mock_policies import MOCK_POLICIES, bad_call, half_adapted_call
 from .mutations import MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
 from .provenance import PROVENANCE
 from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
-from .summary import summarize, summary_markdown
+from .summary import summarize, summary_markdown, task_groups
 
 if TYPE_CHECKING:
     from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
@@ -89,5 +89,6 @@ __all__ = [
     "submitted_call",
     "summarize",
     "summary_markdown",
+    "task_groups",
     "write_split",
 ]

@@ -11,7 +11,7 @@ from .__about__ import __version__
 from .grader import grade
 from .mock_policies import MOCK_POLICIES
 from .provenance import PROVENANCE
-from .summary import summarize, summary_markdown
+from .summary import summarize, summary_markdown, task_groups
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
@@ -41,6 +41,7 @@ benchmark = define_benchmark(
     mock_policies=MOCK_POLICIES,
     summarize=summarize,
     summary_markdown=summary_markdown,
+    groups=task_groups,
     answer_modes=("prompt", "native"),
     tasks_allow_env=TASKS_ALLOW_ENV,
     distribution="benchmark-schema-mutation",

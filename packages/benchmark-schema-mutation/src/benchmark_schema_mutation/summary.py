@@ -21,6 +21,11 @@ from benchmark_core import JsonObject, RunReport, RunRow, Task
 from .mutations import MUTATION_KINDS, STALE_SIGNALS
 
 
+def task_groups(task: Task) -> dict[str, str]:
+    """The `groups` hook: every report carries the mean score per mutation kind."""
+    return {"mutationKind": str(task.metadata.get("mutationKind", "unknown"))}
+
+
 def _kind_order(kinds: set[str]) -> list[str]:
     return [k for k in MUTATION_KINDS if k in kinds] + sorted(kinds - set(MUTATION_KINDS))
 
