@@ -14,6 +14,14 @@ from .__about__ import __version__
 from .adapters.base import AdapterContext, ModelAdapter
 from .adapters.mock import MockAdapter, mock_adapter
 from .adapters.toolnames import ToolNameCodec, provider_safe_name
+from .compare import (
+    ComparedRun,
+    Comparison,
+    Difference,
+    GroupDifference,
+    compare_reports,
+    render_comparison,
+)
 from .definition import (
     Benchmark,
     GradeContext,
@@ -31,6 +39,7 @@ from .errors import (
     ConfigurationError,
     DefinitionError,
     GraderError,
+    IncomparableReportsError,
     InvalidJsonError,
     InvalidSubmissionError,
     PluginLoadError,
@@ -131,10 +140,13 @@ __all__ = [
     "ChatMessage",
     "ChatRequest",
     "ChatResult",
+    "ComparedRun",
+    "Comparison",
     "CompletionResult",
     "ConfidenceInterval",
     "ConfigurationError",
     "DefinitionError",
+    "Difference",
     "Environment",
     "EnvironmentFactory",
     "EnvironmentStart",
@@ -145,7 +157,9 @@ __all__ = [
     "GradeContext",
     "Grader",
     "GraderError",
+    "GroupDifference",
     "GroupMean",
+    "IncomparableReportsError",
     "IndexEntry",
     "InvalidJsonError",
     "InvalidSubmissionError",
@@ -183,6 +197,7 @@ __all__ = [
     "bootstrap_ci",
     "build_report",
     "cluster_bootstrap_ci",
+    "compare_reports",
     "create_app",
     "create_cli",
     "create_mcp_server",
@@ -212,6 +227,7 @@ __all__ = [
     "provider_safe_name",
     "regex_match",
     "render_card",
+    "render_comparison",
     "render_markdown",
     "render_summary",
     "replay",
