@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import attrs
 import pytest
 from benchmark_core import (
     ConfidenceInterval,
+    DefinitionError,
     GroupMean,
     IncomparableReportsError,
     RunReport,
@@ -34,7 +36,15 @@ def invoke(*args: str) -> Result:
     return CliRunner().invoke(CLI, list(args), catch_exceptions=False)
 
 
-def _report(scores: list[float], *, model: str = "m", seed: int = 1, ids: list[str] | None = None, **changes: str) -> RunReport:
+def _report(
+    scores: list[float],
+    *,
+    model: str = "m",
+    ids: list[str] | None = None,
+    benchmark: str = "benchmark-core-example",
+    version: str = "0.1.0",
+    mode: str = "prompt",
+) -> RunReport:
     task_ids = ids if ids is not None else [f"t{i:03d}" for i in range(len(scores))]
     rows = [
         RunRow(
@@ -48,12 +58,13 @@ def _report(scores: list[float], *, model: str = "m", seed: int = 1, ids: list[s
         )
         for i, (task_id, score) in enumerate(zip(task_ids, scores))
     ]
-    fields = {"benchmark": "benchmark-core-example", "version": "0.1.0", "mode": "prompt", **changes}
     return RunReport(
-        **fields,
+        benchmark=benchmark,
+        version=version,
+        mode=mode,
         model=model,
         provider="mock",
-        seed=seed,
+        seed=1,
         mean=sum(scores) / len(scores),
         confidence_interval95=ConfidenceInterval(0.0, 1.0),
         totals=Totals(len(scores), sum(1 for s in scores if s == 1.0), 0),
@@ -79,7 +90,10 @@ def test_a_report_against_itself_shows_no_difference(tmp_path: Path) -> None:
     )
     # The run's own interval, recomputed over the compared tasks, is the report's.
     run = data["runs"][0]
-    assert run["confidenceInterval95"] == {"low": report.confidence_interval95.low, "high": report.confidence_interval95.high}
+    assert run["confidenceInterval95"] == {
+        "low": report.confidence_interval95.low,
+        "high": report.confidence_interval95.high,
+    }
 
 
 def test_a_clear_improvement_is_called_better_with_its_figures() -> None:
@@ -128,9 +142,10 @@ def test_three_reports_get_a_leaderboard_sorted_by_mean() -> None:
         ({"mode": "native"}, "different answer modes (native vs prompt)"),
     ],
 )
-def test_reports_of_different_benchmarks_versions_or_modes_are_refused(changes: dict[str, str], reason: str) -> None:
+def test_reports_of_different_benchmarks_versions_or_modes_are_refused(changes: dict[str, Any], reason: str) -> None:
+    other = attrs.evolve(_report([1.0, 0.0], model="x"), **changes)
     with pytest.raises(IncomparableReportsError, match=reason.replace("(", r"\(").replace(")", r"\)")):
-        compare_reports([_report([1.0, 0.0]), _report([1.0, 0.0], model="x", **changes)], allow_different_tasks=True)
+        compare_reports([_report([1.0, 0.0]), other], allow_different_tasks=True)
 
 
 def test_different_task_sets_are_refused_unless_allowed() -> None:
@@ -188,17 +203,28 @@ def test_cli_prints_and_writes_the_same_markdown(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == result.stdout
     lines = result.stdout.splitlines()
     assert lines[0] == "# Comparison: benchmark-core-example 0.1.0, prompt mode"
-    assert "- Paired bootstrap over tasks: 500 resamples, seed 3; exact McNemar test when every score is pass/fail" in lines
-    assert any(line.startswith(f"**{b} - {a} = +25.0 points (95% CI +") and line.endswith(f"{b} is better**") for line in lines)
+    assert (
+        "- Paired bootstrap over tasks: 500 resamples, seed 3; exact McNemar test when every score is pass/fail"
+        in lines
+    )
+    assert any(
+        line.startswith(f"**{b} - {a} = +25.0 points (95% CI +") and line.endswith(f"{b} is better**") for line in lines
+    )
     assert f"- McNemar: 0 task(s) passed only in {a}, 15 only in {b}; p < 0.001" in lines
-    assert f"| half | late | 30 | 0.0% | 50.0% | +50.0 |" in result.stdout
+    assert "| half | late | 30 | 0.0% | 50.0% | +50.0 |" in result.stdout
     data = json.loads(invoke("compare", a, b, "--json", "--seed", "3", "--resamples", "500").stdout)
     assert data["resamples"] == 500 and data["differences"][0]["verdict"] == "better"
 
 
 def test_reports_carry_group_means_in_declared_order() -> None:
     tasks = [
-        Task(id=f"q{i}", kind="single", prompt=f"say {i}", expected=str(i), metadata={"size": "big" if i % 3 else "small"})
+        Task(
+            id=f"q{i}",
+            kind="single",
+            prompt=f"say {i}",
+            expected=str(i),
+            metadata={"size": "big" if i % 3 else "small"},
+        )
         for i in range(6)
     ]
 
@@ -219,7 +245,10 @@ def test_reports_carry_group_means_in_declared_order() -> None:
         provenance=[Provenance("n", "synthetic", "u", "MIT", "h", "r", "c", "f")],
         grading_method="g",
         tasks=tasks,
-        groups=lambda task: {"size": str(task.metadata["size"]), "parity": "even" if int(task.id[1:]) % 2 == 0 else "odd"},
+        groups=lambda task: {
+            "size": str(task.metadata["size"]),
+            "parity": "even" if int(task.id[1:]) % 2 == 0 else "odd",
+        },
     )
     report = bench.run(mock_adapter())
     # The mock answers even positions well: q0, q2, q4 pass.
@@ -228,6 +257,6 @@ def test_reports_carry_group_means_in_declared_order() -> None:
     assert list(report.groups["size"]) == ["big", "small"]
     assert report.groups["size"]["small"] == GroupMean(0.5, 2)
     assert report.rows[3].groups == {"size": "small", "parity": "odd"}
-    broken = attrs.evolve(bench, group_labeler=lambda task: {"size": 3})
-    with pytest.raises(Exception, match="groups of task 'q0' must map dimension names to group names"):
+    broken = attrs.evolve(bench, group_labeler=cast(Any, lambda task: {"size": 3}))
+    with pytest.raises(DefinitionError, match="groups of task 'q0' must map dimension names to group names"):
         broken.run(mock_adapter())

@@ -149,7 +149,7 @@ def test_paired_clusters_group_rows_by_task() -> None:
     # Every task has one row of each kind, so resampling tasks leaves no variation at all.
     assert by_task == ConfidenceInterval(0.5, 0.5)
     assert by_row.low < 0.5 < by_row.high
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="equal lengths"):
         paired_bootstrap_ci([1.0], [1.0, 0.0])
 
 
@@ -169,12 +169,9 @@ def test_fast_resampling_matches_the_bootstrap_distribution() -> None:
 
 @pytest.mark.parametrize(("n", "p"), [(1, 0.3), (12, 0.5), (300, 0.02), (5_000, 0.7), (100_000, 0.5)])
 def test_binomial_samplers_have_the_right_mean_and_variance(n: int, p: float) -> None:
-    for sampler in (
-        lambda rng: (lambda: _binomial_sampler(rng)(n, p)),
-        lambda rng: _binomial_table_sampler(rng, n, p),
-    ):
-        draw = sampler(random.Random(n))
-        draws = [draw() for _ in range(20_000)]
+    rejection = _binomial_sampler(random.Random(n))
+    table = _binomial_table_sampler(random.Random(n), n, p)
+    for draws in ([rejection(n, p) for _ in range(20_000)], [table() for _ in range(20_000)]):
         assert all(0 <= x <= n for x in draws)
         mean = sum(draws) / len(draws)
         variance = sum((x - mean) ** 2 for x in draws) / len(draws)

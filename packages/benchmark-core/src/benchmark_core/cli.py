@@ -460,7 +460,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         for path in reports:
             report = read_report(path)
             if report.benchmark != bench.id:
-                raise IncomparableReportsError(f"{path} is a report of benchmark {report.benchmark!r}, not {bench.id!r}")
+                raise IncomparableReportsError(
+                    f"{path} is a report of benchmark {report.benchmark!r}, not {bench.id!r}"
+                )
             loaded.append(report)
         comparison = compare_reports(
             loaded,

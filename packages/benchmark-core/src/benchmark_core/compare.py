@@ -196,7 +196,10 @@ def _task_set_difference(names: Sequence[str], keyed: Sequence[dict[str, RunRow]
             parts.append(f"{name} lacks {len(missing)} of {names[0]}'s tasks{_examples(missing)}")
     if not shared:
         return "; ".join(parts) + "; the runs share no task"
-    return "; ".join(parts) + f"; to compare only the {shared} task(s) they share, allow different tasks (--allow-different-tasks)"
+    return (
+        "; ".join(parts)
+        + f"; to compare only the {shared} task(s) they share, allow different tasks (--allow-different-tasks)"
+    )
 
 
 def _examples(keys: Sequence[str]) -> str:
@@ -329,7 +332,13 @@ def render_comparison(comparison: Comparison) -> str:
         if run.errored:
             lines.append(f"- {_cell(run.label)}: {run.errored} task(s) errored and count as 0")
     if c.leaderboard is not None:
-        lines += ["", "## Leaderboard", "", "| Rank | Run | Model | Mean | 95% CI |", "| ---: | --- | --- | ---: | ---: |"]
+        lines += [
+            "",
+            "## Leaderboard",
+            "",
+            "| Rank | Run | Model | Mean | 95% CI |",
+            "| ---: | --- | --- | ---: | ---: |",
+        ]
         for rank, label in enumerate(c.leaderboard, start=1):
             run = runs[label]
             ci = run.confidence_interval95

@@ -29,7 +29,8 @@ def group_means(rows: Sequence[RunRow]) -> dict[str, dict[str, GroupMean]]:
             members.setdefault(dimension, {}).setdefault(group, []).append(task_mean)
     return {
         dimension: {
-            group: GroupMean(mean=sum(means) / len(means), tasks=len(means)) for group, means in sorted(by_group.items())
+            group: GroupMean(mean=sum(means) / len(means), tasks=len(means))
+            for group, means in sorted(by_group.items())
         }
         for dimension, by_group in members.items()
     }

@@ -20,6 +20,7 @@ from .adapters.mock import MockAdapter
 from .definition import Benchmark, validate_tasks
 from .episode import EpisodeError, EpisodeLimits, run_episode
 from .errors import AdapterError, ConfigurationError, TaskNotFoundError, describe_error
+from .groups import group_means
 from .model import (
     ChatMessage,
     ChatRequest,
@@ -33,7 +34,6 @@ from .model import (
     Trace,
     Usage,
 )
-from .groups import group_means
 from .stats import bootstrap_ci
 
 R = TypeVar("R")

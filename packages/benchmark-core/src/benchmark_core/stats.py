@@ -23,8 +23,7 @@ import bisect
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
-from typing import Callable
+from collections.abc import Callable, Hashable, Sequence
 
 from attrs import frozen
 
@@ -144,9 +143,7 @@ def _two_sided_binomial_half(n: int, k: int) -> float:
 # -- the bootstrap engine -----------------------------------------------------------------------
 
 
-def _interval(
-    cells: Sequence[tuple[float, int]], *, seed: int, resamples: int, level: float
-) -> ConfidenceInterval:
+def _interval(cells: Sequence[tuple[float, int]], *, seed: int, resamples: int, level: float) -> ConfidenceInterval:
     """The percentile interval of sum(total)/sum(size) over resamples of `cells` (task total, task
     row count)."""
     if resamples <= 0:
@@ -187,9 +184,7 @@ def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamp
     return means
 
 
-def _counted_means(
-    distinct: Counter[tuple[float, int]], n: int, rng: random.Random, resamples: int
-) -> list[float]:
+def _counted_means(distinct: Counter[tuple[float, int]], n: int, rng: random.Random, resamples: int) -> list[float]:
     """Resample how often each distinct task value is drawn: a multinomial over the distinct values
     with probabilities count/n, drawn as binomials, each conditional on the draws before it. The
     first binomial is the same in every resample, so it is drawn by inverting its tabulated CDF."""

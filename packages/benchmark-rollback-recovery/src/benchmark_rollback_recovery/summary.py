@@ -4,7 +4,6 @@ a Markdown table of them by store."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from typing import Optional
 
 from benchmark_core import JsonObject, RunReport, RunRow, Task, group_means
