@@ -5,7 +5,8 @@ wheels installed into a clean venv, each package's tests run against them) -> te
 on the oldest supported Python, when one is installed) -> core_alone (benchmark-core installed by
 itself and imported) -> e2e (tools/e2e.py against the installed wheels).
 
-`nox -s bench` runs the runner benchmark (not part of the gate: speed is measured, not asserted).
+`nox -s bench` runs the runner benchmark and `nox -s bench_stats` the statistics one (not part of the
+gate: speed is measured, not asserted).
 """
 
 from __future__ import annotations
@@ -118,3 +119,10 @@ def e2e(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     _install_wheels(session)
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *session.posargs)
+
+
+@nox.session(name="bench_stats")
+def bench_stats(session: nox.Session) -> None:
+    """Bootstrap timings on 100,000 rows (printed, not asserted; see docs/statistics.md)."""
+    _install_wheels(session)
+    session.run("python", str(ROOT / "tools" / "bench_stats.py"), *session.posargs)

@@ -25,7 +25,7 @@ def _timed(label: str, compute: Callable[[], ConfidenceInterval]) -> float:
     started = time.perf_counter()
     ci = compute()
     elapsed = time.perf_counter() - started
-    print(f"{label:<44} {elapsed:7.3f} s   CI [{ci.low:.5f}, {ci.high:.5f}]")
+    print(f"{label:<52} {elapsed:7.3f} s   CI [{ci.low:.5f}, {ci.high:.5f}]")
     return elapsed
 
 
