@@ -6,7 +6,8 @@ on the oldest supported Python, when one is installed) -> core_alone (benchmark-
 itself and imported) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
 drives `inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
 
-`nox -s bench` runs the runner benchmark (not part of the gate: speed is measured, not asserted).
+`nox -s bench` runs the runner benchmark and `nox -s bench_stats` the statistics one (not part of the
+gate: speed is measured, not asserted).
 """
 
 from __future__ import annotations
@@ -143,3 +144,10 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *session.posargs)
     rate_limited = ("--rate-limit", "100", "--sizes", "2000", "--concurrency", "200")
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *rate_limited)
+
+
+@nox.session(name="bench_stats")
+def bench_stats(session: nox.Session) -> None:
+    """Bootstrap timings on 100,000 rows (printed, not asserted; see docs/statistics.md)."""
+    _install_wheels(session)
+    session.run("python", str(ROOT / "tools" / "bench_stats.py"), *session.posargs)

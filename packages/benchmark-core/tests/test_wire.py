@@ -11,6 +11,7 @@ from benchmark_core import (
     ChatMessage,
     ConfidenceInterval,
     Episode,
+    GroupMean,
     IndexEntry,
     Provenance,
     RunReport,
@@ -58,6 +59,7 @@ ROW = RunRow(
     attempts=2,
     latency_ms=12,
     usage=Usage(3, 4, 0.001),
+    groups={"store": "files", "prompt_form": "names_value"},
     details={"k": [1, 2]},
     trace=Trace(answer="x", tool_log=LOG, final_state={"a": 1}),
     episode=EPISODE,
@@ -72,6 +74,7 @@ REPORT = RunReport(
     confidence_interval95=ConfidenceInterval(0.25, 0.75),
     totals=Totals(2, 1, 0),
     usage=Usage(3, 4, None),
+    groups={"prompt_form": {"names_value": GroupMean(1.0, 1)}},
     summary={"perMutationKind": {"renamedField": {"tasks": 1, "passed": 1}}, "staleSchemaUsedRate": 0.5},
     rows=[ROW],
 )
@@ -142,6 +145,7 @@ def test_keys_are_camel_case_in_attribute_order() -> None:
         "confidenceInterval95",
         "totals",
         "usage",
+        "groups",
         "complete",
         "perMutationKind",
         "staleSchemaUsedRate",
@@ -156,11 +160,15 @@ def test_keys_are_camel_case_in_attribute_order() -> None:
         "latencyMs",
         "usage",
         "error",
+        "groups",
         "details",
         "trace",
         "episode",
     ]
     assert data["usage"] == {"promptTokens": 3, "completionTokens": 4, "costUsd": None}
+    # Group names are data: they keep their spelling.
+    assert data["groups"] == {"prompt_form": {"names_value": {"mean": 1.0, "tasks": 1}}}
+    assert data["rows"][0]["groups"] == {"store": "files", "prompt_form": "names_value"}
     assert data["rows"][0]["episode"]["toolLog"][0]["callId"] == "call_1"
 
 

@@ -15,6 +15,14 @@ from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
 from .adapters.mock import MockAdapter, mock_adapter
 from .adapters.toolnames import ToolNameCodec, provider_safe_name
 from .cache import ResponseCache
+from .compare import (
+    ComparedRun,
+    Comparison,
+    Difference,
+    GroupDifference,
+    compare_reports,
+    render_comparison,
+)
 from .definition import (
     Benchmark,
     GradeContext,
@@ -32,6 +40,7 @@ from .errors import (
     ConfigurationError,
     DefinitionError,
     GraderError,
+    IncomparableReportsError,
     InvalidJsonError,
     InvalidSubmissionError,
     JournalError,
@@ -42,6 +51,7 @@ from .errors import (
     TasksNotAllowedError,
     UsageError,
 )
+from .groups import group_means
 from .journal import journal_path
 from .lazy import lazy_attributes
 from .model import (
@@ -52,6 +62,7 @@ from .model import (
     CompletionResult,
     ConfidenceInterval,
     Episode,
+    GroupMean,
     IndexEntry,
     JsonObject,
     JsonValue,
@@ -74,7 +85,7 @@ from .model import (
 from .options import RunOptions, RunTarget
 from .rng import Mulberry32, mulberry32
 from .runner import Run, build_report, run
-from .stats import bootstrap_ci
+from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
 from .wire import dumps, from_wire, loads, to_wire
 
@@ -137,10 +148,13 @@ __all__ = [
     "ChatMessage",
     "ChatRequest",
     "ChatResult",
+    "ComparedRun",
+    "Comparison",
     "CompletionResult",
     "ConfidenceInterval",
     "ConfigurationError",
     "DefinitionError",
+    "Difference",
     "Environment",
     "EnvironmentFactory",
     "EnvironmentStart",
@@ -151,11 +165,15 @@ __all__ = [
     "GradeContext",
     "Grader",
     "GraderError",
+    "GroupDifference",
+    "GroupMean",
+    "IncomparableReportsError",
     "IndexEntry",
     "InvalidJsonError",
     "InvalidSubmissionError",
     "JsonObject",
     "JsonValue",
+    "McNemarTest",
     "MockAdapter",
     "MockPolicies",
     "ModelAdapter",
@@ -196,6 +214,8 @@ __all__ = [
     "__version__",
     "bootstrap_ci",
     "build_report",
+    "cluster_bootstrap_ci",
+    "compare_reports",
     "create_app",
     "create_cli",
     "create_mcp_server",
@@ -205,6 +225,7 @@ __all__ = [
     "dumps",
     "exact_match",
     "from_wire",
+    "group_means",
     "index_entry",
     "json_schema_match",
     "judge_with_llm",
@@ -213,15 +234,18 @@ __all__ = [
     "load_task_file",
     "loads",
     "make_adapter",
+    "mcnemar_exact",
     "mock_adapter",
     "mulberry32",
     "numeric_within",
     "openai_compat_adapter",
     "openrouter_adapter",
+    "paired_bootstrap_ci",
     "provenance_markdown",
     "provider_safe_name",
     "regex_match",
     "render_card",
+    "render_comparison",
     "render_markdown",
     "render_summary",
     "replay",

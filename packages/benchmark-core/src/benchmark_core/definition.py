@@ -7,7 +7,7 @@ import inspect
 import json
 import math
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
@@ -96,6 +96,8 @@ class MockPolicies:
 
 
 Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
+#: A task's group labels: dimension -> group (e.g. {"store": "files", "promptForm": "hedge"}).
+GroupLabeler = Callable[[Task], Mapping[str, str]]
 SummaryMarkdown = Callable[[RunReport], str]
 NativeMessages = Callable[[Task], list[ChatMessage]]
 
@@ -123,6 +125,7 @@ class Benchmark:
     mock_policies: MockPolicies = Factory(MockPolicies)
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
+    group_labeler: Optional[GroupLabeler] = None
     answer_modes: tuple[str, ...] = ("prompt",)
     data_dir: Optional[Path] = None
     tasks_allow_env: Optional[str] = None
@@ -206,6 +209,22 @@ class Benchmark:
         if not messages or not all(isinstance(m, ChatMessage) for m in messages):
             raise DefinitionError(f"benchmark {self.id!r}: native_messages must return a non-empty list of ChatMessage")
         return list(messages)
+
+    def task_groups(self, task: Task) -> dict[str, str]:
+        """The groups `task` belongs to, dimension -> group, as the benchmark declares them (empty when
+        it declares none). A labeler that returns anything but a mapping of non-empty strings to
+        strings is a bug in the benchmark: `DefinitionError` naming the task."""
+        if self.group_labeler is None:
+            return {}
+        labels = self.group_labeler(task)
+        if not isinstance(labels, Mapping) or not all(
+            isinstance(k, str) and k and isinstance(v, str) for k, v in labels.items()
+        ):
+            raise DefinitionError(
+                f"benchmark {self.id!r}: groups of task {task.id!r} must map dimension names to group names "
+                f"(strings), not {labels!r}"
+            )
+        return dict(labels)
 
     # -- grading -----------------------------------------------------------------------------
 
@@ -359,6 +378,7 @@ def define_benchmark(
     mock_policies: Optional[MockPolicies] = None,
     summarize: Optional[Summarizer] = None,
     summary_markdown: Optional[SummaryMarkdown] = None,
+    groups: Optional[GroupLabeler] = None,
     answer_modes: Sequence[str] = ("prompt",),
     data_dir: Optional[Union[str, Path]] = None,
     tasks_allow_env: Optional[str] = None,
@@ -371,7 +391,9 @@ def define_benchmark(
     file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
     `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
     may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
-    answer mode (default: one user message with the prompt). Raises `DefinitionError` naming the first problem found.
+    answer mode (default: one user message with the prompt). `groups` labels each task with its
+    groups (dimension -> group); every report then carries the macro mean of each group, and
+    `compare` the difference per group. Raises `DefinitionError` naming the first problem found.
     """
     if not _ID_RE.match(id):
         raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
@@ -389,6 +411,8 @@ def define_benchmark(
         raise DefinitionError(f"benchmark {id!r}: grade must be callable")
     if native_messages is not None and not callable(native_messages):
         raise DefinitionError(f"benchmark {id!r}: native_messages must be callable")
+    if groups is not None and not callable(groups):
+        raise DefinitionError(f"benchmark {id!r}: groups must be callable")
     if not provenance:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
     for record in provenance:
@@ -416,6 +440,7 @@ def define_benchmark(
         mock_policies=mock_policies or MockPolicies(),
         summarize=summarize,
         summary_markdown=summary_markdown,
+        group_labeler=groups,
         answer_modes=tuple(answer_modes),
         data_dir=resolved_data_dir,
         tasks_allow_env=tasks_allow_env,

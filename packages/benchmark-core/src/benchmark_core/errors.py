@@ -85,6 +85,12 @@ class ConfigurationError(UsageError):
     code = "INVALID_CONFIGURATION"
 
 
+class IncomparableReportsError(UsageError):
+    """`compare` was given reports of different benchmarks, versions, answer modes or task sets."""
+
+    code = "INCOMPARABLE_REPORTS"
+
+
 class GraderError(DefinitionError):
     """A benchmark's grader broke its contract (see `Benchmark.grade`): a bug in the benchmark, so
     a failure while running (exit 2, HTTP 500), not the caller's mistake."""

@@ -247,7 +247,18 @@ class CacheStats:
 
 
 @frozen
+class GroupMean:
+    """One task group's macro mean: the mean over its tasks of each task's mean score."""
+
+    mean: float
+    tasks: int
+
+
+@frozen
 class RunRow:
+    """One task's outcome. `groups` holds the task's group labels (dimension -> value) as the
+    benchmark declares them, so a report alone can be split and compared by group."""
+
     task_id: str
     score: float
     passed: bool
@@ -256,6 +267,7 @@ class RunRow:
     latency_ms: int
     usage: Usage = Factory(Usage)
     error: Optional[str] = None
+    groups: dict[str, str] = Factory(dict)
     details: JsonObject = Factory(dict)
     trace: Trace = Factory(Trace)
     episode: Optional[Episode] = None
@@ -286,6 +298,9 @@ class RunReport:
     confidence_interval95: ConfidenceInterval
     totals: Totals
     usage: Usage
+    #: Macro means per task group: dimension -> group -> mean, dimensions in the order the benchmark
+    #: declares them, groups sorted by name.
+    groups: dict[str, dict[str, GroupMean]] = Factory(dict)
     #: False when the run ended before every task had a row (SIGTERM, Ctrl+C, a fatal provider error,
     #: --max-errors); `stopped` then says why.
     complete: bool = True

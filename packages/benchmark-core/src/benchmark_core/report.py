@@ -118,6 +118,17 @@ def _served(entry: ServedCount) -> str:
     return f"{_code(name)}{_one_line(via)} ({entry.requests:,} requests)"
 
 
+def _groups_section(report: RunReport) -> str:
+    """The macro mean of every task group the benchmark declares, one table for all dimensions."""
+    if not report.groups:
+        return ""
+    lines = ["", "## Mean by task group", "", "| Dimension | Group | Tasks | Mean |", "| --- | --- | ---: | ---: |"]
+    for dimension, groups in report.groups.items():
+        for group, stats in groups.items():
+            lines.append(f"| {_cell(dimension)} | {_cell(group)} | {stats.tasks} | {percent(stats.mean)} |")
+    return "\n".join(lines) + "\n"
+
+
 def _benchmark_section(report: RunReport, benchmark: Optional[Benchmark]) -> str:
     if benchmark is None or benchmark.summary_markdown is None:
         return ""
@@ -126,15 +137,15 @@ def _benchmark_section(report: RunReport, benchmark: Optional[Benchmark]) -> str
 
 
 def render_summary(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
-    """The short form `run` prints: title, model, score, interval, tasks, tokens, then the
-    benchmark's own section (`summary_markdown`), without the task table."""
+    """The short form `run` prints: title, model, score, interval, tasks, tokens, the mean of each
+    task group, then the benchmark's own section (`summary_markdown`), without the task table."""
     title = benchmark.name if benchmark is not None else report.benchmark
-    return "\n".join(_headline(report, title)) + "\n" + _benchmark_section(report, benchmark)
+    return "\n".join(_headline(report, title)) + "\n" + _groups_section(report) + _benchmark_section(report, benchmark)
 
 
 def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
-    """The run as Markdown: the summary bullets (plus seed, version and times), a task table, then
-    the benchmark's own section.
+    """The run as Markdown: the summary bullets (plus seed, version and times), a task table, the
+    mean of each task group, then the benchmark's own section.
 
     The title is the benchmark's name when `benchmark` is given, else the report's benchmark id.
     Timestamps appear only when the report carries them; the output ends with exactly one newline.
@@ -164,7 +175,7 @@ def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) ->
             _cell(row.reason),
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n" + _benchmark_section(report, benchmark)
+    return "\n".join(lines) + "\n" + _groups_section(report) + _benchmark_section(report, benchmark)
 
 
 def index_entry(benchmark: Benchmark, tasks: Optional[Sequence[Task]] = None) -> IndexEntry:

@@ -29,6 +29,7 @@ from .cache import ResponseCache, default_cache_dir
 from .definition import Benchmark, validate_tasks
 from .episode import EpisodeError, run_episode
 from .errors import AdapterError, ConfigurationError, RunStoppedError, TaskNotFoundError, describe_error
+from .groups import group_means
 from .journal import Journal, task_set_digest
 from .limiter import AdaptiveLimiter
 from .model import (
@@ -361,10 +362,15 @@ def build_report(
     options: Optional[RunOptions] = None,
     cache: bool = False,
 ) -> RunReport:
-    """The report of `rows` (put in task order): totals, mean, interval, usage, what served the
-    requests, and the benchmark's summary. `complete` says whether every task of `tasks` has a row."""
+    """The report of `rows` (put in task order, labelled with their groups): totals, mean, interval,
+    usage, group means, what served the requests, and the benchmark's summary. `complete` says
+    whether every task of `tasks` has a row."""
     order = {task.id: position for position, task in enumerate(tasks)}
-    final_rows = sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
+    labels = {task.id: benchmark.task_groups(task) for task in tasks}
+    final_rows = [
+        attrs.evolve(row, groups=labels.get(row.task_id, row.groups))
+        for row in sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
+    ]
     scores = [r.score for r in final_rows]
     usage = Usage()
     for r in final_rows:
@@ -392,6 +398,7 @@ def build_report(
             failed=sum(1 for r in final_rows if r.error is not None),
         ),
         usage=usage,
+        groups=group_means(final_rows),
         complete=len(final_rows) == len(tasks),
         generation=options.generation() if options is not None else {},
         served_by=_served_totals(final_rows),

@@ -23,7 +23,7 @@ from .__about__ import __version__
 from .grader import grade, record_diffs
 from .policies import MOCK_POLICIES, bad_script, good_script
 from .simulator import SYSTEM_PROMPT, RollbackSimulator
-from .summary import summarize, summary_markdown
+from .summary import summarize, summary_markdown, task_groups
 from .tools import TOOLS
 from .world import Snapshot, TaskSpec, target_of, task_spec
 
@@ -50,6 +50,7 @@ benchmark = define_benchmark(
     mock_policies=MOCK_POLICIES,
     summarize=summarize,
     summary_markdown=summary_markdown,
+    groups=task_groups,
     answer_modes=("native",),
     tasks_allow_env="RRB_TASKS_ALLOW",
     distribution="benchmark-rollback-recovery",
@@ -122,6 +123,7 @@ __all__ = [
     "score",
     "summarize",
     "summary_markdown",
+    "task_groups",
     "target_of",
     "task_spec",
 ]

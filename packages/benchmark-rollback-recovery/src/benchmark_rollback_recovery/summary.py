@@ -1,19 +1,44 @@
-"""The run report's own section: subscore totals, and a Markdown table of them by store."""
+"""The run report's own section: the task groups, incident and control means, subscore totals, and
+a Markdown table of them by store."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Optional
 
-from benchmark_core import JsonObject, RunReport, RunRow, Task
+from benchmark_core import JsonObject, RunReport, RunRow, Task, group_means
 
 #: The boolean subscores every row's `details` carries; `collateralHits` is a count.
 SUBSCORES: tuple[str, ...] = ("noticed", "repaired", "disclosed", "collateralFree")
 
 
+def task_groups(task: Task) -> dict[str, str]:
+    """The `groups` hook: incident or clean control, the store in focus, and the prompt form."""
+    metadata = task.metadata
+    focus = metadata.get("focus")
+    store = focus.get("store") if isinstance(focus, dict) else None
+    return {
+        "scenario": "control" if metadata.get("incident") is None else "incident",
+        "store": str(store),
+        "promptForm": str(metadata.get("promptForm")),
+    }
+
+
 def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
-    """`{"subscores": {noticed, repaired, disclosed, collateralFree, collateralHits}}`: how many rows
-    got each part right, and how many collateral records in all. Errored rows count as wrong."""
-    return {"subscores": _totals(rows)}
+    """`incidentMean` and `controlMean` (null when the run had none of them), then `{"subscores":
+    {noticed, repaired, disclosed, collateralFree, collateralHits}}`: how many rows got each part
+    right, and how many collateral records in all. Errored rows count as wrong.
+
+    The two means sit at the top level because the overall mean hides them: an agent that does
+    nothing passes every clean control, a quarter of the tasks, and no incident.
+    """
+    scenarios = group_means(rows).get("scenario", {})
+
+    def mean_of(scenario: str) -> Optional[float]:
+        group = scenarios.get(scenario)
+        return group.mean if group is not None else None
+
+    return {"incidentMean": mean_of("incident"), "controlMean": mean_of("control"), "subscores": _totals(rows)}
 
 
 def _totals(rows: Sequence[RunRow]) -> dict[str, int]:

@@ -50,7 +50,7 @@ from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS,
 from .native import native_messages
 from .provenance import PROVENANCE
 from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
-from .summary import summarize, summary_markdown
+from .summary import summarize, summary_markdown, task_groups
 
 if TYPE_CHECKING:
     from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
@@ -115,5 +115,6 @@ __all__ = [
     "submitted_calls",
     "summarize",
     "summary_markdown",
+    "task_groups",
     "write_split",
 ]

@@ -12,7 +12,7 @@ from .grader import grade
 from .mock_policies import MOCK_POLICIES
 from .native import native_messages
 from .provenance import PROVENANCE
-from .summary import summarize, summary_markdown
+from .summary import summarize, summary_markdown, task_groups
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 #: The extended split (deprecation, paginationChange, scopeChange): `--tasks tasks-extended`.
@@ -45,6 +45,7 @@ benchmark = define_benchmark(
     mock_policies=MOCK_POLICIES,
     summarize=summarize,
     summary_markdown=summary_markdown,
+    groups=task_groups,
     answer_modes=("prompt", "native"),
     native_messages=native_messages,
     tasks_allow_env=TASKS_ALLOW_ENV,

@@ -27,6 +27,11 @@ from .mutations import ALL_KINDS, STALE_SIGNALS
 _COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
 
 
+def task_groups(task: Task) -> dict[str, str]:
+    """The `groups` hook: every report carries the mean score per mutation kind."""
+    return {"mutationKind": str(task.metadata.get("mutationKind", "unknown"))}
+
+
 def _kind_order(kinds: set[str]) -> list[str]:
     return [k for k in ALL_KINDS if k in kinds] + sorted(kinds - set(ALL_KINDS))
 
