@@ -20,6 +20,8 @@ DIST = ROOT / "dist"
 PACKAGES = ("benchmark-core", "benchmark-schema-mutation", "benchmark-rollback-recovery")
 RUNTIME_DEPS = ("attrs>=23.1", "cattrs>=23.2", "click>=8.1", "aiohttp>=3.9", "mcp>=2,<3")
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
+#: The third-party MCP client the e2e session drives (an exact version: its output is asserted on).
+INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 SOURCES = [f"packages/{p}/src" for p in PACKAGES]
 TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 
@@ -105,12 +107,28 @@ def core_alone(session: nox.Session) -> None:
     session.run("benchmark-core", "benchmarks")
 
 
+def _install_inspector(session: nox.Session) -> Path:
+    """MCP Inspector, the third-party MCP client e2e drives, from npm at the pinned version."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        session.error("e2e drives MCP Inspector, which needs Node.js (>= 20) and npm on PATH; install them first")
+    prefix = Path(session.create_tmp()) / "node"
+    session.run("npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", INSPECTOR, external=True)
+    return prefix / "node_modules" / ".bin" / "mcp-inspector"
+
+
 @nox.session
 def e2e(session: nox.Session) -> None:
     _install_wheels(session)
+    inspector = _install_inspector(session)
     expect = [arg for package in PACKAGES for arg in ("--expect", package)]
     session.run(
-        "python", str(ROOT / "tools" / "e2e.py"), "--report", str(ROOT / "artifacts" / "e2e-report.json"), *expect
+        "python",
+        str(ROOT / "tools" / "e2e.py"),
+        "--report",
+        str(ROOT / "artifacts" / "e2e-report.json"),
+        "--inspector",
+        str(inspector),
+        *expect,
     )
 
 
