@@ -29,6 +29,13 @@ if TYPE_CHECKING:
 __all__ = ["render_report_html", "render_task_browser_html"]
 
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_TOOL_MESSAGE_LIMIT = 400
+# Fixed column widths: the browser then lays out a long table without measuring every row.
+_TASK_COLUMNS = (
+    "<colgroup>"
+    + "".join(f'<col style="width:{w}">' for w in ("4%", "15%", "12%", "8%", "6%", "7%", "8%", "40%"))
+    + "</colgroup>"
+)
 
 
 def render_report_html(report: RunReport, benchmark: Optional[Benchmark] = None, tasks: Sequence[Task] = ()) -> str:
@@ -59,7 +66,7 @@ def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task]) -> str
     for task in tasks:
         if task.kind == "single":
             field = (
-                f'<label>Answer <textarea name="answer" rows="3" spellcheck="false"></textarea></label>'
+                '<label>Answer <textarea name="answer" rows="3" spellcheck="false"></textarea></label>'
                 '<input type="hidden" name="shape" value="answer">'
             )
         else:
@@ -76,8 +83,8 @@ def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task]) -> str
         items.append(
             f'<section class="task" id="task-{_e(task.id)}" data-task-id="{_e(task.id)}" '
             f'data-search="{_e(_search_text(task.id, task.kind, task.prompt))}">'
-            f"<h3><code>{_e(task.id)}</code> <span class=\"pill\">{_e(task.kind)}</span></h3>"
-            f'<pre class="prompt">{_e(task.prompt)}</pre>{tools}'
+            f'<h3><code>{_e(task.id)}</code> <span class="pill">{_e(task.kind)}</span></h3>'
+            f'<pre class="prompt">{_t(task.prompt)}</pre>{tools}'
             f"<details><summary>Expected answer and metadata</summary>"
             f"{_json_block(task.expected)}{_json_block(task.metadata)}</details>"
             f'<form class="score" data-task-id="{_e(task.id)}">{field}'
@@ -87,9 +94,9 @@ def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task]) -> str
         )
     body = (
         f"<header><h1>{_e(benchmark.name)}</h1><p>{_e(benchmark.tagline)}</p>"
-        f"<p class=\"meta\">{_e(benchmark.id)} {_e(benchmark.version)} · {len(tasks)} tasks · "
+        f'<p class="meta">{_e(benchmark.id)} {_e(benchmark.version)} · {len(tasks)} tasks · '
         '<a href="/openapi.json">OpenAPI document</a> · <a href="/v1/tasks">/v1/tasks</a></p></header>'
-        "<noscript><p class=\"note\">Scoring from this page needs JavaScript; without it, "
+        '<noscript><p class="note">Scoring from this page needs JavaScript; without it, '
         "POST {taskId, submission} to /v1/score.</p></noscript>"
         '<div class="controls" hidden><label>Search <input type="search" id="search" '
         'placeholder="id, kind or prompt text"></label> <span id="shown"></span></div>' + "".join(items)
@@ -153,7 +160,8 @@ def _ci_svg(mean: float, low: float, high: float, width: int = 480) -> str:
         f'<svg class="ci-chart" role="img" aria-label="{_e(label)}" viewBox="0 0 {width} 56" width="{width}" '
         f'height="56"><title>{_e(label)}</title>'
         f'<line x1="{pad}" y1="{top + 22}" x2="{width - pad}" y2="{top + 22}" class="axis"/>{ticks}'
-        f'<rect class="interval" x="{x(low)}" y="{top + 4}" width="{max(x(high) - x(low), 1.0):.1f}" height="12" rx="3"/>'
+        f'<rect class="interval" x="{x(low)}" y="{top + 4}" width="{max(x(high) - x(low), 1.0):.1f}" '
+        'height="12" rx="3"/>'
         f'<circle class="point" cx="{x(mean)}" cy="{top + 10}" r="6"/></svg>'
     )
 
@@ -236,7 +244,7 @@ def _task_table(rows: Sequence[Mapping[str, Any]], prompts: Mapping[str, Task]) 
         f'<label>Group <select id="group-filter"><option value="">all</option>{group_select}</select></label>'
         '<label>Search <input type="search" id="text-filter" placeholder="id, reason, answer, prompt"></label>'
         f'<span id="shown">{len(rows)} of {len(rows)} tasks</span></form>'
-        f'<table id="task-table"><thead><tr>{headers}</tr></thead>{"".join(bodies)}</table></section>'
+        f'<table id="task-table">{_TASK_COLUMNS}<thead><tr>{headers}</tr></thead>{"".join(bodies)}</table></section>'
     )
 
 
@@ -246,22 +254,24 @@ def _task_body(index: int, row: Mapping[str, Any], task: Optional[Task], labels:
     group_text = ", ".join(f"{g}" for g in labels.values())
     group_attr = "|".join(f"{d}={g}" for d, g in labels.items())
     prompt = task.prompt if task is not None else None
-    search = _search_text(row["taskId"], row["reason"], row.get("error") or "", _text(trace.get("answer")), prompt or "")
+    search = _search_text(
+        row["taskId"], row["reason"], row.get("error") or "", _text(trace.get("answer")), prompt or ""
+    )
     parts = [
         "<h4>Prompt</h4>",
-        f'<pre class="prompt">{_e(prompt)}</pre>'
+        f'<pre class="prompt">{_t(prompt)}</pre>'
         if prompt is not None
         else '<p class="note">The prompt is not in this task list.</p>',
         "<h4>Answer</h4>",
-        f'<pre class="answer">{_e(_text(trace.get("answer")))}</pre>'
+        f'<pre class="answer">{_t(_text(trace.get("answer")))}</pre>'
         if trace.get("answer") is not None
         else '<p class="note">No final answer.</p>',
     ]
     if trace.get("toolCalls"):
         parts += ["<h4>Tool calls</h4>", _json_block(trace["toolCalls"])]
     if row.get("error"):
-        parts += ["<h4>Error</h4>", f'<pre class="error">{_e(row["error"])}</pre>']
-    parts += ["<h4>Grader</h4>", f'<p class="reason">{_e(row["reason"])}</p>', _json_block(row.get("details") or {})]
+        parts += ["<h4>Error</h4>", f'<pre class="error">{_t(row["error"])}</pre>']
+    parts += ["<h4>Grader</h4>", f'<p class="reason">{_t(row["reason"])}</p>', _json_block(row.get("details") or {})]
     episode = row.get("episode")
     if episode:
         parts.append(_episode(row, episode))
@@ -271,7 +281,7 @@ def _task_body(index: int, row: Mapping[str, Any], task: Optional[Task], labels:
         f'data-groups="{_e(group_attr)}" data-search="{_e(search)}">'
         f"<tr><td>{index + 1}</td><td><code>{_e(row['taskId'])}</code></td><td>{_e(group_text)}</td>"
         f'<td><span class="status {status}">{status}</span></td><td>{row["score"]:.2f}</td>'
-        f"<td>{row['attempts']}</td><td>{row['latencyMs']}</td><td class=\"reason\">{_e(row['reason'])}</td></tr>"
+        f'<td>{row["attempts"]}</td><td>{row["latencyMs"]}</td><td class="reason">{_e(row["reason"])}</td></tr>'
         f'<tr class="detail"><td colspan="8"><details class="task-detail"><summary>Details of '
         f"<code>{_e(row['taskId'])}</code></summary>{''.join(parts)}</details></td></tr></tbody>"
     )
@@ -284,7 +294,8 @@ def _episode(row: Mapping[str, Any], episode: Mapping[str, Any]) -> str:
     calls = "".join(
         f"<tr><td>{i + 1}</td><td><code>{_e(entry['name'])}</code></td><td>{_json_block(entry.get('arguments'))}</td>"
         + (
-            f'<td class="tool-error"><b>{_e(entry["error"].get("code", ""))}</b> {_e(entry["error"].get("message", ""))}</td>'
+            f'<td class="tool-error"><b>{_t(entry["error"].get("code", ""))}</b> '
+            f"{_t(entry['error'].get('message', ''))}</td>"
             if entry.get("error")
             else f"<td>{_json_block(entry.get('result'))}</td>"
         )
@@ -309,7 +320,13 @@ def _episode(row: Mapping[str, Any], episode: Mapping[str, Any]) -> str:
 
 def _message(message: Mapping[str, Any]) -> str:
     role = str(message.get("role", ""))
-    body = f"<pre>{_e(message['content'])}</pre>" if message.get("content") else ""
+    content = str(message.get("content") or "")
+    if role == "tool" and len(content) > _TOOL_MESSAGE_LIMIT:
+        # The same text is the call's result in the tool log below; the transcript shows its start.
+        content = (
+            content[:_TOOL_MESSAGE_LIMIT] + f"… ({len(content):,} characters; the whole result is in the tool log)"
+        )
+    body = f"<pre>{_t(content)}</pre>" if content else ""
     if message.get("toolCalls"):
         body += "".join(
             f"<p>calls <code>{_e(call.get('name', ''))}</code></p>{_json_block(call.get('arguments'))}"
@@ -340,10 +357,13 @@ def _bar_table(
 ) -> str:
     head = "".join(f"<th>{_e(c)}</th>" for c in columns) + f"<th>{_e(bar_label)}</th>"
     body = "".join(
-        f"<tr><th scope=\"row\">{_e(name)}</th>{''.join(f'<td>{_e(c)}</td>' for c in cells)}<td>{_bar(share)}</td></tr>"
+        f'<tr><th scope="row">{_e(name)}</th>{"".join(f"<td>{_e(c)}</td>" for c in cells)}<td>{_bar(share)}</td></tr>'
         for name, cells, share in rows
     )
-    return f'<table class="bars"><caption>{_e(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f'<table class="bars"><caption>{_e(caption)}</caption><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+    )
 
 
 def _bar(share: Optional[float]) -> str:
@@ -354,11 +374,18 @@ def _bar(share: Optional[float]) -> str:
 
 
 def _json_block(value: Any) -> str:
-    return f'<pre class="json">{_e(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False))}</pre>'
+    return f'<pre class="json">{_t(json.dumps(value, indent=1, ensure_ascii=False))}</pre>'
 
 
 def _e(value: Any) -> str:
+    """Escaped for an attribute value or element content."""
     return escape(str(value), quote=True)
+
+
+def _t(value: Any) -> str:
+    """Escaped for element content (not attributes): quotes stay as they are, which keeps JSON
+    blocks a third of the size."""
+    return escape(str(value), quote=False)
 
 
 def _text(value: Any) -> str:
@@ -442,7 +469,8 @@ white-space:pre-wrap;word-break:break-word;max-height:420px;overflow:auto}
 .counts{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 20px}
 .passed b,.status.passed{color:var(--pass)}.failed b,.status.failed{color:var(--fail)}
 .errored b,.status.errored{color:var(--err)}.status{font-weight:600}
-table{border-collapse:collapse;width:100%;margin:8px 0}th,td{text-align:left;padding:5px 8px;
+table{border-collapse:collapse;width:100%;margin:8px 0}#task-table{table-layout:fixed}
+th,td{text-align:left;padding:5px 8px;
 border-bottom:1px solid var(--line);vertical-align:top}caption{text-align:left;font-weight:600;padding:4px 0}
 table.bars{width:auto;min-width:420px}.bar{display:inline-block;width:160px;height:10px;background:var(--soft);
 border:1px solid var(--line);border-radius:5px;vertical-align:middle;overflow:hidden}
@@ -451,7 +479,8 @@ border:1px solid var(--line);border-radius:5px;vertical-align:middle;overflow:hi
 #task-table th button{all:unset;cursor:pointer;font-weight:600}
 #task-table th[aria-sort=ascending] button::after{content:" \\25B2"}
 #task-table th[aria-sort=descending] button::after{content:" \\25BC"}
-#task-table td.reason{max-width:420px;overflow-wrap:anywhere}tr.detail td{border-bottom:2px solid var(--line);padding-top:0}
+#task-table td.reason{max-width:420px;overflow-wrap:anywhere}
+tr.detail td{border-bottom:2px solid var(--line);padding-top:0}
 details>summary{cursor:pointer;color:var(--accent)}.task-detail[open]{padding-bottom:8px}
 .controls{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin:8px 0;padding:8px;background:var(--soft);
 border-radius:6px}.controls[hidden]{display:none}#shown{color:var(--muted)}
@@ -500,7 +529,8 @@ var sections=Array.prototype.slice.call(document.querySelectorAll('section.task'
 var controls=document.querySelector('.controls');controls.hidden=false;
 var search=document.getElementById('search'),shown=document.getElementById('shown');
 function apply(){var t=search.value.trim().toLowerCase(),n=0;sections.forEach(function(s){
-var ok=!t||s.dataset.search.indexOf(t)>=0;s.hidden=!ok;if(ok)n++;});shown.textContent=n+' of '+sections.length+' tasks';}
+var ok=!t||s.dataset.search.indexOf(t)>=0;s.hidden=!ok;if(ok)n++;});
+shown.textContent=n+' of '+sections.length+' tasks';}
 search.addEventListener('input',apply);apply();
 function show(out,cls,text){out.className='verdict '+cls;out.textContent=text;}
 document.querySelectorAll('form.score').forEach(function(form){form.addEventListener('submit',function(e){

@@ -75,7 +75,7 @@ def find_chromium() -> str:
 class Chromium:
     """One headless browser with one page. Use `Chromium.launch()`."""
 
-    def __init__(self, process: asyncio.subprocess.Process, socket: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, socket: aiohttp.ClientWebSocketResponse[bool]) -> None:
         self._process = process
         self._socket = socket
         self._ids = itertools.count(1)
@@ -85,7 +85,11 @@ class Chromium:
     @contextlib.asynccontextmanager
     async def launch(cls, width: int = 1280, height: int = 900) -> AsyncIterator[Chromium]:
         executable = find_chromium()
-        with tempfile.TemporaryDirectory(prefix="chromium-") as tmp, (Path(tmp) / "stderr.log").open("wb") as log:
+        # Chromium's helper processes may still be writing to the profile as the folder goes.
+        with (
+            tempfile.TemporaryDirectory(prefix="chromium-", ignore_cleanup_errors=True) as tmp,
+            (Path(tmp) / "stderr.log").open("wb") as log,
+        ):
             profile = Path(tmp) / "profile"
             process = await asyncio.create_subprocess_exec(
                 executable,
