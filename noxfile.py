@@ -24,6 +24,8 @@ RUNTIME_DEPS = ("attrs>=23.1", "cattrs>=23.2", "click>=8.1", "aiohttp>=3.9", "mc
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
 #: benchmark-core's `inspect` extra, as its pyproject.toml pins it (mypy needs it for the Inspect modules).
 INSPECT_DEPS = ("inspect_ai>=0.3.285,<0.4",)
+#: The third-party MCP client the e2e session drives (an exact version: its output is asserted on).
+INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 SOURCES = [f"packages/{p}/src" for p in PACKAGES]
 TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 #: The tests that need the `inspect` extra; only the `inspect` session runs them.
@@ -127,12 +129,28 @@ def inspect_session(session: nox.Session) -> None:
     session.run("pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib", *tests, *session.posargs)
 
 
+def _install_inspector(session: nox.Session) -> Path:
+    """MCP Inspector, the third-party MCP client e2e drives, from npm at the pinned version."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        session.error("e2e drives MCP Inspector, which needs Node.js (>= 20) and npm on PATH; install them first")
+    prefix = Path(session.create_tmp()) / "node"
+    session.run("npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", INSPECTOR, external=True)
+    return prefix / "node_modules" / ".bin" / "mcp-inspector"
+
+
 @nox.session
 def e2e(session: nox.Session) -> None:
     _install_wheels(session)
+    inspector = _install_inspector(session)
     expect = [arg for package in PACKAGES for arg in ("--expect", package)]
     session.run(
-        "python", str(ROOT / "tools" / "e2e.py"), "--report", str(ROOT / "artifacts" / "e2e-report.json"), *expect
+        "python",
+        str(ROOT / "tools" / "e2e.py"),
+        "--report",
+        str(ROOT / "artifacts" / "e2e-report.json"),
+        "--inspector",
+        str(inspector),
+        *expect,
     )
 
 

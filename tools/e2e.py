@@ -9,6 +9,10 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
 - every HTTP route and error code against `<script> serve --port N` on a free loopback port, with a
   real aiohttp client, then a clean shutdown on SIGTERM;
 - every MCP tool through the SDK's client over a real stdio subprocess (`python -m <module> mcp`);
+- the same server through a third-party client, the MCP Inspector CLI (`--inspector`, installed from
+  npm by nox): tools/list, one successful call per tool, and each kind of tool error (unknown task,
+  TASKS_NOT_ALLOWED, missing API key, invalid arguments, a crash as INTERNAL_ERROR), asserting the
+  text Inspector prints;
 - every task: each row of an offline mock run is re-scored through `POST /v1/score` and through the
   `score_answer` tool, and must get the row's score back;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
@@ -50,6 +54,9 @@ MAX_BODY_BYTES = 1024 * 1024
 ALT_TASKS = 3
 ROUTES = ("/health", "/v1/tasks", "/v1/tasks/{id}", "/v1/score", "/v1/provenance", "/v1/index-entry", "/openapi.json")
 TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance")
+ERROR_META_KEY = "benchmark-core/error"
+#: What MCP Inspector prints instead of a tool's message when an error result fails output validation.
+INSPECTOR_VALIDATION_TEXT = "must have required property"
 
 
 class CheckFailed(Exception):
@@ -215,13 +222,19 @@ def child_env(**overrides: Optional[str]) -> dict[str, str]:
     return env
 
 
-async def execute(argv: Sequence[str], *, timeout: float = COMMAND_TIMEOUT, cwd: Optional[Path] = None) -> Completed:
+async def execute(
+    argv: Sequence[str],
+    *,
+    timeout: float = COMMAND_TIMEOUT,
+    cwd: Optional[Path] = None,
+    env: Optional[dict[str, Optional[str]]] = None,
+) -> Completed:
     process = await asyncio.create_subprocess_exec(
         *argv,
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
-        env=child_env(),
+        env=child_env(**(env or {})),
         cwd=cwd,
     )
     try:
@@ -786,10 +799,19 @@ def structured(result: Any) -> Any:
     return result.structured_content
 
 
-def tool_error_code(result: Any) -> str:
+def tool_error(result: Any) -> dict[str, str]:
+    """The `{"code", "message"}` of a tool error, checked against the shape every client relies on:
+    text `CODE: message`, the same under `_meta`, no structured content."""
     expect(result.is_error, f"expected a tool error, got {short(json.dumps(result.structured_content))}")
-    code: str = result.structured_content["error"]["code"]
-    return code
+    expect(result.structured_content is None, f"structured content on an error: {result.structured_content}")
+    error: dict[str, str] = (result.meta or {}).get(ERROR_META_KEY) or {}
+    text = " ".join(getattr(b, "text", "") for b in result.content)
+    expect(text == f"{error.get('code')}: {error.get('message')}", f"text {text!r} vs _meta {error!r}")
+    return error
+
+
+def tool_error_code(result: Any) -> str:
+    return tool_error(result)["code"]
 
 
 async def mcp_checks(checks: Checks, target: Target) -> None:
@@ -851,8 +873,9 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
             notes.append(f"mean {data['mean']:.4f}")
         async with checks.check(f"{label}/mcp/run_benchmark without OPENROUTER_API_KEY is a tool error"):
             result = await client.call_tool("run_benchmark", {"model": "some/model", "provider": "openrouter"})
-            expect(tool_error_code(result) == "INVALID_CONFIGURATION", "wrong code")
-            expect("OPENROUTER_API_KEY" in result.structured_content["error"]["message"], "the variable is not named")
+            error = tool_error(result)
+            expect(error["code"] == "INVALID_CONFIGURATION", "wrong code")
+            expect("OPENROUTER_API_KEY" in error["message"], "the variable is not named")
         async with checks.check(f"{label}/mcp/get_provenance"):
             data = structured(await client.call_tool("get_provenance", {}))
             expect(len(data["provenance"]) > 0 and bool(data["markdown"].strip()), "empty provenance")
@@ -890,10 +913,162 @@ async def alt_mcp_checks(checks: Checks, target: Target) -> None:
             expect(code == "TASKS_NOT_ALLOWED", code)
 
 
+# -- MCP Inspector (a third-party client) -------------------------------------------------------
+
+#: A server whose grader crashes, for the INTERNAL_ERROR check: the example benchmark, grader replaced.
+CRASHING_SERVER = """
+import attrs
+from benchmark_core.example import benchmark
+from benchmark_core.mcp import start_mcp
+
+def crash(task, trace, ctx):
+    raise RuntimeError("grader bug")
+
+start_mcp(attrs.evolve(benchmark, grader=crash))
+"""
+
+
+@dataclass
+class Inspector:
+    """The MCP Inspector CLI (`npx @modelcontextprotocol/inspector --cli ...`), installed by nox."""
+
+    path: Path
+
+    async def call(self, server: Sequence[str], tool: Optional[str], **arguments: str) -> tuple[Completed, Any]:
+        """Run one method against `server` (a stdio command); returns the process and the JSON it
+        printed on stdout: the tools/list or tools/call result, which is what a user reads."""
+        argv = [str(self.path), "--cli", *server]
+        if tool is None:
+            argv += ["--method", "tools/list"]
+        else:
+            argv += ["--method", "tools/call", "--tool-name", tool]
+            if arguments:
+                argv += ["--tool-arg", *(f"{key}={value}" for key, value in arguments.items())]
+        result = await execute(argv, env={"OPENROUTER_API_KEY": None, "OPENAI_API_KEY": None})
+        return result, result.json()
+
+    async def structured(self, server: Sequence[str], tool: str, **arguments: str) -> Any:
+        result, data = await self.call(server, tool, **arguments)
+        result.expect_exit(0)
+        expect(not data.get("isError"), f"tool error: {short(json.dumps(data.get('content')))}")
+        return data["structuredContent"]
+
+    async def error_text(self, server: Sequence[str], tool: str, **arguments: str) -> str:
+        """The text of a tool error as Inspector prints it; fails when Inspector replaced the
+        message with its own output-schema validation error."""
+        result, data = await self.call(server, tool, **arguments)
+        shown = result.stdout + result.stderr
+        expect(INSPECTOR_VALIDATION_TEXT not in shown, f"Inspector rejected the error result: {short(shown)}")
+        result.expect_exit(5)  # Inspector's exit code for a tool that returned isError
+        expect(data.get("isError") is True, f"not a tool error: {short(result.stdout)}")
+        expect("structuredContent" not in data, "an error result with structured content")
+        text: str = " ".join(block.get("text", "") for block in data["content"])
+        return text
+
+
+async def inspector_version_check(checks: Checks, inspector: Optional[Path]) -> Optional[Inspector]:
+    async with checks.check("mcp-inspector/installed") as notes:
+        if inspector is None:
+            raise CheckFailed("no --inspector given: run `nox -s e2e`, which installs MCP Inspector from npm")
+        expect(inspector.exists(), f"{inspector} does not exist")
+        result = await execute([str(inspector), "--version"])
+        result.expect_exit(0)
+        notes.append(f"@modelcontextprotocol/inspector {result.stdout.strip()}")
+        return Inspector(inspector)
+    return None
+
+
+async def inspector_checks(checks: Checks, target: Target, inspector: Inspector) -> None:
+    """Every tool and each kind of tool error through MCP Inspector's CLI, asserting what it prints."""
+    assert target.script is not None
+    label, server = target.id, [str(target.script), "mcp"]
+    first = target.tasks[0]
+
+    async with checks.check(f"{label}/inspector/tools/list") as notes:
+        result, data = await inspector.call(server, None)
+        result.expect_exit(0)
+        tools = {tool["name"]: tool for tool in data["tools"]}
+        expect(set(tools) == set(TOOLS), f"tools {sorted(tools)}")
+        expect(all(tool.get("outputSchema") for tool in tools.values()), "a tool without an output schema")
+        notes.append(", ".join(sorted(tools)))
+    async with checks.check(f"{label}/inspector/tools/call list_tasks"):
+        data = await inspector.structured(server, "list_tasks")
+        expect(data["tasks"] == target.tasks, "differs from list --json")
+    async with checks.check(f"{label}/inspector/tools/call get_task task_id={first['id']}"):
+        data = await inspector.structured(server, "get_task", task_id=first["id"])
+        expect(data == first, "differs from list --json")
+    rows = target.report.get("rows", [])
+    if rows:
+        row = next((r for r in rows if r.get("episode")), rows[0])
+        async with checks.check(f"{label}/inspector/tools/call score_answer task_id={row['taskId']}") as notes:
+            submission = json.dumps(row["trace"], ensure_ascii=False)
+            arguments = {"task_id": row["taskId"], "submission": submission, "seed": str(target.report["seed"])}
+            data = await inspector.structured(server, "score_answer", **arguments)
+            expect(data["score"] == row["score"], f"score {data['score']} but the run row has {row['score']}")
+            notes.append(f"score {data['score']}")
+    async with checks.check(f"{label}/inspector/tools/call run_benchmark provider=mock") as notes:
+        data = await inspector.structured(server, "run_benchmark", model="offline", provider="mock")
+        if target.report:
+            expect(data["mean"] == target.report["mean"], f"mean {data['mean']} vs CLI {target.report['mean']}")
+        notes.append(f"mean {data['mean']:.4f}")
+    async with checks.check(f"{label}/inspector/tools/call get_provenance"):
+        data = await inspector.structured(server, "get_provenance")
+        expect(bool(data["markdown"].strip()), "empty provenance")
+
+    # Each error as the user reads it: (tool, arguments, the exact text, or its start when it ends "…").
+    errors: dict[str, tuple[str, dict[str, str], str]] = {
+        "unknown task": (
+            "get_task",
+            {"task_id": "no-such-task"},
+            f"TASK_NOT_FOUND: unknown task id 'no-such-task' in benchmark '{label}'",
+        ),
+        "tasks not allowed": (
+            "list_tasks",
+            {"tasks": "../tasks.jsonl"},
+            "TASKS_NOT_ALLOWED: task file '../tasks.jsonl' is outside the benchmark's data folder…",
+        ),
+        "missing API key": (
+            "run_benchmark",
+            {"model": "some/model"},
+            "INVALID_CONFIGURATION: openrouter: no API key given and $OPENROUTER_API_KEY is not set",
+        ),
+        "missing argument": (
+            "get_task",
+            {},
+            "INVALID_ARGUMENTS: invalid arguments for get_task: task_id: Field required",
+        ),
+        "argument of the wrong type": (
+            "score_answer",
+            {"task_id": first["id"], "submission": "[1]"},
+            "INVALID_ARGUMENTS: invalid arguments for score_answer: submission: Input should be a valid dictionary",
+        ),
+    }
+    for what, (tool, arguments, wanted) in errors.items():
+        async with checks.check(f"{label}/inspector/tools/call {tool}: {what} is readable") as notes:
+            text = await inspector.error_text(server, tool, **arguments)
+            if wanted.endswith("…"):
+                expect(text.startswith(wanted[:-1]), f"Inspector shows {text!r}, expected {wanted!r}")
+            else:
+                expect(text == wanted, f"Inspector shows {text!r}, expected {wanted!r}")
+            notes.append(short(text, 160))
+
+
+async def inspector_crash_check(checks: Checks, inspector: Inspector, work: Path) -> None:
+    script = work / "crashing_server.py"
+    script.write_text(CRASHING_SERVER, encoding="utf-8")
+    async with checks.check("benchmark-core/inspector/tools/call score_answer: a crashing grader is INTERNAL_ERROR"):
+        text = await inspector.error_text(
+            [sys.executable, str(script)], "score_answer", task_id="arith-01", submission="{}"
+        )
+        wanted = "INTERNAL_ERROR: score_answer failed unexpectedly; the traceback is in the server's log"
+        expect(text == wanted, f"Inspector shows {text!r}, expected {wanted!r}")
+        expect("grader bug" not in text, "the exception text reached the client")
+
+
 # -- main ----------------------------------------------------------------------------------------
 
 
-async def check_target(checks: Checks, target: Target) -> None:
+async def check_target(checks: Checks, target: Target, inspector: Optional[Inspector]) -> None:
     with tempfile.TemporaryDirectory(prefix=f"e2e-{target.entry_point}-") as tmp:
         work = Path(tmp)
         await cli_checks(checks, target, work)
@@ -906,6 +1081,8 @@ async def check_target(checks: Checks, target: Target) -> None:
         await alt_http_checks(checks, target)
         await mcp_checks(checks, target)
         await alt_mcp_checks(checks, target)
+        if inspector is not None:
+            await inspector_checks(checks, target, inspector)
 
 
 async def main_async(args: argparse.Namespace) -> Checks:
@@ -919,10 +1096,14 @@ async def main_async(args: argparse.Namespace) -> Checks:
     for wanted in args.expect:
         async with checks.check(f"discovery/{wanted} is installed"):
             expect(any(t.distribution == wanted for t in targets), f"no benchmark from distribution {wanted}")
+    inspector = await inspector_version_check(checks, args.inspector)
     for target in targets:
         if args.only and target.entry_point not in args.only and target.distribution not in args.only:
             continue
-        await check_target(checks, target)
+        await check_target(checks, target, inspector)
+    if inspector is not None:
+        with tempfile.TemporaryDirectory(prefix="e2e-inspector-") as tmp:
+            await inspector_crash_check(checks, inspector, Path(tmp))
     if not args.only:
         await umbrella_checks(checks, targets)
     return checks
@@ -933,6 +1114,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--report", type=Path, default=REPO / "artifacts" / "e2e-report.json")
     parser.add_argument(
         "--expect", action="append", default=[], metavar="DIST", help="Fail unless this distribution is installed."
+    )
+    parser.add_argument(
+        "--inspector",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="The MCP Inspector executable (node_modules/.bin/mcp-inspector); nox installs it. Without it "
+        "the Inspector checks fail.",
     )
     parser.add_argument(
         "--only", action="append", default=[], metavar="NAME", help="Check only this entry point or distribution."

@@ -245,3 +245,60 @@ def test_servers_offer_a_task_file_given_at_start_up(tmp_path: Path) -> None:
 
 def test_benchmarks_takes_no_task_file() -> None:
     assert invoke("benchmarks", "--tasks", "x.jsonl").exit_code == 1
+
+
+def test_html_renders_a_saved_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    assert invoke("run", "--model", "offline", "--provider", "mock", "--output", str(report)).exit_code == 0
+    out = tmp_path / "report.html"
+    written = invoke("html", str(report), str(out), "--json")
+    assert written.exit_code == 0, written.output
+    page = out.read_text(encoding="utf-8")
+    assert json.loads(written.stdout) == {"path": str(out), "bytes": len(page.encode("utf-8")), "rows": 21}
+    assert page.startswith("<!DOCTYPE html>") and page.count('<tbody class="task') == 21
+    printed = invoke("html", str(report))
+    assert printed.exit_code == 0 and printed.stdout == page
+
+
+def test_html_refuses_what_it_cannot_render(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    document = {"benchmark": "someone-else", "version": "1", "model": "m", "provider": "mock", "seed": 1}
+    document |= {"mean": 0.0, "confidenceInterval95": {"low": 0.0, "high": 0.0}, "rows": []}
+    document |= {"totals": {"tasks": 0, "passed": 0, "failed": 0}, "usage": {}}
+    other.write_text(json.dumps(document), encoding="utf-8")
+    refused = CliRunner().invoke(CLI, ["html", str(other)])
+    assert refused.exit_code == 1
+    assert "is a report of 'someone-else', not 'benchmark-core-example'" in refused.stderr
+    missing = CliRunner().invoke(CLI, ["html", str(tmp_path / "nope.json"), "--json"])
+    assert missing.exit_code == 1
+    assert "error" in json.loads(missing.stdout)
+
+
+def test_serve_takes_the_port_as_an_argument() -> None:
+    import time
+    import urllib.request
+
+    from benchmark_core.testing import free_port
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "benchmark_core", "serve", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline, page = time.monotonic() + 30, None
+        while page is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                    page = (response.headers.get_content_type(), response.read().decode("utf-8"))
+            except OSError:
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert page is not None
+    assert page[0] == "text/html"
+    assert page[1].count('<section class="task"') == 21
+    both = CliRunner().invoke(CLI, ["serve", "8788", "--port", "8789"])
+    assert both.exit_code == 1
+    assert "two ports given: 8788 and --port 8789" in both.stderr
+    assert CliRunner().invoke(CLI, ["serve", "70000"]).exit_code == 1

@@ -11,7 +11,7 @@ import mcp
 import pytest
 from benchmark_core import Benchmark, RunReport, Task, TaskScore, from_wire, to_wire
 from benchmark_core.example import benchmark as example
-from benchmark_core.mcp import create_mcp_server
+from benchmark_core.mcp import ERROR_META_KEY, create_mcp_server
 from benchmark_core.model import Provenance
 from benchmark_core.report import provenance_markdown
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, tool_data, tool_error
@@ -72,6 +72,47 @@ async def test_errors_are_readable_text_too(tiny: Benchmark) -> None:
     assert text.text.startswith("TASK_NOT_FOUND: unknown task id 'nope'")
 
 
+async def test_errors_carry_no_structured_content_and_their_code_in_meta(tiny: Benchmark) -> None:
+    """A client that validates structured content against the output schema (MCP Inspector does)
+    must still see our message: error results carry none, and the code travels in `_meta`."""
+    async with mcp.Client(create_mcp_server(tiny)) as client:
+        result = await client.call_tool("get_task", {"task_id": "nope"})
+    assert result.is_error
+    assert result.structured_content is None
+    assert result.meta is not None
+    assert result.meta[ERROR_META_KEY] == {
+        "code": "TASK_NOT_FOUND",
+        "message": "unknown task id 'nope' in benchmark 'tiny'",
+    }
+    assert [block.type for block in result.content] == ["text"]
+
+
+async def test_unknown_tool_is_a_coded_error(tiny: Benchmark) -> None:
+    async with mcp.Client(create_mcp_server(tiny)) as client:
+        error = tool_error(await client.call_tool("drop_tables", {}))
+    assert error["code"] == "UNKNOWN_TOOL"
+    assert error["message"] == (
+        "no tool named 'drop_tables'; available: get_provenance, get_task, list_tasks, run_benchmark, score_answer"
+    )
+
+
+async def test_an_unexpected_exception_is_an_internal_error(make_benchmark: Any) -> None:
+    async def broken_loader() -> list[Task]:
+        raise RuntimeError("the loader fell over")
+
+    async with mcp.Client(create_mcp_server(make_benchmark(load_tasks=broken_loader))) as client:
+        calls: list[tuple[str, dict[str, Any]]] = [
+            ("list_tasks", {}),
+            ("get_task", {"task_id": "t0"}),
+            ("score_answer", {"task_id": "t0", "submission": {}}),
+            ("run_benchmark", {"model": "m", "provider": "mock"}),
+        ]
+        for tool, arguments in calls:
+            error = tool_error(await client.call_tool(tool, arguments))
+            assert error["code"] == "INTERNAL_ERROR", tool
+            assert error["message"] == f"{tool} failed unexpectedly; the traceback is in the server's log"
+
+
 async def test_score_answer(tiny: Benchmark) -> None:
     async with mcp.Client(create_mcp_server(tiny)) as client:
         good = tool_data(await client.call_tool("score_answer", {"task_id": "t1", "submission": {"answer": "1"}}))
@@ -87,9 +128,15 @@ async def test_score_answer(tiny: Benchmark) -> None:
     assert tool_error(unknown_key)["code"] == "INVALID_SUBMISSION"
     assert tool_error(bad_log)["code"] == "INVALID_SUBMISSION"
     assert tool_error(no_task)["code"] == "TASK_NOT_FOUND"
-    # Argument validation happens in the SDK, before the tool runs: still a tool error, not a crash.
-    assert not_object.is_error
-    assert missing.is_error
+    # Argument validation happens in the SDK, before the tool runs: still a coded tool error.
+    assert tool_error(not_object) == {
+        "code": "INVALID_ARGUMENTS",
+        "message": "invalid arguments for score_answer: submission: Input should be a valid dictionary",
+    }
+    assert tool_error(missing) == {
+        "code": "INVALID_ARGUMENTS",
+        "message": "invalid arguments for score_answer: submission: Field required",
+    }
 
 
 async def test_get_provenance(tiny: Benchmark) -> None:
@@ -240,8 +287,9 @@ async def test_a_crashing_grader_is_a_tool_error_without_internals(make_benchmar
 
     async with mcp.Client(create_mcp_server(make_benchmark(grade=crash))) as client:
         result = await client.call_tool("score_answer", {"task_id": "t0", "submission": {}})
-        assert result.is_error
+        assert tool_error(result)["code"] == "INTERNAL_ERROR"
         assert "secret" not in str(result.content)
+        assert "secret" not in str(result.meta)
         assert tool_data(await client.call_tool("get_task", {"task_id": "t0"}))["id"] == "t0"
 
 

@@ -102,6 +102,7 @@ if TYPE_CHECKING:
         numeric_within,
         regex_match,
     )
+    from .html_report import render_report_html, render_task_browser_html
     from .http import create_app, serve
     from .mcp import create_mcp_server, start_mcp
     from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark
@@ -121,6 +122,8 @@ _LAZY = {
     "judge_with_llm": ".graders",
     "numeric_within": ".graders",
     "regex_match": ".graders",
+    "render_report_html": ".html_report",
+    "render_task_browser_html": ".html_report",
     "create_app": ".http",
     "serve": ".http",
     "create_mcp_server": ".mcp",
@@ -247,7 +250,9 @@ __all__ = [
     "render_card",
     "render_comparison",
     "render_markdown",
+    "render_report_html",
     "render_summary",
+    "render_task_browser_html",
     "replay",
     "resolve_remote_tasks",
     "run",

@@ -87,6 +87,7 @@ def _echo_error_json(exc: BenchmarkError) -> None:
 
 
 _JSON_HELP = "Print one JSON document on stdout, nothing else."
+_PORT = click.IntRange(min=0, max=65535)
 _TASKS_HELP = "Use this JSONL task file instead of the benchmark's own tasks."
 
 
@@ -355,6 +356,38 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         else:
             click.echo(svg, nl=False)
 
+    @cli.command("html")
+    @click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
+    @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), required=False)
+    @_command(tasks_help="Read the tasks' prompts from this JSONL task file instead of the benchmark's own.")
+    def html_cmd(report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]) -> None:
+        """Render a saved report as one self-contained HTML page (to OUT, or stdout).
+
+        The page needs no network: headline with its confidence interval, per-group bars, and a task
+        table to filter and sort, where each task unfolds to its prompt, answer, grader verdict and,
+        for episodes, the transcript and tool log.
+        """
+        from .html_report import render_report_html
+
+        bench = _state().benchmark
+        report = read_report(report_path)
+        if report.benchmark != bench.id:
+            raise UsageError(
+                f"{report_path} is a report of {report.benchmark!r}, not {bench.id!r}; render it with that "
+                f"benchmark's command (or benchmark-core --benchmark {report.benchmark})"
+            )
+        page = render_report_html(report, bench, bench.tasks(tasks_path))
+        if out is not None:
+            write_text(out, page)
+            if as_json:
+                _echo_json({"path": str(out), "bytes": len(page.encode("utf-8")), "rows": len(report.rows)})
+            else:
+                click.echo(f"wrote {out}", err=True)
+        elif as_json:
+            _echo_json({"html": page})
+        else:
+            click.echo(page, nl=False)
+
     @cli.command("provenance")
     @_command()
     def provenance_cmd(as_json: bool, tasks_path: Optional[Path]) -> None:
@@ -388,17 +421,26 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         show_default=True,
         help="Bind address; keep loopback unless a proxy with auth and rate limits sits in front.",
     )
-    @click.option("--port", type=click.IntRange(min=0, max=65535), default=8787, show_default=True)
+    @click.argument("port_argument", metavar="[PORT]", type=_PORT, required=False)
+    @click.option("--port", type=_PORT, default=None, help="Port to listen on (0 picks a free one).  [default: 8787]")
     @_command(
         json_help="Print a start-up error as one JSON document on stdout.",
         tasks_help="Serve this JSONL task file as the default task list (requests may still pick others "
         "with ?tasks=, under the allow-list rule).",
     )
-    def serve_cmd(host: str, port: int, as_json: bool, tasks_path: Optional[Path]) -> None:
-        """Serve the HTTP API."""
+    def serve_cmd(
+        host: str, port_argument: Optional[int], port: Optional[int], as_json: bool, tasks_path: Optional[Path]
+    ) -> None:
+        """Serve the HTTP API, and a task browser page at / that scores answers through it.
+
+        PORT (default 8787) may be given as an argument or with --port.
+        """
         from .http import create_app, serve
 
-        serve(create_app(_served(tasks_path)), host=host, port=port)
+        if port_argument is not None and port is not None and port_argument != port:
+            raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
+        chosen = port_argument if port_argument is not None else port if port is not None else 8787
+        serve(create_app(_served(tasks_path)), host=host, port=chosen)
 
     @cli.command("mcp")
     @_command(

@@ -79,6 +79,19 @@ class InvalidJsonError(UsageError):
     code = "INVALID_JSON"
 
 
+class InvalidArgumentsError(UsageError):
+    """An MCP tool call whose arguments do not fit the tool's input schema."""
+
+    code = "INVALID_ARGUMENTS"
+
+
+class UnknownToolError(UsageError):
+    """An MCP tool call naming a tool the server does not offer."""
+
+    code = "UNKNOWN_TOOL"
+    http_status = 404
+
+
 class ConfigurationError(UsageError):
     """Unknown provider, missing API key, bad option values."""
 

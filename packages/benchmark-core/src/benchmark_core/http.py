@@ -1,6 +1,8 @@
 """The HTTP API: `create_app(benchmark)` builds an aiohttp application, `serve(app)` runs it.
 
-Routes (all JSON): `GET /health`, `GET /v1/tasks`, `GET /v1/tasks/{id}`, `POST /v1/score`,
+`GET /` is a task browser (`html_report.render_task_browser_html`): every task of the served list,
+each with a form that posts an answer to `/v1/score` and shows the verdict. The other routes are
+JSON: `GET /health`, `GET /v1/tasks`, `GET /v1/tasks/{id}`, `POST /v1/score`,
 `GET /v1/provenance`, `GET /v1/index-entry` and `GET /openapi.json`. Every failure is
 `{"error": {"code", "message"}}`, mapped in one middleware from `BenchmarkError` (its `code` and
 `http_status`) and from aiohttp's routing errors; an unexpected exception is a bare 500
@@ -73,6 +75,7 @@ def create_app(benchmark: Benchmark) -> web.Application:
     app[BENCHMARK_KEY] = benchmark
     app[OPENAPI_KEY] = openapi_document(benchmark, max_body_bytes=MAX_BODY_BYTES)
     routes: list[tuple[str, str, Handler]] = [
+        ("GET", "/", _task_browser),
         ("GET", "/health", _health),
         ("GET", "/v1/tasks", _list_tasks),
         ("GET", "/v1/tasks/{task_id}", _get_task),
@@ -129,6 +132,14 @@ async def _serve(app: web.Application, host: str, port: int) -> None:
 
 
 # -- handlers ------------------------------------------------------------------------------------
+
+
+async def _task_browser(request: web.Request) -> web.Response:
+    from .html_report import render_task_browser_html
+
+    benchmark = request.app[BENCHMARK_KEY]
+    page = render_task_browser_html(benchmark, await benchmark.load_tasks())
+    return web.Response(text=page, content_type="text/html", charset="utf-8")
 
 
 async def _health(request: web.Request) -> web.Response:

@@ -2,10 +2,16 @@
 
 Tools: `list_tasks`, `get_task`, `score_answer`, `run_benchmark` and `get_provenance`. Each returns
 the same camelCase JSON document the HTTP API returns, as structured content (with a published
-output schema) and as JSON text. Failures come back as tool errors (`isError`), with the text
-`CODE: message` and the structured content `{"error": {"code", "message"}}`; nothing a caller sends
-crashes the server. Arguments that do not fit a tool's input schema are refused by the SDK before
-the tool runs, as a tool error whose text is the validation message (without a code).
+output schema) and as JSON text.
+
+Failures come back as tool errors (`isError`) whose text is `CODE: message`, with the same
+`{"code", "message"}` under `_meta["benchmark-core/error"]` for programs, and no structured
+content: a client that validates structured content against the tool's output schema (MCP Inspector
+does) would otherwise replace our message with its own validation error. That covers our own errors
+(`TASK_NOT_FOUND`, `TASKS_NOT_ALLOWED`, `INVALID_CONFIGURATION`, ...), arguments that do not fit the
+input schema (`INVALID_ARGUMENTS`, refused before the tool runs), an unknown tool name
+(`UNKNOWN_TOOL`) and unexpected exceptions (`INTERNAL_ERROR`, traceback in the server's log on
+stderr); nothing a caller sends crashes the server.
 
 `run_benchmark` returns the run report without episode transcripts unless asked for them
 (`include_transcripts`): a transcript repeats every prompt and tool result and can dwarf the rest of
@@ -20,17 +26,19 @@ import asyncio
 import contextlib
 import inspect
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any, Literal, Optional
 
 import attrs
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
+from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from pydantic import Field, ValidationError
 
 from .definition import Benchmark
-from .errors import BenchmarkError
+from .errors import BenchmarkError, InvalidArgumentsError, UnknownToolError
 from .model import RunReport, RunRow, Task, TaskScore
 from .options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .remote import (
@@ -52,6 +60,10 @@ _TASKS_HELP = (
     "the benchmark's allow-list environment variable."
 )
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+#: Where an error result carries its `{"code", "message"}` for programs (an MCP `_meta` key).
+ERROR_META_KEY = "benchmark-core/error"
+
+_log = logging.getLogger(__name__)
 
 
 def create_mcp_server(benchmark: Benchmark) -> MCPServer:
@@ -61,13 +73,13 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         async def answer() -> Any:
             return task_list_document(benchmark, await load_remote_tasks(benchmark, tasks))
 
-        return await _respond(answer)
+        return await _respond("list_tasks", answer)
 
     async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
         async def answer() -> Any:
             return to_wire(await get_remote_task(benchmark, task_id, tasks))
 
-        return await _respond(answer)
+        return await _respond("get_task", answer)
 
     async def score_answer(
         task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
@@ -75,7 +87,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         async def answer() -> Any:
             return to_wire(await score_remote_submission(benchmark, task_id, submission, tasks, seed))
 
-        return await _respond(answer)
+        return await _respond("score_answer", answer)
 
     async def run_benchmark(**arguments: Any) -> CallToolResult:
         async def answer() -> Any:
@@ -98,7 +110,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
                     report = await run(benchmark, adapter, options, tasks=source, progress=progress)
             return to_wire(report if include_transcripts else without_transcripts(report))
 
-        return await _respond(answer)
+        return await _respond("run_benchmark", answer)
 
     _declare_run_parameters(run_benchmark)
 
@@ -107,7 +119,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
             await load_remote_tasks(benchmark, tasks)
             return provenance_document(benchmark)
 
-        return await _respond(answer)
+        return await _respond("get_provenance", answer)
 
     tools = [
         _tool(
@@ -157,7 +169,7 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
             {"tasks": _TASKS_HELP + " Provenance is per benchmark; a given file is only validated."},
         ),
     ]
-    return MCPServer(
+    return _BenchmarkServer(
         name=benchmark.id,
         title=benchmark.name,
         description=benchmark.tagline,
@@ -279,15 +291,58 @@ def _tool(
     return tool
 
 
-async def _respond(answer: Callable[[], Awaitable[Any]]) -> CallToolResult:
+async def _respond(tool: str, answer: Callable[[], Awaitable[Any]]) -> CallToolResult:
     try:
         data = await answer()
     except BenchmarkError as exc:
-        return CallToolResult(
-            content=[TextContent(type="text", text=f"{exc.code}: {exc.message}")],
-            structured_content=exc.to_json(),
-            is_error=True,
-        )
+        return error_result(exc)
+    except Exception:
+        return _internal_error(tool)
     return CallToolResult(
         content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))], structured_content=data
     )
+
+
+def error_result(exc: BenchmarkError) -> CallToolResult:
+    """A tool error every client shows as is: `CODE: message` as text, the same under `_meta` for
+    programs, and no structured content (which a client would check against the output schema)."""
+    return CallToolResult(
+        content=[TextContent(type="text", text=f"{exc.code}: {exc.message}")],
+        is_error=True,
+        _meta={ERROR_META_KEY: {"code": exc.code, "message": exc.message}},
+    )
+
+
+class _BenchmarkServer(MCPServer):
+    """The SDK's server, with the failures it reports itself (arguments that do not fit the input
+    schema, an unknown tool, a crash outside our tools' own handling) given our error codes."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Optional[Context[Any, Any]] = None
+    ) -> CallToolResult | InputRequiredResult:
+        known = sorted(tool.name for tool in await self.list_tools())
+        if name not in known:
+            return error_result(UnknownToolError(f"no tool named {name!r}; available: {', '.join(known)}"))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            return _internal_error(name)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                return error_result(InvalidArgumentsError(_describe_validation(name, exc.__cause__)))
+            return error_result(BenchmarkError(str(exc)))
+
+
+def _internal_error(tool: str) -> CallToolResult:
+    """A crash: the traceback goes to the server's log (stderr), never to the caller."""
+    _log.exception("tool %r failed unexpectedly", tool)
+    return error_result(BenchmarkError(f"{tool} failed unexpectedly; the traceback is in the server's log"))
+
+
+def _describe_validation(tool: str, error: ValidationError) -> str:
+    """One line per bad argument, `name: problem`, without echoing the values the caller sent."""
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "arguments"
+        problems.append(f"{where}: {item['msg']}")
+    return f"invalid arguments for {tool}: " + "; ".join(problems)

@@ -132,6 +132,12 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
     }
     task_id_parameter = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
     paths: dict[str, Any] = {
+        "/": {
+            "get": {
+                "summary": "Browse the tasks and score answers in a browser (an HTML page posting to /v1/score)",
+                "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}},
+            }
+        },
         "/health": get("Package identity and health", _ref("Health"), tasks=False),
         "/v1/tasks": get("All tasks", _ref("TaskList")),
         "/v1/tasks/{id}": get("One task", _ref("Task"), extra=[task_id_parameter]),

@@ -75,12 +75,18 @@ def tool_data(result: CallToolResult) -> Any:
 
 
 def tool_error(result: CallToolResult) -> dict[str, str]:
-    """The `{"code", "message"}` of a failed tool result; AssertionError when it succeeded."""
+    """The `{"code", "message"}` of a failed tool result; AssertionError when it succeeded, or when
+    the error breaks the contract every client relies on: text `CODE: message`, the same pair under
+    `_meta["benchmark-core/error"]`, and no structured content (which a client would validate
+    against the tool's output schema)."""
+    text = " ".join(getattr(block, "text", "") for block in result.content)
     if not result.is_error:
         raise AssertionError(f"tool succeeded: {result.structured_content!r}")
-    structured = result.structured_content
-    if not (isinstance(structured, dict) and isinstance(structured.get("error"), dict)):
-        text = " ".join(getattr(block, "text", "") for block in result.content)
+    if result.structured_content is not None:
+        raise AssertionError(f"tool error with structured content: {result.structured_content!r}")
+    error = (result.meta or {}).get("benchmark-core/error")
+    if not (isinstance(error, dict) and isinstance(error.get("code"), str) and isinstance(error.get("message"), str)):
         raise AssertionError(f"tool error without a code: {text}")
-    error: dict[str, str] = structured["error"]
-    return error
+    if text != f"{error['code']}: {error['message']}":
+        raise AssertionError(f"tool error text {text!r} differs from its _meta {error!r}")
+    return {"code": error["code"], "message": error["message"]}
