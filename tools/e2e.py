@@ -1029,7 +1029,7 @@ async def inspector_checks(checks: Checks, target: Target, inspector: Inspector)
         ),
         "missing API key": (
             "run_benchmark",
-            {"model": "some/model"},
+            {"model": "some/model", "provider": "openrouter"},
             "INVALID_CONFIGURATION: openrouter: no API key given and $OPENROUTER_API_KEY is not set",
         ),
         "missing argument": (

@@ -340,17 +340,21 @@ async def test_the_cache_answers_a_rerun_without_requests(make_benchmark: Benchm
         # Another generation setting is another request: not answered from the cache.
         await run(bench, adapter, cache=str(cache), temperature=0.5)
         assert server.received == 12
-        # A corrupt entry is ignored and rewritten, never trusted.
-        entry = next(cache.rglob("*.json"))
-        entry.write_text(entry.read_text()[:20], encoding="utf-8")
+        # Corrupt entries are ignored and rewritten, never trusted.
+        entries = sorted(cache.rglob("*.json"))
+        assert len(entries) == 12
+        for entry in entries:
+            entry.write_text(entry.read_text()[:20], encoding="utf-8")
+        rewritten = await run(bench, adapter, cache=str(cache), temperature=0.0)
+        assert server.received == 18 and rewritten.cache is not None and rewritten.cache.hits == 0
         third = await run(bench, adapter, cache=str(cache), temperature=0.0)
-        assert server.received == 13
-        assert json.loads(entry.read_text())["response"]["choices"]
+        assert server.received == 18
+        assert sum(1 for entry in entries if entry.read_text().endswith("}}")) == 6  # the 0.5 ones stay cut
     assert [r.score for r in second.rows] == [r.score for r in first.rows] == [1.0] * 6
     assert first.cache is not None and (first.cache.hits, first.cache.saved_cost_usd) == (0, None)
     assert second.cache is not None and second.cache.hits == 6
     assert second.cache.saved_cost_usd == pytest.approx(0.012)
-    assert third.cache is not None and third.cache.hits == 5
+    assert third.cache is not None and third.cache.hits == 6
     assert (second.usage.cost_usd, second.mean) == (first.usage.cost_usd, first.mean)
 
 

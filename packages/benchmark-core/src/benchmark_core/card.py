@@ -79,12 +79,30 @@ def _text(
     return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"{extra}>{_xml(content)}</text>'
 
 
-def _stat(x: float, value: int, label: str, *, highlight: bool = False) -> str:
+def _stat(x: float, value: int | str, label: str, *, highlight: bool = False) -> str:
     fill = _WARN if highlight else _TEXT
+    shown = f"{value:,}" if isinstance(value, int) else _xml(value)
     return (
-        f'<text x="{x:g}" y="590"><tspan font-size="40" font-weight="700" fill="{fill}">{value:,}</tspan>'
+        f'<text x="{x:g}" y="590"><tspan font-size="40" font-weight="700" fill="{fill}">{shown}</tspan>'
         f'<tspan dx="12" font-size="24" fill="{_MUTED}">{_xml(label)}</tspan></text>'
     )
+
+
+def _stats(report: RunReport) -> list[str]:
+    """Task totals; with several epochs, pass^k and the flip rate instead of passed rows."""
+    totals = report.totals
+    if report.epochs > 1 and report.pass_hat_k is not None and report.flip_rate is not None:
+        k = report.epochs
+        return [
+            _stat(_MARGIN, len({row.task_id for row in report.rows}) or totals.tasks // k, f"tasks × {k}"),
+            _stat(300, percent(report.pass_hat_k), f"pass^{k}"),
+            _stat(560, percent(report.flip_rate), "flip rate"),
+        ]
+    return [
+        _stat(_MARGIN, totals.tasks, "tasks"),
+        _stat(340, totals.passed, "passed"),
+        _stat(608, totals.failed, "errored", highlight=totals.failed > 0),
+    ]
 
 
 def _fraction(value: float) -> float:
@@ -146,9 +164,7 @@ def render_card(report: RunReport, benchmark: Optional[Benchmark] = None) -> str
         _text(track_x, 492, "0%", size=16, fill=_MUTED),
         _text(WIDTH - _MARGIN, 492, "100%", size=16, fill=_MUTED, anchor="end"),
         f'<path d="M{_MARGIN} 530H{WIDTH - _MARGIN}" stroke="{_TRACK}" stroke-width="2"/>',
-        _stat(_MARGIN, report.totals.tasks, "tasks"),
-        _stat(340, report.totals.passed, "passed"),
-        _stat(608, report.totals.failed, "errored", highlight=report.totals.failed > 0),
+        *_stats(report),
         _text(WIDTH - _MARGIN, 590, "benchmark-core", size=22, fill=_MUTED, anchor="end"),
         "</svg>",
     ]

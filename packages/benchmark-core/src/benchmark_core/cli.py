@@ -25,6 +25,7 @@ from .errors import BenchmarkError, IncomparableReportsError, UsageError, descri
 from .files import Submission, check_writable, read_report, read_submissions, write_text
 from .model import TaskScore
 from .remote import task_list_document
+from .rng import epoch_seed
 from .text import shorten
 from .wire import to_wire
 
@@ -515,9 +516,9 @@ def _print_version(source: BenchmarkSource, ctx: click.Context, _param: click.Pa
 async def _score_all(
     bench: Benchmark, submissions: list[Submission], tasks_path: Optional[Path], seed: int
 ) -> list[TaskScore]:
-    ctx = bench.grade_context(seed)
     verdicts = []
     for submission in submissions:
         task = await bench.get_task(submission.task_id, tasks_path)
+        ctx = bench.grade_context(epoch_seed(seed, submission.epoch))
         verdicts.append(await bench.grade(task, submission.trace, ctx))
     return verdicts

@@ -88,6 +88,8 @@ class Comparison:
     version: str
     mode: str
     tasks: int
+    #: Rows per task matched between the runs (their common number of epochs; 1 without epochs).
+    epochs: int = 1
     not_compared: dict[str, int]
     seed: int
     resamples: int
@@ -140,7 +142,8 @@ def compare_reports(
         benchmark=first.benchmark,
         version=first.version,
         mode=first.mode,
-        tasks=len(shared),
+        tasks=len({task for task, _ in shared}),
+        epochs=max((epoch for _, epoch in shared), default=1),
         not_compared=not_compared,
         seed=seed,
         resamples=resamples,
@@ -174,18 +177,24 @@ def _check_same_benchmark(reports: Sequence[RunReport], names: Sequence[str]) ->
                 )
 
 
-def _rows_by_task(report: RunReport, name: str) -> dict[str, RunRow]:
-    rows: dict[str, RunRow] = {}
+RowKey = tuple[str, int]
+
+
+def _rows_by_task(report: RunReport, name: str) -> dict[RowKey, RunRow]:
+    """Rows keyed by task and epoch (1 for runs of one epoch), so that runs are matched task by task
+    and epoch by epoch."""
+    rows: dict[RowKey, RunRow] = {}
     for row in report.rows:
-        if row.task_id in rows:
+        key = (row.task_id, row.epoch or 1)
+        if key in rows:
             raise IncomparableReportsError(f"{name} has task {row.task_id!r} twice")
-        rows[row.task_id] = row
+        rows[key] = row
     if not rows:
         raise IncomparableReportsError(f"{name} has no rows (was it printed by `run --json`? compare needs --output)")
     return rows
 
 
-def _task_set_difference(names: Sequence[str], keyed: Sequence[dict[str, RunRow]], shared: int) -> str:
+def _task_set_difference(names: Sequence[str], keyed: Sequence[dict[RowKey, RunRow]], shared: int) -> str:
     parts = []
     for name, rows in zip(names[1:], keyed[1:]):
         extra = [key for key in rows if key not in keyed[0]]
@@ -202,10 +211,11 @@ def _task_set_difference(names: Sequence[str], keyed: Sequence[dict[str, RunRow]
     )
 
 
-def _examples(keys: Sequence[str]) -> str:
+def _examples(keys: Sequence[RowKey]) -> str:
     if not keys:
         return ""
-    shown = ", ".join(keys[:3]) + (", ..." if len(keys) > 3 else "")
+    names = [task if epoch == 1 else f"{task} (epoch {epoch})" for task, epoch in keys]
+    shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
     return f" ({shorten(shown, 120)})"
 
 
@@ -217,10 +227,20 @@ def _compared_run(report: RunReport, label: str, rows: Sequence[RunRow]) -> Comp
         provider=report.provider,
         seed=report.seed,
         mean=math.fsum(scores) / len(scores),
-        confidence_interval95=cluster_bootstrap_ci([[s] for s in scores], seed=report.seed, resamples=_RUN_RESAMPLES),
-        tasks=len(rows),
+        confidence_interval95=cluster_bootstrap_ci(
+            list(_by_task(rows).values()), seed=report.seed, resamples=_RUN_RESAMPLES
+        ),
+        tasks=len({row.task_id for row in rows}),
         errored=sum(1 for row in rows if row.error is not None),
     )
+
+
+def _by_task(rows: Sequence[RunRow]) -> dict[str, list[float]]:
+    """Scores grouped by task (a task's epochs together), in row order."""
+    grouped: dict[str, list[float]] = {}
+    for row in rows:
+        grouped.setdefault(row.task_id, []).append(row.score)
+    return grouped
 
 
 def _difference(
@@ -238,7 +258,10 @@ def _difference(
     mean_difference = math.fsum(y - x for x, y in zip(a, b)) / len(a)
     ci = paired_bootstrap_ci(a, b, clusters=tasks, seed=seed, resamples=resamples)
     pass_fail = all(score in (0.0, 1.0) for score in (*a, *b))
-    test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail else None
+    # McNemar assumes independent pairs; a task's epochs are not, so with epochs only the paired
+    # interval (which resamples tasks with all their epochs) decides.
+    one_epoch = len(set(tasks)) == len(tasks)
+    test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail and one_epoch else None
     significant = test is None or test.p_value < 0.05
     verdict: Verdict = "no detectable difference"
     if significant and ci.low > 0:
@@ -272,7 +295,7 @@ def _group_differences(
             a = [first[i].score for i in indices]
             b = [second[i].score for i in indices]
             out[dimension][group] = GroupDifference(
-                tasks=len(indices),
+                tasks=len({first[i].task_id for i in indices}),
                 first_mean=math.fsum(a) / len(a),
                 second_mean=math.fsum(b) / len(b),
                 mean_difference=math.fsum(y - x for x, y in zip(a, b)) / len(a),
@@ -324,9 +347,15 @@ def render_comparison(comparison: Comparison) -> str:
     lines = [
         f"# Comparison: {_heading(c.benchmark)} {_heading(c.version)}, {_heading(c.mode)} mode",
         "",
-        f"- Tasks compared: {c.tasks}" + _not_compared_note(c),
-        f"- Paired bootstrap over tasks: {c.resamples:,} resamples, seed {c.seed}; exact McNemar test "
-        "when every score is pass/fail",
+        f"- Tasks compared: {c.tasks}"
+        + (f" × {c.epochs} epochs, matched epoch by epoch" if c.epochs > 1 else "")
+        + _not_compared_note(c),
+        f"- Paired bootstrap over tasks: {c.resamples:,} resamples, seed {c.seed}; "
+        + (
+            "exact McNemar test when every score is pass/fail"
+            if c.epochs == 1
+            else "no McNemar test (a task's epochs are not independent pairs)"
+        ),
     ]
     for run in c.runs:
         if run.errored:

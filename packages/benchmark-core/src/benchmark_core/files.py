@@ -23,11 +23,13 @@ from .wire import from_wire, loads
 
 @frozen
 class Submission:
-    """One trace to grade against one task; `recorded_score` is what a saved report gave it."""
+    """One trace to grade against one task; `recorded_score` is what a saved report gave it, and
+    `epoch` the row's epoch in a run of several (its replay uses that epoch's seed)."""
 
     task_id: str
     trace: Trace
     recorded_score: Optional[float] = None
+    epoch: Optional[int] = None
 
 
 def read_json(path: Path) -> Any:
@@ -80,7 +82,7 @@ def read_submissions(path: Path, benchmark_id: str) -> tuple[list[Submission], O
         report = from_wire(data, RunReport, what="run report")
         if report.benchmark != benchmark_id:
             raise UsageError(f"{path} is a report of benchmark {report.benchmark!r}, not {benchmark_id!r}")
-        return [Submission(row.task_id, row.trace, row.score) for row in report.rows], report.seed
+        return [Submission(row.task_id, row.trace, row.score, row.epoch) for row in report.rows], report.seed
     entries = data if isinstance(data, list) else [data]
     submissions: list[Submission] = []
     for number, entry in enumerate(entries, start=1):

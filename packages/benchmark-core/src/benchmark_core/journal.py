@@ -108,8 +108,9 @@ def _write_line(fd: int, data: Any) -> None:
 
 
 def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
-    """The header, the rows (last one per task wins, in journal order) and the length in bytes of the
-    intact part. A torn last line is left out; any other unreadable line is an error naming it."""
+    """The header, the rows (the last one per task and epoch wins, in journal order) and the length
+    in bytes of the intact part. A torn last line is left out; any other unreadable line is an error
+    naming it."""
     raw = path.read_bytes()
     lines = raw.split(b"\n")
     # Everything after the last newline is a line the writer had not finished.
@@ -119,14 +120,15 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
     header = _parse(complete[0], path, 1)
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: line 1 is not a run journal header (format {JOURNAL_FORMAT})")
-    by_task: dict[str, RunRow] = {}
+    by_task: dict[tuple[str, Optional[int]], RunRow] = {}
     for number, line in enumerate(complete[1:], start=2):
         entry = _parse(line, path, number)
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")
         row = from_wire(entry["row"], RunRow, what=f"journal row (line {number})")
-        by_task.pop(row.task_id, None)
-        by_task[row.task_id] = row
+        key = (row.task_id, row.epoch)
+        by_task.pop(key, None)  # re-inserted at the end: the order rows were journaled in
+        by_task[key] = row
     return header, list(by_task.values()), good_bytes
 
 

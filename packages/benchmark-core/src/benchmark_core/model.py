@@ -254,12 +254,14 @@ class GroupMean:
     tasks: int
 
 
-@frozen
+@frozen(kw_only=True)
 class RunRow:
     """One task's outcome. `groups` holds the task's group labels (dimension -> value) as the
     benchmark declares them, so a report alone can be split and compared by group."""
 
     task_id: str
+    #: Which of the run's K epochs this row is (1..K); absent in runs of one epoch.
+    epoch: Optional[int] = _optional()
     score: float
     passed: bool
     reason: str
@@ -295,6 +297,14 @@ class RunReport:
     started_at: str = ""
     finished_at: str = ""
     mean: float
+    #: With K > 1 epochs: pass@1 (mean over tasks of the share of passing epochs), pass^k (share of
+    #: tasks passing in every epoch), pass@k (in at least one) and the flip rate (share of tasks whose
+    #: verdict differs between epochs). Absent in runs of one epoch.
+    epochs: int = _optional(1)
+    pass_at1: Optional[float] = _optional()
+    pass_hat_k: Optional[float] = _optional()
+    pass_at_k: Optional[float] = _optional()
+    flip_rate: Optional[float] = _optional()
     confidence_interval95: ConfidenceInterval
     totals: Totals
     usage: Usage

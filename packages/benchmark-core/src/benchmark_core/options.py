@@ -114,6 +114,16 @@ class RunOptions:
         None,
         OptionSpec("Run only these tasks (default: all).", cli="--task", metavar="ID", multiple=True),
     )
+    epochs: int = option(
+        1,
+        OptionSpec(
+            "Send every task this many times (K). With K > 1 rows carry their epoch, the report gains "
+            "pass@1, pass^k, pass@k and the flip rate, and the interval resamples tasks.",
+            cli="--epochs",
+            minimum=1,
+            recorded=True,
+        ),
+    )
     concurrency: int = option(
         4,
         OptionSpec(

@@ -69,7 +69,6 @@ def _passed(row: RunRow) -> str:
 def _headline(report: RunReport, title: str) -> list[str]:
     """Title and the bullets every rendering of a run starts with."""
     ci = report.confidence_interval95
-    totals = report.totals
     lines = [f"# {_one_line(title)}", ""]
     if not report.complete:
         lines += [f"**Incomplete run: {_one_line(report.stopped or 'stopped early')}.**", ""]
@@ -77,9 +76,12 @@ def _headline(report: RunReport, title: str) -> list[str]:
         f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)",
         f"- Score: {percent(report.mean)}{_completed_mean(report)}",
         f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}",
-        f"- Tasks: {totals.tasks} ({totals.passed} passed, {totals.failed} errored)",
+        _tasks_line(report),
         f"- Tokens: {_tokens(report.usage)}",
     ]
+    epochs = epochs_line(report)
+    if epochs is not None:
+        lines.append(f"- Epochs: {epochs}")
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
     if report.generation:
@@ -94,6 +96,26 @@ def _headline(report: RunReport, title: str) -> list[str]:
             + (f" ({_dollars(saved)} not spent)" if saved is not None else "")
         )
     return lines
+
+
+def _tasks_line(report: RunReport) -> str:
+    totals = report.totals
+    outcome = f"{totals.passed} passed, {totals.failed} errored"
+    if report.epochs <= 1:
+        return f"- Tasks: {totals.tasks} ({outcome})"
+    tasks = len({row.task_id for row in report.rows}) if report.rows else totals.tasks // report.epochs
+    return f"- Tasks: {tasks} × {report.epochs} epochs = {totals.tasks} rows ({outcome})"
+
+
+def epochs_line(report: RunReport) -> Optional[str]:
+    """pass@1, pass^k, pass@k and the flip rate of a run of several epochs, in one line."""
+    if report.epochs <= 1 or report.pass_at1 is None:
+        return None
+    k = report.epochs
+    return (
+        f"pass@1 {percent(report.pass_at1)}, pass^{k} {percent(report.pass_hat_k or 0.0)}, "
+        f"pass@{k} {percent(report.pass_at_k or 0.0)}, flip rate {percent(report.flip_rate or 0.0)}"
+    )
 
 
 def _completed_mean(report: RunReport) -> str:

@@ -7,7 +7,7 @@ sequence on every platform and Python version.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Optional, TypeVar
 
 T = TypeVar("T")
 
@@ -48,3 +48,12 @@ class Mulberry32:
 
 def mulberry32(seed: int) -> Mulberry32:
     return Mulberry32(seed)
+
+
+def epoch_seed(seed: int, epoch: Optional[int]) -> int:
+    """The seed of one epoch of a run: the run seed itself for the first epoch (and for runs without
+    epochs), another fixed seed for each later one, so that simulators and the mock vary from epoch
+    to epoch and a saved report can still be regraded row by row."""
+    if epoch is None or epoch <= 1:
+        return seed
+    return (seed * 1_000_003 + epoch * 7_919) & _MASK

@@ -28,6 +28,7 @@ from .adapters.mock import MockAdapter
 from .cache import ResponseCache, default_cache_dir
 from .definition import Benchmark, validate_tasks
 from .episode import EpisodeError, run_episode
+from .epochs import epoch_statistics
 from .errors import AdapterError, ConfigurationError, RunStoppedError, TaskNotFoundError, describe_error
 from .groups import group_means
 from .journal import Journal, task_set_digest
@@ -49,7 +50,7 @@ from .model import (
     Usage,
 )
 from .options import RunOptions
-from .stats import bootstrap_ci
+from .rng import epoch_seed
 
 R = TypeVar("R")
 ProgressCallback = Callable[[int, int, RunRow], None]
@@ -104,7 +105,7 @@ class Run:
         self.adapter = adapter
         self.started_at = utc_now()
         self.tasks: list[Task] = []
-        self.rows: dict[str, RunRow] = {}
+        self.rows: dict[tuple[str, Optional[int]], RunRow] = {}
         self._source = tasks
         self._journal_path = Path(journal) if journal is not None else None
         self._resume = resume
@@ -142,30 +143,37 @@ class Run:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
             wanted = {t.id for t in self.tasks}
             self.rows = {
-                r.task_id: r for r in kept if r.task_id in wanted and not (self._retry_errored and r.error is not None)
+                row_key(r): r for r in kept if r.task_id in wanted and not (self._retry_errored and r.error is not None)
             }
-        pending = [(i, t) for i, t in enumerate(self.tasks) if t.id not in self.rows]
+        epochs: list[Optional[int]] = [None] if self.options.epochs == 1 else list(range(1, self.options.epochs + 1))
+        # Epoch by epoch, so that a run stopped early holds whole epochs first.
+        pending = [
+            (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
+        ]
         limiter = AdaptiveLimiter(self.options.concurrency)
         slots = asyncio.Semaphore(self.options.concurrency)
-        error_limit = self.options.error_limit(len(self.tasks))
+        total = len(self.tasks) * len(epochs)
+        error_limit = self.options.error_limit(total)
+        errored = sum(1 for r in self.rows.values() if r.error is not None)
 
-        async def one(index: int, task: Task) -> None:
+        async def one(index: int, task: Task, epoch: Optional[int]) -> None:
+            nonlocal errored
             async with slots:
                 if self._stop is not None:
                     return
-                row = await self._run_task(task, index, limiter)
-            self.rows[task.id] = row
+                row = await self._run_task(task, index, epoch, limiter)
+            self.rows[(task.id, epoch)] = row
             if journal is not None:
                 journal.append(row)
             if self._progress is not None:
-                self._progress(len(self.rows), len(self.tasks), row)
-            errored = sum(1 for r in self.rows.values() if r.error is not None)
+                self._progress(len(self.rows), total, row)
+            errored += row.error is not None
             if error_limit is not None and errored >= error_limit and self._stop is None:
                 self._stop = _MaxErrors(
                     f"run stopped after {errored} errored rows (max errors {self.options.max_errors:g})"
                 )
 
-        jobs = [asyncio.ensure_future(one(i, t)) for i, t in pending]
+        jobs = [asyncio.ensure_future(one(i, t, e)) for i, t, e in pending]
         try:
             await _until_stopped(jobs, lambda: self._stop)
         finally:
@@ -201,7 +209,8 @@ class Run:
 
     def partial_report(self, reason: str) -> RunReport:
         """The report of the rows finished so far, marked incomplete with the reason and the count."""
-        stopped = f"{reason}; {len(self.rows)} of {len(self.tasks)} tasks finished"
+        total = len(self.tasks) * self.options.epochs
+        stopped = f"{reason}; {len(self.rows)} of {total} {'rows' if self.options.epochs > 1 else 'tasks'} finished"
         return attrs.evolve(self.report(), complete=False, stopped=stopped)
 
     async def _load_tasks(self) -> list[Task]:
@@ -221,8 +230,8 @@ class Run:
             raise ConfigurationError("native answer mode needs tools on every single task")
         return task_list
 
-    async def _run_task(self, task: Task, index: int, limiter: AdaptiveLimiter) -> RunRow:
-        requests = _Requests(self, task, index, limiter)
+    async def _run_task(self, task: Task, index: int, epoch: Optional[int], limiter: AdaptiveLimiter) -> RunRow:
+        requests = _Requests(self, task, index, epoch, limiter)
         started = time.perf_counter()
         try:
             trace, episode = await self._answer(task, requests)
@@ -276,7 +285,7 @@ class Run:
                 requests.adapter,
                 benchmark.environment(),
                 self.options.limits,
-                seed=self.options.seed,
+                seed=requests.seed,
                 chat=requests.chat,
             )
             episode = outcome.episode
@@ -369,12 +378,13 @@ def build_report(
     labels = {task.id: benchmark.task_groups(task) for task in tasks}
     final_rows = [
         attrs.evolve(row, groups=labels.get(row.task_id, row.groups))
-        for row in sorted(rows, key=lambda row: order.get(row.task_id, len(order)))
+        for row in sorted(rows, key=lambda row: (order.get(row.task_id, len(order)), row.epoch or 0))
     ]
     scores = [r.score for r in final_rows]
     usage = Usage()
     for r in final_rows:
         usage = usage + r.usage
+    per_task = epoch_statistics(final_rows, options.epochs if options is not None else None)
     cache_stats: Optional[CacheStats] = None
     if cache:
         saved = [r.cached_cost_usd for r in final_rows if r.cached_cost_usd is not None]
@@ -391,7 +401,8 @@ def build_report(
         started_at=started_at,
         finished_at=utc_now(),
         mean=sum(scores) / len(scores) if scores else 0.0,
-        confidence_interval95=bootstrap_ci(scores, seed=seed),
+        **per_task.fields(),
+        confidence_interval95=per_task.interval(seed),
         totals=Totals(
             tasks=len(final_rows),
             passed=sum(1 for r in final_rows if r.passed),
@@ -399,13 +410,18 @@ def build_report(
         ),
         usage=usage,
         groups=group_means(final_rows),
-        complete=len(final_rows) == len(tasks),
+        complete=len(final_rows) == len(tasks) * per_task.epochs,
         generation=options.generation() if options is not None else {},
         served_by=_served_totals(final_rows),
         cache=cache_stats,
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )
+
+
+def row_key(row: RunRow) -> tuple[str, Optional[int]]:
+    """What identifies a row within a run: its task and, in runs of several epochs, its epoch."""
+    return (row.task_id, row.epoch)
 
 
 def _served_totals(rows: Sequence[RunRow]) -> list[ServedCount]:
@@ -430,8 +446,11 @@ class _Requests:
     not the report (which could not be totalled or written as JSON).
     """
 
-    def __init__(self, run: Run, task: Task, index: int, limiter: AdaptiveLimiter) -> None:
+    def __init__(self, run: Run, task: Task, index: int, epoch: Optional[int], limiter: AdaptiveLimiter) -> None:
         self.adapter = run.adapter
+        self.epoch = epoch
+        #: The seed of this epoch: the simulator, the mock and the replay grader use it.
+        self.seed = epoch_seed(run.options.seed, epoch)
         self.attempts = 0
         self.usage = Usage()
         self.cache_hits = 0
@@ -443,7 +462,7 @@ class _Requests:
         self._limiter = limiter
         self._deadline = time.monotonic() + run.options.retry_budget
         # Seeded per task, so a run's backoff delays do not depend on the order tasks finish in.
-        self._jitter = random.Random(run.options.seed * 1_000_003 + index)
+        self._jitter = random.Random(self.seed * 1_000_003 + index)
 
     async def chat(self, request: ChatRequest) -> ChatResult:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
@@ -481,7 +500,8 @@ class _Requests:
                 task=self._task,
                 task_index=self._index,
                 attempt=attempt,
-                seed=opts.seed,
+                seed=self.seed,
+                sampling_index=(self.epoch or 1) - 1,
                 settings=self._run._settings,
                 cache=self._run._cache,
             )
@@ -536,6 +556,7 @@ class _Requests:
         ]
         return RunRow(
             task_id=self._task.id,
+            epoch=self.epoch,
             attempts=self.attempts,
             usage=self.usage,
             cache_hits=self.cache_hits,

@@ -8,11 +8,13 @@ from typing import Optional
 from ..definition import MockPolicies, ScriptedTurn
 from ..errors import AdapterError
 from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
+from ..rng import mulberry32
 from .base import AdapterContext
 
 
 class MockAdapter:
-    """Answers well on even task positions and badly on odd ones, so a run shows both outcomes.
+    """Answers well on even task positions and badly on odd ones, so a run shows both outcomes (in
+    runs of several epochs, a seeded 30% of the tasks flip in each later epoch).
 
     Single tasks get `policies.good_answer/bad_answer` (defaults: the task's `expected` value, and a
     fixed wrong answer); native tool calls get `good_calls/bad_calls`; episodes follow the
@@ -40,7 +42,13 @@ class MockAdapter:
         return self._model
 
     def is_good(self, ctx: AdapterContext) -> bool:
-        return ctx.task_index % 2 == 0
+        """Good on even task positions in the first epoch; in each later epoch a seeded 30% of the
+        tasks flip, so that runs of several epochs show pass^k below pass@1 and a flip rate."""
+        good = ctx.task_index % 2 == 0
+        if ctx.sampling_index == 0:
+            return good
+        flip = mulberry32(ctx.seed * 31 + ctx.task_index * 7_919 + ctx.sampling_index)() < 0.3
+        return good != flip
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         good = self.is_good(ctx)
