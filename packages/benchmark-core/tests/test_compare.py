@@ -194,9 +194,11 @@ def test_cli_refuses_with_exit_1_and_the_reason(tmp_path: Path) -> None:
     assert allowed.exit_code == 0 and "- Tasks compared: 2 shared by every run (left out:" in allowed.stdout
 
 
-def test_cli_prints_and_writes_the_same_markdown(tmp_path: Path) -> None:
-    a = _write(tmp_path / "a.json", _report([1.0] * 30 + [0.0] * 30))
-    b = _write(tmp_path / "b.json", _report([1.0] * 45 + [0.0] * 15, model="x"))
+def test_cli_prints_and_writes_the_same_markdown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Short relative names: table cells shorten long labels, and a temporary folder's path is long.
+    monkeypatch.chdir(tmp_path)
+    a = _write(Path("a.json"), _report([1.0] * 30 + [0.0] * 30))
+    b = _write(Path("b.json"), _report([1.0] * 45 + [0.0] * 15, model="x"))
     out = tmp_path / "cmp" / "comparison.md"
     result = invoke("compare", a, b, "--markdown", str(out), "--seed", "3", "--resamples", "500")
     assert result.exit_code == 0
