@@ -127,8 +127,19 @@ class BenchmarkMockAPI(ModelAPI):
                 for benchmark in benchmarks:
                     for position, task in enumerate(await benchmark.load_tasks(self._tasks)):
                         index.setdefault(task.prompt, []).append((benchmark, position, task))
+                        native = _native_prompt(benchmark, task)
+                        if native is not None and native != task.prompt:
+                            index.setdefault(native, []).append((benchmark, position, task))
                 self._by_prompt = index
             return self._by_prompt
+
+
+def _native_prompt(benchmark: Benchmark, task: Task) -> Optional[str]:
+    """The user message a single task sends in native mode, when the benchmark words it apart from
+    the prompt (schema-mutation sends the request alone)."""
+    if task.kind != "single" or not task.tools:
+        return None
+    return next((m.content for m in benchmark.native_messages(task) if m.role == "user" and m.content), None)
 
 
 def _installed() -> list[Benchmark]:

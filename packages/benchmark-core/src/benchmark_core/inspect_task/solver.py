@@ -16,7 +16,7 @@ from inspect_ai.util import LimitExceededError, Store
 from ..adapters.base import AdapterContext
 from ..environment import Environment, EnvironmentStart
 from ..episode import EpisodeError, EpisodeLimits, run_episode
-from ..model import ChatMessage, ChatRequest, Episode, JsonValue, Task, ToolLogEntry, ToolResult, Trace
+from ..model import ChatRequest, Episode, JsonValue, Task, ToolLogEntry, ToolResult, Trace
 from ..wire import to_wire
 from .adapter import InspectModelAdapter
 from .benchmarks import resolve_benchmark
@@ -57,7 +57,7 @@ def benchmark_solver(
             _keep(state.store, _episode_trace(episode, outcome.answer), episode.abort_detail)
             adapter.follow(episode.transcript)
         elif mode == "native":
-            request = ChatRequest(messages=_native_messages(task), tools=list(task.tools))
+            request = ChatRequest(messages=bench.native_messages(task), tools=list(task.tools))
             result = await adapter.chat(request, ctx)
             calls = list(result.message.tool_calls or [])
             _keep(state.store, Trace(answer=result.message.content, tool_calls=calls), None)
@@ -67,11 +67,6 @@ def benchmark_solver(
         return state
 
     return solve
-
-
-def _native_messages(task: Task) -> list[ChatMessage]:
-    """The messages of a native-mode request (the runner's rule: the prompt as one user message)."""
-    return [ChatMessage(role="user", content=task.prompt)]
 
 
 def _episode_trace(episode: Episode, answer: Optional[str]) -> Trace:
