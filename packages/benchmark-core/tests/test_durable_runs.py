@@ -35,23 +35,13 @@ from benchmark_core import (
 from benchmark_core.example import benchmark as example
 from benchmark_core.files import read_report
 from benchmark_core.journal import task_set_digest
-from benchmark_core.testing import FakeOpenAI, FakeResponse, mock_handler
+from benchmark_core.testing import FakeOpenAI, FakeResponse, mock_handler, stable_report
 from benchmark_core.wire import loads, to_wire
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]
 
 KEY = "sk-test-durable-0123456789"
-VOLATILE = {"latencyMs", "startedAt", "finishedAt"}
-
-
-def _stable(document: Any) -> Any:
-    """A report without what legitimately differs between two runs of the same tasks."""
-    if isinstance(document, dict):
-        return {k: _stable(v) for k, v in document.items() if k not in VOLATILE}
-    if isinstance(document, list):
-        return [_stable(v) for v in document]
-    return document
 
 
 def _cli(base_url: str, *args: str, api_key: str = KEY) -> subprocess.Popen[str]:
@@ -123,7 +113,7 @@ def test_sigkill_at_several_points_then_resume_gives_the_uninterrupted_report(
     assert child.returncode == 0, stderr
     assert all(handler.requests_per_task[t] == before.get(t, 0) for t in journaled)
     final = loads(out.read_text(encoding="utf-8"))
-    assert _stable(final) == _stable(baseline)
+    assert stable_report(final) == stable_report(baseline)
     assert (final["mean"], final["confidenceInterval95"]) == (baseline["mean"], baseline["confidenceInterval95"])
 
 
@@ -146,7 +136,7 @@ def test_sigterm_writes_a_partial_report_and_exits_143(served_example: tuple[Fak
     child = _cli(server.base_url, "--concurrency", "2", "--output", str(out), "--no-cache", "--resume")
     _, stderr = child.communicate(timeout=120)
     assert child.returncode == 0, stderr
-    assert _stable(loads(out.read_text(encoding="utf-8"))) == _stable(baseline)
+    assert stable_report(loads(out.read_text(encoding="utf-8"))) == stable_report(baseline)
 
 
 def test_a_partial_report_says_so_in_its_summary(tmp_path: Path) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from benchmark_core import (
     cluster_bootstrap_ci,
@@ -19,25 +18,15 @@ from benchmark_core.card import render_card
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.report import render_markdown, render_summary
-from benchmark_core.testing import FakeOpenAI, FakeResponse
+from benchmark_core.testing import FakeOpenAI, FakeResponse, stable_report
 from benchmark_core.wire import to_wire
 from click.testing import CliRunner
-
-VOLATILE = {"latencyMs", "startedAt", "finishedAt"}
-
-
-def _stable(document: Any) -> Any:
-    if isinstance(document, dict):
-        return {k: _stable(v) for k, v in document.items() if k not in VOLATILE}
-    if isinstance(document, list):
-        return [_stable(v) for v in document]
-    return document
 
 
 def test_one_epoch_is_exactly_a_run_without_epochs() -> None:
     plain = example.run(mock_adapter())
     one = example.run(mock_adapter(), epochs=1)
-    assert _stable(to_wire(one)) == _stable(to_wire(plain))
+    assert stable_report(to_wire(one)) == stable_report(to_wire(plain))
     assert "epochs" not in to_wire(one) and all("epoch" not in row for row in to_wire(one)["rows"])
 
 
@@ -98,7 +87,7 @@ async def test_resume_keeps_rows_per_task_and_epoch(tmp_path: Path) -> None:
     kept = [lines[0]] + [line for line in lines[1:] if line and json.loads(line)["row"].get("epoch") == 1]
     journal.write_text("\n".join(kept) + "\n", encoding="utf-8")
     resumed = await run(example, mock_adapter(), epochs=2, journal=journal, resume=True)
-    assert _stable(to_wire(resumed)) == _stable(to_wire(full)) == _stable(to_wire(stopped))
+    assert stable_report(to_wire(resumed)) == stable_report(to_wire(full)) == stable_report(to_wire(stopped))
 
 
 def test_compare_matches_epoch_by_epoch_and_skips_mcnemar(tmp_path: Path) -> None:

@@ -10,21 +10,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from benchmark_core import journal_path
-from benchmark_core.testing import FakeOpenAI, mock_handler
+from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
 from benchmark_rollback_recovery import benchmark
-
-VOLATILE = {"latencyMs", "startedAt", "finishedAt"}
-
-
-def _stable(document: Any) -> Any:
-    if isinstance(document, dict):
-        return {k: _stable(v) for k, v in document.items() if k not in VOLATILE}
-    if isinstance(document, list):
-        return [_stable(v) for v in document]
-    return document
 
 
 def _run(base_url: str, *args: str) -> subprocess.Popen[str]:
@@ -65,4 +54,4 @@ def test_sigterm_mid_run_then_resume_matches_an_uninterrupted_run(tmp_path: Path
     assert all(handler.requests_per_task[t] == before.get(t, 0) for t in kept)
     assert not journal_path(out).exists()
     final = json.loads(out.read_text(encoding="utf-8"))
-    assert _stable(final) == _stable(json.loads(whole.read_text(encoding="utf-8")))
+    assert stable_report(final) == stable_report(json.loads(whole.read_text(encoding="utf-8")))

@@ -10,6 +10,7 @@ imports aiohttp.
 
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
 from .mock_server import MockHandler, mock_handler
+from .reports import VOLATILE_KEYS, stable_report
 from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
 
 __all__ = [
@@ -19,11 +20,13 @@ __all__ = [
     "Handler",
     "MockHandler",
     "RecordedRequest",
+    "VOLATILE_KEYS",
     "chat_completion",
     "free_port",
     "mock_handler",
     "mcp_stdio_parameters",
     "serve_benchmark",
+    "stable_report",
     "tool_data",
     "tool_error",
 ]
