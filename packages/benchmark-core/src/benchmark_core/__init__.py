@@ -87,7 +87,8 @@ from .rng import Mulberry32, mulberry32
 from .runner import Run, build_report, run
 from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-from .wire import dumps, from_wire, loads, to_wire
+from .json_values import loads
+from .wire import dumps, from_wire, to_wire
 
 if TYPE_CHECKING:
     from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter

@@ -36,7 +36,8 @@ from .remote import (
     score_remote_submission,
     task_list_document,
 )
-from .wire import loads, to_wire
+from .json_values import loads
+from .wire import to_wire
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024

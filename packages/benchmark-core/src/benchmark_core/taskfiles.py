@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from .errors import TaskFileError, TasksNotAllowedError, UsageError
 from .model import Task
-from .wire import dumps, from_wire, loads
+from .json_values import loads
+from .wire import dumps, from_wire
 
 if TYPE_CHECKING:
     from .definition import Benchmark
