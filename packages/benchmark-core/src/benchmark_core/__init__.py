@@ -87,6 +87,7 @@ from .rng import Mulberry32, mulberry32
 from .runner import Run, build_report, run
 from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+from .toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
 from .json_values import loads
 from .wire import dumps, from_wire, to_wire
 
@@ -143,7 +144,11 @@ __getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [
+    "CONFLICT",
     "DEFAULT_JUDGE_PROMPT",
+    "INVALID_ARGUMENTS",
+    "NOT_FOUND",
+    "UNKNOWN_TOOL",
     "AdapterContext",
     "AdapterError",
     "Benchmark",
@@ -205,12 +210,15 @@ __all__ = [
     "TaskNotFoundError",
     "TaskScore",
     "TasksNotAllowedError",
+    "Tool",
     "ToolCall",
     "ToolError",
     "ToolLogEntry",
     "ToolNameCodec",
     "ToolResult",
+    "ToolRefusal",
     "ToolSpec",
+    "Toolbox",
     "Totals",
     "Trace",
     "Usage",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Optional
 
 import attrs
-from benchmark_core import GradeContext, GraderError, Task, TaskScore, ToolLogEntry, Trace, from_wire, replay
+from benchmark_core import Environment, GradeContext, GraderError, Task, TaskScore, ToolLogEntry, Trace, from_wire, replay
 
 from .simulator import RollbackSimulator
 from .world import (
@@ -100,12 +100,12 @@ def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
 
     def after_call(entry: ToolLogEntry) -> None:
         if entry.name == "report_incident" and entry.error is None:
-            at_report[len(seen)] = _snapshot(env.state())
+            at_report[len(seen)] = _snapshot(env)
         seen.append(entry)
 
     seen: list[ToolLogEntry] = []
     replayed = replay(env, task, trace.tool_log or [], seed=ctx.seed, limits=ctx.limits, after_call=after_call)
-    final = _snapshot(replayed.final_state)
+    final = _snapshot(env)
     writes = [
         _Write(_STORE[e.name], str(e.arguments.get(_RECORD_ARGUMENT[e.name])), e.name, i)
         for i, e in enumerate(replayed.tool_log)
@@ -122,8 +122,11 @@ def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
     return attrs.evolve(verdict, reason=f"{verdict.reason} (tool log over budget: {replayed.abort_detail})")
 
 
-def _snapshot(state: object) -> Snapshot:
-    return from_wire(state, Snapshot, what="replayed state")
+def _snapshot(env: Environment) -> Snapshot:
+    # the simulator's own snapshot saves a round trip through the wire form
+    if isinstance(env, RollbackSimulator):
+        return env.snapshot()
+    return from_wire(env.state(), Snapshot, what="replayed state")
 
 
 def checked_target(task_id: str, spec: TaskSpec) -> Snapshot:
