@@ -190,14 +190,18 @@ class _Walk:
     def _enum(self, value: Any, options: Any, where: _Where, spath: _Where) -> None:
         if not isinstance(options, list):
             raise SchemaError(_render("$", (spath, "enum")), "must be an array")
-        if not any(json_equal(option, value) for option in options):
+        # a string equals only the same string, which `in` finds at C speed
+        found = value in options if isinstance(value, str) else any(json_equal(option, value) for option in options)
+        if not found:
             self.fail(where, f"{show(value)} is not one of {show(options)}")
 
     def _object(self, value: dict[Any, Any], schema: dict[str, Any], where: _Where, spath: _Where) -> None:
         required = schema.get("required", ())
-        if not isinstance(required, (list, tuple)) or not all(isinstance(r, str) for r in required):
+        if not isinstance(required, (list, tuple)):
             raise SchemaError(_render("$", (spath, "required")), "must be an array of strings")
         for name in required:
+            if not isinstance(name, str):
+                raise SchemaError(_render("$", (spath, "required")), "must be an array of strings")
             if name not in value:
                 self.fail(where, f"missing required property {show(name)}")
         least = schema.get("minProperties")

@@ -176,6 +176,8 @@ def submitted_call(trace: Trace, known_names: Iterable[str] = ()) -> Optional[Su
 def distinct_calls(calls: Sequence[SubmittedCall]) -> list[SubmittedCall]:
     """The calls without repeats, in first-seen order. Two calls are the same when they are equal as
     canonical JSON (keys in any order, 25 == 25.0), the rule the grade itself uses."""
+    if len(calls) < 2:
+        return list(calls)
     seen: set[str] = set()
     unique: list[SubmittedCall] = []
     for call in calls:
@@ -269,13 +271,15 @@ def _tool_names(task: Task) -> set[str]:
     return names
 
 
-def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
+def stale_signals(task: Task, call: SubmittedCall, tool_names: Optional[set[str]] = None) -> list[JsonObject]:
     """The mutated elements this call took from the previous schema, in the task's element order.
 
-    Only calls to this API (a current tool or the previous one) are examined: a call to some
-    unrelated tool says nothing about which version of this schema the model followed.
+    Only calls to this API (a current tool or the previous one, `tool_names`, by default those of
+    the task) are examined: a call to some unrelated tool says nothing about which version of this
+    schema the model followed.
     """
-    if not isinstance(call.name, str) or call.name not in _tool_names(task):
+    names = _tool_names(task) if tool_names is None else tool_names
+    if not isinstance(call.name, str) or call.name not in names:
         return []
     arguments = call.arguments if isinstance(call.arguments, dict) else {}
     signals: list[JsonObject] = []
@@ -352,7 +356,8 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
-    calls = submitted_calls(trace, _tool_names(task))
+    names = _tool_names(task)
+    calls = submitted_calls(trace, names)
     if not calls:
         return _verdict(task, NO_TOOL_CALL, 'the answer holds no JSON object with "name" and "arguments"')
     call = calls[-1]
@@ -368,7 +373,7 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
             return _verdict(task, EXACT_MATCH, reason, call=call, schema_error=schema_error, several=several)
         # The last call is graded; an earlier one that matched is reported, never scored (F5).
         several["anotherCallMatched"] = any(call_difference(task.expected, other) is None for other in unique)
-        signals = stale_signals(task, call)
+        signals = stale_signals(task, call, names)
         stale = task.metadata.get("staleCall")
         is_stale = isinstance(stale, dict) and call_difference(stale, call) is None
     except RecursionError:
