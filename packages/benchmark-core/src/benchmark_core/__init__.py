@@ -53,6 +53,7 @@ from .errors import (
 )
 from .groups import group_means
 from .journal import journal_path
+from .json_values import loads
 from .lazy import lazy_attributes
 from .model import (
     CacheStats,
@@ -88,7 +89,6 @@ from .runner import Run, build_report, run
 from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
 from .toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
-from .json_values import loads
 from .wire import dumps, from_wire, to_wire
 
 if TYPE_CHECKING:

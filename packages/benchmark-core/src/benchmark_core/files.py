@@ -15,10 +15,10 @@ from typing import Any, Optional
 from attrs import frozen
 
 from .errors import InvalidJsonError, InvalidSubmissionError, TaskFileError, UsageError
+from .json_values import loads
 from .model import RunReport, Trace
 from .submission import check_submission, parse_submission
 from .taskfiles import jsonl_lines
-from .json_values import loads
 from .wire import from_wire
 
 

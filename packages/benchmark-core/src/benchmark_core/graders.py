@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from .adapters.base import AdapterContext
 from .definition import GradeContext
 from .errors import AdapterError
-from .model import CompletionResult, JsonValue, Task, TaskScore, Trace
 from .json_schema import SchemaError, validate
 from .json_values import SHOW_LIMIT, is_number, json_equal, json_text, loads, show
+from .model import CompletionResult, JsonValue, Task, TaskScore, Trace
 from .text import shorten
 
 if TYPE_CHECKING:
@@ -179,6 +179,7 @@ def numeric_within(expected: JsonValue, tolerance: JsonValue, answer: JsonValue)
 
 
 # -- json_schema_match ---------------------------------------------------------------------------
+
 
 def _accepts_strings(schema: Any) -> bool:
     if not isinstance(schema, dict) or "type" not in schema:

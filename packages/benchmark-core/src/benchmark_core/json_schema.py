@@ -25,6 +25,7 @@ to a nesting limit first (`benchmark_core.submission`) or catch `RecursionError`
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from typing import Any, Optional, Union
@@ -67,10 +68,8 @@ def validate(value: Any, schema: Any, *, root: str = "$", limit: int = 50) -> li
     """The violations of `schema` by `value`, at most `limit` of them, in document order; an
     empty list when the value is valid. `root` names the value in paths ("$", "arguments")."""
     walk = _Walk(root, limit)
-    try:
+    with contextlib.suppress(_Full):
         walk.check(value, schema, None, None)
-    except _Full:
-        pass
     return walk.violations
 
 
@@ -173,7 +172,7 @@ class _Walk:
             or "type" not in option
             or any(_has_type(value, t) for t in _declared_types(option["type"], (spath, index)))
         ]
-        for index, option in fitting:
+        for _, option in fitting:
             if not validate(value, option, root=self.root, limit=1):
                 return True
         if len(fitting) == 1:
@@ -226,7 +225,9 @@ class _Walk:
             elif additional is not True:
                 self.check(item, additional, here, (spath, "additionalProperties"))
 
-    def _array(self, value: Union[list[Any], tuple[Any, ...]], schema: dict[str, Any], where: _Where, spath: _Where) -> None:
+    def _array(
+        self, value: Union[list[Any], tuple[Any, ...]], schema: dict[str, Any], where: _Where, spath: _Where
+    ) -> None:
         if "items" not in schema:
             return
         items = schema["items"]

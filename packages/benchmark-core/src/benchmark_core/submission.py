@@ -26,15 +26,14 @@ from typing import Any, Optional
 import attrs
 
 from .errors import InvalidSubmissionError, UsageError
-from .model import Trace
 from .json_schema import first_violation
 from .json_values import path_step
+from .model import Trace
 from .wire import camel, from_wire
 from .wire_schema import JsonSchema, wire_schema
 
 #: The deepest nesting of arrays and objects a submission may have, the submission object being level 1.
 MAX_NESTING = 64
-
 
 
 def submission_schema() -> JsonSchema:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import TaskFileError, TasksNotAllowedError, UsageError
-from .model import Task
 from .json_values import loads
+from .model import Task
 from .wire import dumps, from_wire
 
 if TYPE_CHECKING:

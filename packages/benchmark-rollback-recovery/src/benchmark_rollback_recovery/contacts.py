@@ -30,9 +30,12 @@ class ContactStore:
             for i, rev in enumerate(revisions):
                 previous = revisions[i - 1].record if i else None
                 change = "; ".join(
-                    f"{field}: {quote(old)} -> {quote(new)}" for field, (old, new) in _changes(previous, rev.record).items()
+                    f"{field}: {quote(old)} -> {quote(new)}"
+                    for field, (old, new) in _changes(previous, rev.record).items()
                 )
-                rows.append(((rev.at, 0, cid, i), audit_entry(rev.at, rev.actor, "contacts", cid, rev.op, rev.ticket, change)))
+                rows.append(
+                    ((rev.at, 0, cid, i), audit_entry(rev.at, rev.actor, "contacts", cid, rev.op, rev.ticket, change))
+                )
         return rows
 
     def _revisions(self, cid: str) -> list[ContactRevision]:

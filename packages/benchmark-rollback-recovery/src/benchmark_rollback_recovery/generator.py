@@ -629,7 +629,7 @@ def main(argv: Optional[list[str]] = None) -> None:
         parser.error(f"the committed public split is seed {SEED}; give --out to write another seed elsewhere")
     from benchmark_core import provenance_markdown
 
-    from . import benchmark
+    from .definition import benchmark
 
     out = args.out or DATA_DIR
     out.mkdir(parents=True, exist_ok=True)

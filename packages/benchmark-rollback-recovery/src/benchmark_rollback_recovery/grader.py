@@ -20,7 +20,17 @@ from __future__ import annotations
 from typing import Optional
 
 import attrs
-from benchmark_core import Environment, GradeContext, GraderError, Task, TaskScore, ToolLogEntry, Trace, from_wire, replay
+from benchmark_core import (
+    Environment,
+    GradeContext,
+    GraderError,
+    Task,
+    TaskScore,
+    ToolLogEntry,
+    Trace,
+    from_wire,
+    replay,
+)
 
 from .simulator import RollbackSimulator
 from .world import (

@@ -18,7 +18,6 @@ from .stores import Stores
 from .tools import TOOLBOX, TOOLS
 from .world import Snapshot, task_spec
 
-
 SYSTEM_PROMPT = """\
 You are ops-agent, the operations assistant of {organisation}. Through tools you work on three \
 sandboxed stores: a CRM of contacts, a versioned file store, and mailing lists with the messages sent \

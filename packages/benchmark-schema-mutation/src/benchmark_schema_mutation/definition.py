@@ -9,8 +9,8 @@ from benchmark_core import JsonObject, ModelAdapter, RunReport, TaskScore, Trace
 
 from .__about__ import __version__
 from .grader import grade
-from .mock_policies import MOCK_POLICIES
 from .native import native_messages
+from .policies import MOCK_POLICIES
 from .provenance import PROVENANCE
 from .summary import summarize, summary_markdown, task_groups
 
