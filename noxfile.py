@@ -6,7 +6,7 @@ on the oldest supported Python, when one is installed) -> core_alone (benchmark-
 itself and imported) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
 drives `inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
 
-`nox -s bench` runs the runner benchmark and `nox -s bench_stats` the statistics one (not part of the
+`nox -s bench` runs the runner and grading benchmarks and `nox -s bench_stats` the statistics one (not part of the
 gate: speed is measured, not asserted).
 """
 
@@ -157,11 +157,13 @@ def e2e(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Speed figures with their floors and ratios: runner throughput, then adaptive concurrency under
-    a 100 requests/s rate limit (2,000 tasks at --concurrency 200; ideal 20 s)."""
+    a 100 requests/s rate limit (2,000 tasks at --concurrency 200; ideal 20 s), then grading
+    throughput of both benchmarks (tools/bench_grading.py)."""
     _install_wheels(session)
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *session.posargs)
     rate_limited = ("--rate-limit", "100", "--sizes", "2000", "--concurrency", "200")
     session.run("python", str(ROOT / "tools" / "bench_runner.py"), *rate_limited)
+    session.run("python", str(ROOT / "tools" / "bench_grading.py"))
 
 
 @nox.session(name="bench_stats")

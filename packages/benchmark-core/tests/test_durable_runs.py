@@ -35,8 +35,9 @@ from benchmark_core import (
 from benchmark_core.example import benchmark as example
 from benchmark_core.files import read_report
 from benchmark_core.journal import task_set_digest
+from benchmark_core.json_values import loads
 from benchmark_core.testing import FakeOpenAI, FakeResponse, mock_handler, stable_report
-from benchmark_core.wire import loads, to_wire
+from benchmark_core.wire import to_wire
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]

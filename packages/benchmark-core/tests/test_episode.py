@@ -102,12 +102,12 @@ def test_replay_reexecutes_only_recorded_calls_and_ignores_recorded_results() ->
     ("name", "arguments", "code"),
     [
         ("drop_tables", {}, "UNKNOWN_TOOL"),
-        ("lookup_order", {"order_id": 7}, "BAD_ARGUMENTS"),
-        ("refund", {"order_id": "A1001", "amount": "lots"}, "BAD_ARGUMENTS"),
-        ("refund", {"order_id": "A1001", "amount": True}, "BAD_ARGUMENTS"),
+        ("lookup_order", {"order_id": 7}, "INVALID_ARGUMENTS"),
+        ("refund", {"order_id": "A1001", "amount": "lots"}, "INVALID_ARGUMENTS"),
+        ("refund", {"order_id": "A1001", "amount": True}, "INVALID_ARGUMENTS"),
         ("refund", {"order_id": "Z9", "amount": 1}, "NOT_FOUND"),
         ("refund", {"order_id": "A1001", "amount": 60}, "OVER_LIMIT"),
-        ("refund", {"order_id": "A1001", "amount": -1}, "BAD_ARGUMENTS"),
+        ("refund", {"order_id": "A1001", "amount": -1}, "INVALID_ARGUMENTS"),
     ],
 )
 def test_tool_errors_are_returned_not_raised(name: str, arguments: dict[str, Any], code: str) -> None:

@@ -260,9 +260,9 @@ def test_json_schema_match_lists_every_error_in_document_order() -> None:
     result = json_schema_match(ORDER_SCHEMA, answer)
     assert result.details["errors"] == [
         '$.id: "order-1" does not match pattern /^ord-[0-9]+$/',
-        "$.items[0].sku: expected string, got integer 3",
+        "$.items[0].sku: expected a string, got an integer 3",
         "$.items[0].price: -1 is below minimum 0",
-        "$.items[0].note: additional property is not allowed",
+        "$.items[0].note: unknown property (sku, price)",
         '$.items[1]: missing required property "sku"',
         '$.status: "lost" is not one of ["open", "closed"]',
     ]
@@ -296,7 +296,9 @@ def test_json_schema_match_lists_every_error_in_document_order() -> None:
         ({"minimum": 5}, "not a number", True),
         ({"pattern": "b"}, "abc", True),
         ({"pattern": "^b"}, "abc", False),
-        ({"type": "string", "minLength": 10, "format": "email"}, "a", True),
+        ({"type": "string", "minLength": 10}, "a", False),
+        ({"type": "string", "maxLength": 0, "format": "email"}, "a", True),
+        ({"type": "object", "minProperties": 1}, {}, False),
         ({"$ref": "#/definitions/x", "oneOf": [False]}, 1, True),
         (True, {"anything": [1]}, True),
         (False, None, False),
@@ -324,8 +326,8 @@ def test_json_schema_match_string_answers() -> None:
 def test_json_schema_match_quotes_keys_that_are_not_identifiers() -> None:
     result = json_schema_match({"additionalProperties": False}, {"a b": 1, 'q"': 2})
     assert result.details["errors"] == [
-        '$["a b"]: additional property is not allowed',
-        '$["q\\""]: additional property is not allowed',
+        '$["a b"]: unknown property (none are allowed)',
+        '$["q\\""]: unknown property (none are allowed)',
     ]
 
 

@@ -104,9 +104,9 @@ def test_a_self_referencing_object_is_refused_not_walked_forever() -> None:
         ({"toolLog": [{"name": "f", "arguments": []}]}, "$.toolLog[0].arguments", "expected an object, got an array"),
         ({"toolLog": [{"name": "f", "error": {"code": 1, "message": "m"}}]}, "$.toolLog[0].error.code", "expected"),
         ({"toolLog": ["f"]}, "$.toolLog[0]", "expected an object, got a string"),
-        ({"toolLog": [{"arguments": {}}]}, "$.toolLog[0]", 'missing required key "name"'),
-        ({"toolLog": [{"name": "f", "x y": 1}]}, '$.toolLog[0]["x y"]', "unknown key"),
-        ({"answr": 1}, "$.answr", "unknown key"),
+        ({"toolLog": [{"arguments": {}}]}, "$.toolLog[0]", 'missing required property "name"'),
+        ({"toolLog": [{"name": "f", "x y": 1}]}, '$.toolLog[0]["x y"]', "unknown property"),
+        ({"answr": 1}, "$.answr", "unknown property"),
         (["not", "an", "object"], "$", "expected an object, got an array"),
     ],
 )
@@ -157,7 +157,7 @@ async def test_http_answers_422_with_the_path() -> None:
     assert (
         error["message"] == f"invalid submission at $.submission{FIRST_TOO_DEEP[1:]}: nested more than 64 levels deep"
     )
-    assert named == "invalid submission at $.submission.toolLog[0].name: expected a string, got an integer"
+    assert named == "invalid submission at $.submission.toolLog[0].name: expected a string, got an integer 5"
 
 
 async def test_mcp_answers_a_tool_error_with_the_code() -> None:

@@ -180,7 +180,7 @@ def test_the_submitted_final_state_is_never_trusted(tasks: list[Task], play: Pla
 def test_recorded_tool_results_are_replayed_not_read(incident_tasks: list[Task], play: Play, grade: Grade) -> None:
     task = incident_tasks[0]
     log = play(task, good_script(task)).episode.tool_log
-    tampered = [attrs.evolve(e, result=None, error=ToolError("conflict", "made up")) for e in log]
+    tampered = [attrs.evolve(e, result=None, error=ToolError("CONFLICT", "made up")) for e in log]
     assert grade(task, tampered).score == 1.0
 
 

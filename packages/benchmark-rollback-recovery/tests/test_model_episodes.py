@@ -239,11 +239,11 @@ async def test_tool_errors_go_back_to_the_model_and_change_nothing(tasks: list[T
     assert row.passed and row.error is None, row.reason
     assert row.episode is not None
     errors = [json.loads(str(m.content)) for m in row.episode.transcript[3:6]]
-    assert [e["error"]["code"] for e in errors] == ["not_found", "bad_arguments", "unknown_tool"]
+    assert [e["error"]["code"] for e in errors] == ["NOT_FOUND", "INVALID_ARGUMENTS", "UNKNOWN_TOOL"]
     assert [e.error.code for e in row.episode.tool_log[:3] if e.error is not None] == [
-        "not_found",
-        "bad_arguments",
-        "unknown_tool",
+        "NOT_FOUND",
+        "INVALID_ARGUMENTS",
+        "UNKNOWN_TOOL",
     ]
 
 

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from benchmark_core import EpisodeResult, ScriptedTurn, Task, ToolResult, replay, to_wire
 from benchmark_rollback_recovery import TOOLS, RollbackSimulator, good_script, task_spec
-from benchmark_rollback_recovery.simulator import SESSION_ACTOR
+from benchmark_rollback_recovery.session import SESSION_ACTOR
 from benchmark_rollback_recovery.world import snapshot_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]
-ERROR_CODES = {"unknown_tool", "bad_arguments", "not_found", "conflict"}
+ERROR_CODES = {"UNKNOWN_TOOL", "INVALID_ARGUMENTS", "NOT_FOUND", "CONFLICT"}
 TOOL_NAMES = [spec.name for spec in TOOLS]
 
 
@@ -68,7 +68,7 @@ def test_the_audit_trail_shows_every_mistake_with_its_ticket(incident_tasks: lis
 
 def test_unknown_tool_and_bad_arguments_are_tool_errors(tasks: list[Task]) -> None:
     env = _started(tasks[0])
-    assert _error_code(env.call_tool("drop_database", {})) == "unknown_tool"
+    assert _error_code(env.call_tool("drop_database", {})) == "UNKNOWN_TOOL"
     cases: list[tuple[str, dict[str, Any]]] = [
         ("get_contact", {}),
         ("get_contact", {"contact_id": 7}),
@@ -84,8 +84,8 @@ def test_unknown_tool_and_bad_arguments_are_tool_errors(tasks: list[Task]) -> No
         ("report_incident", {"object_id": "x", "what_happened": "other", "action_taken": "none", "resolved": "no"}),
     ]
     for name, arguments in cases:
-        assert _error_code(env.call_tool(name, arguments)) == "bad_arguments", (name, arguments)
-    assert _error_code(env.call_tool("list_files", [])) == "bad_arguments"  # type: ignore[arg-type]
+        assert _error_code(env.call_tool(name, arguments)) == "INVALID_ARGUMENTS", (name, arguments)
+    assert _error_code(env.call_tool("list_files", [])) == "INVALID_ARGUMENTS"  # type: ignore[arg-type]
 
 
 def test_unknown_ids_are_not_found(tasks: list[Task]) -> None:
@@ -105,9 +105,9 @@ def test_unknown_ids_are_not_found(tasks: list[Task]) -> None:
         ("report_incident", {"object_id": "c-0", "what_happened": "other", "action_taken": "none", "resolved": False}),
     ]
     for name, arguments in cases:
-        assert _error_code(env.call_tool(name, arguments)) == "not_found", name
+        assert _error_code(env.call_tool(name, arguments)) == "NOT_FOUND", name
     contact = task_spec(tasks[0]).world.contacts[0].id
-    assert _error_code(env.call_tool("revert_contact", {"contact_id": contact, "revision": 99})) == "not_found"
+    assert _error_code(env.call_tool("revert_contact", {"contact_id": contact, "revision": 99})) == "NOT_FOUND"
 
 
 def test_impossible_writes_are_conflicts_and_change_nothing(tasks: list[Task]) -> None:
@@ -133,10 +133,10 @@ def test_impossible_writes_are_conflicts_and_change_nothing(tasks: list[Task]) -
         ("restore_file_version", {"path": live.path, "version": live.versions[-1].version}),
     ]
     for name, arguments in cases:
-        assert _error_code(env.call_tool(name, arguments)) == "conflict", (name, arguments)
+        assert _error_code(env.call_tool(name, arguments)) == "CONFLICT", (name, arguments)
     message = world.messages[0].id
     assert env.call_tool("unsend_message", {"message_id": message}).error is None
-    assert _error_code(env.call_tool("unsend_message", {"message_id": message})) == "conflict"
+    assert _error_code(env.call_tool("unsend_message", {"message_id": message})) == "CONFLICT"
     after = env.state()
     assert after["contacts"] == before["contacts"] and after["files"] == before["files"]
 
@@ -232,7 +232,7 @@ def test_repair_tools_on_real_ids_never_raise(
         ]
         for name, arguments in calls:
             result = env.call_tool(name, arguments)
-            assert result.error is None or result.error.code in {"not_found", "conflict"}, (name, result.error)
+            assert result.error is None or result.error.code in {"NOT_FOUND", "CONFLICT"}, (name, result.error)
     assert set(env.state()) == {"contacts", "files", "messages"}
 
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 from benchmark_core import Task, TaskScore, ToolCall, Trace
+from benchmark_core.json_values import first_difference
 from benchmark_schema_mutation import (
     OUTCOMES,
     STALE_SIGNALS,
     benchmark,
     extract_call,
-    first_difference,
     generate_tasks,
     grade_call,
     score,

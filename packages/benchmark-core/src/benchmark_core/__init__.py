@@ -53,6 +53,7 @@ from .errors import (
 )
 from .groups import group_means
 from .journal import journal_path
+from .json_values import loads
 from .lazy import lazy_attributes
 from .model import (
     CacheStats,
@@ -87,7 +88,8 @@ from .rng import Mulberry32, mulberry32
 from .runner import Run, build_report, run
 from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-from .wire import dumps, from_wire, loads, to_wire
+from .toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
+from .wire import dumps, from_wire, to_wire
 
 if TYPE_CHECKING:
     from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
@@ -142,7 +144,11 @@ __getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [
+    "CONFLICT",
     "DEFAULT_JUDGE_PROMPT",
+    "INVALID_ARGUMENTS",
+    "NOT_FOUND",
+    "UNKNOWN_TOOL",
     "AdapterContext",
     "AdapterError",
     "Benchmark",
@@ -204,12 +210,15 @@ __all__ = [
     "TaskNotFoundError",
     "TaskScore",
     "TasksNotAllowedError",
+    "Tool",
     "ToolCall",
     "ToolError",
     "ToolLogEntry",
     "ToolNameCodec",
     "ToolResult",
+    "ToolRefusal",
     "ToolSpec",
+    "Toolbox",
     "Totals",
     "Trace",
     "Usage",

@@ -1,7 +1,7 @@
 """The files the CLI reads and writes besides task files: saved run reports, submission files and
 the paths reports are written to.
 
-Everything read is strict JSON (`benchmark_core.wire.loads`): a `NaN` in a submission would reach a
+Everything read is strict JSON (`benchmark_core.json_values.loads`): a `NaN` in a submission would reach a
 grader and come back as a report no surface could write.
 """
 
@@ -15,10 +15,11 @@ from typing import Any, Optional
 from attrs import frozen
 
 from .errors import InvalidJsonError, InvalidSubmissionError, TaskFileError, UsageError
+from .json_values import loads
 from .model import RunReport, Trace
 from .submission import check_submission, parse_submission
 from .taskfiles import jsonl_lines
-from .wire import from_wire, loads
+from .wire import from_wire
 
 
 @frozen

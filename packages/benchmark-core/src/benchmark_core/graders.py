@@ -17,7 +17,8 @@ because a grader that raises on a benchmark author's typo would turn every row i
   underscores) are accepted for all three arguments; booleans, NaN and infinities never pass.
   Numbers compare as the decimal literals they print as (`0.4` is exactly 4/10), so 0.4 is within
   0.1 of 0.3, as a reader would expect.
-- `json_schema_match(schema, answer)`: the subset of JSON Schema documented on that function.
+- `json_schema_match(schema, answer)`: the subset of JSON Schema that `benchmark_core.json_schema`
+  validates.
 - `judge_with_llm(adapter, prompt)`: an async grader that asks a model for a score; opt-in, because
   it makes a paid model call for every grade.
 """
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import decimal
-import json
 import math
 import re
 from collections.abc import Awaitable, Callable
@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from .adapters.base import AdapterContext
 from .definition import GradeContext
 from .errors import AdapterError
+from .json_schema import SchemaError, validate
+from .json_values import SHOW_LIMIT, is_number, json_equal, json_text, loads, show
 from .model import CompletionResult, JsonValue, Task, TaskScore, Trace
 from .text import shorten
-from .wire import json_type, loads
 
 if TYPE_CHECKING:
     from .adapters.base import ModelAdapter
@@ -52,9 +53,9 @@ __all__ = [
     "regex_match",
 ]
 
-DEFAULT_JUDGE_PROMPT = "Score the candidate answer from 0 to 1. Return only JSON with numeric score and string reason."
+_MAX_ERRORS = 50
 
-_SHOW_LIMIT = 80
+DEFAULT_JUDGE_PROMPT = "Score the candidate answer from 0 to 1. Return only JSON with numeric score and string reason."
 
 
 def _pass(reason: str, **details: Any) -> TaskScore:
@@ -65,67 +66,17 @@ def _fail(reason: str, **details: Any) -> TaskScore:
     return TaskScore(score=0.0, passed=False, reason=reason, details=details)
 
 
-def _show(value: Any) -> str:
-    """A short, single-line rendering of a value for reasons."""
-    return _short_line(_json_text(value))
-
-
 def _short_line(value: Any) -> str:
     """`str(value)` on one line (line breaks escaped), cut to a length that suits a reason."""
-    return shorten(str(value).replace("\n", "\\n").replace("\r", "\\r"), _SHOW_LIMIT)
-
-
-def _json_text(value: Any) -> str:
-    """`value` as JSON text, or as its repr when it is not JSON: a grader must not raise on it."""
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        try:
-            return repr(value)
-        except Exception:  # a hostile __repr__
-            return f"<{type(value).__name__}>"
+    return shorten(str(value).replace("\n", "\\n").replace("\r", "\\r"), SHOW_LIMIT)
 
 
 def _parse_json(text: str) -> tuple[bool, Any]:
-    """(True, value) for strict JSON text (see `benchmark_core.wire.loads`), else (False, why not)."""
+    """(True, value) for strict JSON text (see `benchmark_core.json_values.loads`), else (False, why not)."""
     try:
         return True, loads(text)
     except ValueError as exc:
         return False, str(exc)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _json_equal(a: Any, b: Any) -> bool:
-    """JSON value equality, iterative so that deep nesting cannot exhaust the stack."""
-    stack: list[tuple[Any, Any]] = [(a, b)]
-    while stack:
-        x, y = stack.pop()
-        if x is None or y is None:
-            if not (x is None and y is None):
-                return False
-        elif isinstance(x, bool) or isinstance(y, bool):
-            if not (isinstance(x, bool) and isinstance(y, bool) and x == y):
-                return False
-        elif _is_number(x) or _is_number(y):
-            if not (_is_number(x) and _is_number(y) and x == y):
-                return False
-        elif isinstance(x, str) or isinstance(y, str):
-            if not (isinstance(x, str) and isinstance(y, str) and x == y):
-                return False
-        elif isinstance(x, (list, tuple)) or isinstance(y, (list, tuple)):
-            if not (isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)) and len(x) == len(y)):
-                return False
-            stack.extend(zip(x, y, strict=True))
-        elif isinstance(x, dict) or isinstance(y, dict):
-            if not (isinstance(x, dict) and isinstance(y, dict) and x.keys() == y.keys()):
-                return False
-            stack.extend((x[k], y[k]) for k in x)
-        else:
-            return False  # neither is a JSON value
-    return True
 
 
 # -- exact_match ---------------------------------------------------------------------------------
@@ -134,16 +85,16 @@ def _json_equal(a: Any, b: Any) -> bool:
 def exact_match(expected: JsonValue, answer: JsonValue) -> TaskScore:
     """Score 1 when `answer` equals `expected` as a JSON value, else 0 (see the module docstring)."""
     if answer is None and expected is not None:
-        return _fail(f"no answer; expected {_show(expected)}")
+        return _fail(f"no answer; expected {show(expected)}")
     value = answer
     if isinstance(answer, str) and not isinstance(expected, str):
         ok, parsed = _parse_json(answer)
         if not ok:
-            return _fail(f"expected {_show(expected)}, got {_show(answer)}, which is not JSON")
+            return _fail(f"expected {show(expected)}, got {show(answer)}, which is not JSON")
         value = parsed
-    if _json_equal(expected, value):
-        return _pass(f"exact match: {_show(expected)}")
-    return _fail(f"expected {_show(expected)}, got {_show(value)}")
+    if json_equal(expected, value):
+        return _pass(f"exact match: {show(expected)}")
+    return _fail(f"expected {show(expected)}, got {show(value)}")
 
 
 # -- regex_match ---------------------------------------------------------------------------------
@@ -160,18 +111,18 @@ def regex_match(pattern: Union[str, re.Pattern[str], JsonValue], answer: JsonVal
         try:
             compiled = re.compile(pattern)
         except Exception as exc:  # re.error, and OverflowError for huge repeat counts
-            return _fail(f"invalid regular expression {_show(pattern)}: {exc}")
+            return _fail(f"invalid regular expression {show(pattern)}: {exc}")
     else:
-        return _fail(f"the pattern must be a string, not {_show(pattern)}")
+        return _fail(f"the pattern must be a string, not {show(pattern)}")
     if not isinstance(answer, str):
-        return _fail(f"answer must be a string to match /{_short_line(compiled.pattern)}/, got {_show(answer)}")
+        return _fail(f"answer must be a string to match /{_short_line(compiled.pattern)}/, got {show(answer)}")
     try:
         found = compiled.search(answer) is not None
     except Exception as exc:  # a bytes pattern against a str answer
         return _fail(f"cannot match /{_short_line(compiled.pattern)}/: {exc}")
     if found:
         return _pass(f"matches /{_short_line(compiled.pattern)}/")
-    return _fail(f"{_show(answer)} does not match /{_short_line(compiled.pattern)}/")
+    return _fail(f"{show(answer)} does not match /{_short_line(compiled.pattern)}/")
 
 
 # -- numeric_within ------------------------------------------------------------------------------
@@ -213,13 +164,13 @@ def numeric_within(expected: JsonValue, tolerance: JsonValue, answer: JsonValue)
     """Score 1 when `|answer - expected| <= tolerance` (inclusive), else 0 (see the module docstring)."""
     exp = _to_decimal(expected)
     if exp is None:
-        return _fail(f"expected value {_show(expected)} is not a finite number")
+        return _fail(f"expected value {show(expected)} is not a finite number")
     tol = _to_decimal(tolerance)
     if tol is None or tol < 0:
-        return _fail(f"tolerance {_show(tolerance)} is not a finite non-negative number")
+        return _fail(f"tolerance {show(tolerance)} is not a finite non-negative number")
     got = _to_decimal(answer)
     if got is None:
-        return _fail(f"answer {_show(answer)} is not a finite number; expected {_num(exp)} ± {_num(tol)}")
+        return _fail(f"answer {show(answer)} is not a finite number; expected {_num(exp)} ± {_num(tol)}")
     ctx = _exact_context(exp, tol, got)
     difference = ctx.abs(ctx.subtract(got, exp))
     if ctx.compare(difference, tol) <= 0:
@@ -228,146 +179,6 @@ def numeric_within(expected: JsonValue, tolerance: JsonValue, answer: JsonValue)
 
 
 # -- json_schema_match ---------------------------------------------------------------------------
-
-_TYPES = ("null", "boolean", "integer", "number", "string", "array", "object")
-_IDENTIFIER_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_MAX_ERRORS = 50
-
-
-class _SchemaError(Exception):
-    """The schema itself is malformed at `path` (a path into the schema, not the answer)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-
-
-def _key_path(path: str, key: str) -> str:
-    return f"{path}.{key}" if _IDENTIFIER_RE.fullmatch(key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
-
-
-def _has_type(value: Any, name: str) -> bool:
-    actual = json_type(value)
-    if name == "integer":
-        return actual == "integer" or (actual == "number" and float(value).is_integer())
-    if name == "number":
-        return actual in ("integer", "number")
-    return actual == name
-
-
-def _declared_types(schema: dict[str, Any], spath: str) -> Optional[list[str]]:
-    if "type" not in schema:
-        return None
-    declared = schema["type"]
-    names = [declared] if isinstance(declared, str) else declared
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n in _TYPES for n in names):
-        raise _SchemaError(f"{spath}.type", f"must be one of {', '.join(_TYPES)} or a non-empty list of them")
-    return names
-
-
-class _Validator:
-    """Walks an answer against a schema, collecting `path: message` errors in document order."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self._patterns: dict[str, re.Pattern[str]] = {}
-
-    def error(self, path: str, message: str) -> None:
-        if len(self.errors) < _MAX_ERRORS:
-            self.errors.append(f"{path}: {message}")
-
-    def validate(self, value: Any, schema: Any, path: str, spath: str) -> None:
-        if schema is True:
-            return
-        if schema is False:
-            self.error(path, "no value is allowed here")
-            return
-        if not isinstance(schema, dict):
-            raise _SchemaError(spath, "a schema must be an object or a boolean")
-        types = _declared_types(schema, spath)
-        if types is not None and not any(_has_type(value, t) for t in types):
-            self.error(path, f"expected {' or '.join(types)}, got {json_type(value)} {_show(value)}")
-            return
-        if "enum" in schema:
-            options = schema["enum"]
-            if not isinstance(options, list):
-                raise _SchemaError(f"{spath}.enum", "must be an array")
-            if not any(_json_equal(option, value) for option in options):
-                self.error(path, f"{_show(value)} is not one of {_show(options)}")
-        if isinstance(value, dict):
-            self._object(value, schema, path, spath)
-        elif isinstance(value, (list, tuple)):
-            self._array(value, schema, path, spath)
-        elif isinstance(value, str):
-            self._string(value, schema, path, spath)
-        elif _is_number(value):
-            self._number(value, schema, path, spath)
-
-    def _object(self, value: dict[Any, Any], schema: dict[str, Any], path: str, spath: str) -> None:
-        required = schema.get("required", [])
-        if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
-            raise _SchemaError(f"{spath}.required", "must be an array of strings")
-        for name in required:
-            if name not in value:
-                self.error(path, f"missing required property {_show(name)}")
-        properties = schema.get("properties", {})
-        if not isinstance(properties, dict):
-            raise _SchemaError(f"{spath}.properties", "must be an object")
-        for name, subschema in properties.items():
-            if name in value:
-                self.validate(
-                    value[name], subschema, _key_path(path, str(name)), _key_path(f"{spath}.properties", str(name))
-                )
-        additional = schema.get("additionalProperties", True)
-        if additional is True:
-            return
-        for name, item in value.items():
-            if name in properties:
-                continue
-            item_path = _key_path(path, str(name))
-            if additional is False:
-                self.error(item_path, "additional property is not allowed")
-            else:
-                self.validate(item, additional, item_path, f"{spath}.additionalProperties")
-
-    def _array(self, value: Union[list[Any], tuple[Any, ...]], schema: dict[str, Any], path: str, spath: str) -> None:
-        if "items" not in schema:
-            return
-        items = schema["items"]
-        if isinstance(items, list):  # the positional ("tuple") form: one schema per index
-            for index, (item, subschema) in enumerate(zip(value, items, strict=False)):
-                self.validate(item, subschema, f"{path}[{index}]", f"{spath}.items[{index}]")
-            return
-        for index, item in enumerate(value):
-            self.validate(item, items, f"{path}[{index}]", f"{spath}.items")
-
-    def _string(self, value: str, schema: dict[str, Any], path: str, spath: str) -> None:
-        if "pattern" not in schema:
-            return
-        source = schema["pattern"]
-        if not isinstance(source, str):
-            raise _SchemaError(f"{spath}.pattern", "must be a string")
-        compiled = self._patterns.get(source)
-        if compiled is None:
-            try:
-                compiled = re.compile(source)
-            except Exception as exc:  # re.error, and OverflowError for huge repeat counts
-                raise _SchemaError(f"{spath}.pattern", f"invalid regular expression: {exc}") from None
-            self._patterns[source] = compiled
-        if compiled.search(value) is None:
-            self.error(path, f"{_show(value)} does not match pattern /{_short_line(source)}/")
-
-    def _number(self, value: Union[int, float], schema: dict[str, Any], path: str, spath: str) -> None:
-        for keyword, word in (("minimum", "below"), ("maximum", "above")):
-            if keyword not in schema:
-                continue
-            bound = schema[keyword]
-            if not _is_number(bound) or (isinstance(bound, float) and not math.isfinite(bound)):
-                raise _SchemaError(f"{spath}.{keyword}", "must be a finite number")
-            if isinstance(value, float) and not math.isfinite(value):
-                self.error(path, f"{value!r} is not a finite number")
-                return
-            if (value < bound) if keyword == "minimum" else (value > bound):
-                self.error(path, f"{_show(value)} is {word} {keyword} {_show(bound)}")
 
 
 def _accepts_strings(schema: Any) -> bool:
@@ -380,13 +191,11 @@ def _accepts_strings(schema: Any) -> bool:
 def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
     """Score 1 when `answer` is valid against `schema`, else 0 with the failing paths in the reason.
 
-    Supported keywords: `type` (null, boolean, integer, number, string, array, object, or a list of
-    them; integer accepts 2.0, booleans are never numbers), `enum`, `required`, `properties`,
-    `items` (a schema for every element, or a list of schemas by position), `additionalProperties`
-    (a boolean or a schema), `pattern` (`re.search` semantics, as JSON Schema's unanchored patterns),
-    `minimum` and `maximum` (inclusive). Boolean schemas (`true`, `false`) are accepted anywhere a
-    schema is. Every other keyword (`$ref`, `oneOf`, `minLength`, `format`, ...) is ignored, so a
-    schema that relies on one accepts more than the full specification would.
+    The schema is checked by the house's one validator, `benchmark_core.json_schema.validate`,
+    whose docstring lists the supported keywords (`type`, `enum`, `anyOf`, `required`,
+    `properties`, `additionalProperties`, `minProperties`, `items`, `minLength`, `pattern`,
+    `minimum`, `maximum`, ...). Every other keyword (`$ref`, `oneOf`, `format`, ...) is ignored, so
+    a schema that relies on one accepts more than the full specification would.
 
     A string answer is parsed as JSON when the top-level schema does not allow strings (so the
     answer '{"a": 1}' is an object); when it has no `type` and does not parse, the raw string is
@@ -404,18 +213,18 @@ def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
         ok, parsed = _parse_json(answer)
         if ok:
             value = parsed
-    validator = _Validator()
     try:
-        validator.validate(value, schema, "$", "$")
-    except _SchemaError as exc:
+        violations = validate(value, schema, limit=_MAX_ERRORS)
+    except SchemaError as exc:
         return _fail(f"invalid schema at {exc}")
     except RecursionError:
         return _fail("$: the schema or the answer is nested too deeply to check")
-    if not validator.errors:
+    if not violations:
         return _pass("answer matches the schema")
-    first, rest = validator.errors[0], len(validator.errors) - 1
-    reason = first if rest == 0 else f"{first} (and {rest} more error{'s' if rest > 1 else ''})"
-    return _fail(reason, errors=list(validator.errors))
+    errors = [str(v) for v in violations]
+    rest = len(errors) - 1
+    reason = errors[0] if rest == 0 else f"{errors[0]} (and {rest} more error{'s' if rest > 1 else ''})"
+    return _fail(reason, errors=errors)
 
 
 # -- judge_with_llm ------------------------------------------------------------------------------
@@ -435,7 +244,7 @@ def judge_prompt(prompt: str, task: Task, answer: JsonValue) -> str:
 
 
 def _as_text(value: JsonValue) -> str:
-    return value if isinstance(value, str) else _json_text(value)
+    return value if isinstance(value, str) else json_text(value)
 
 
 def parse_judge_verdict(text: Any, pass_threshold: float = 0.5) -> TaskScore:
@@ -448,14 +257,14 @@ def parse_judge_verdict(text: Any, pass_threshold: float = 0.5) -> TaskScore:
         body = fenced.group(1).strip()
     ok, verdict = _parse_json(body)
     if not ok:
-        return _fail(f"judge did not return JSON: {_show(text)}")
+        return _fail(f"judge did not return JSON: {show(text)}")
     if not isinstance(verdict, dict) or set(verdict) != {"score", "reason"}:
-        return _fail(f'judge must return exactly {{"score": number, "reason": string}}, got {_show(verdict)}')
+        return _fail(f'judge must return exactly {{"score": number, "reason": string}}, got {show(verdict)}')
     score, reason = verdict["score"], verdict["reason"]
-    if not _is_number(score) or not 0 <= score <= 1:
-        return _fail(f"judge score must be a number from 0 to 1, got {_show(score)}")
+    if not is_number(score) or not 0 <= score <= 1:
+        return _fail(f"judge score must be a number from 0 to 1, got {show(score)}")
     if not isinstance(reason, str):
-        return _fail(f"judge reason must be a string, got {_show(reason)}")
+        return _fail(f"judge reason must be a string, got {show(reason)}")
     return TaskScore(score=float(score), passed=score >= pass_threshold, reason=f"judge: {reason}")
 
 

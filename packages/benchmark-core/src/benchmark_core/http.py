@@ -28,6 +28,7 @@ from aiohttp import web
 from .__about__ import __version__
 from .definition import Benchmark
 from .errors import BenchmarkError, InvalidJsonError, InvalidSubmissionError, UsageError, error_document
+from .json_values import loads
 from .openapi import openapi_document
 from .remote import (
     get_remote_task,
@@ -36,7 +37,7 @@ from .remote import (
     score_remote_submission,
     task_list_document,
 )
-from .wire import loads, to_wire
+from .wire import to_wire
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024

@@ -59,7 +59,7 @@ def option(default: Any, spec: OptionSpec) -> Any:
 
 
 def _json_object(text: str) -> JsonObject:
-    from .wire import loads
+    from .json_values import loads
 
     try:
         value = loads(text)

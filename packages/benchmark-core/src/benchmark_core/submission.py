@@ -3,7 +3,8 @@
 A submission is the wire form of `Trace`: `{answer?, toolCalls?, toolLog?, finalState?}`. Graders,
 simulators and the converter all assume that shape and walk its values recursively, so a hostile
 submission must be refused first, never met halfway through a replay. `check_submission` refuses,
-naming the JSON path of the first problem in document order:
+naming the JSON path of the first problem in document order (the schema part is checked by the
+house's one validator, `benchmark_core.json_schema`):
 
 - nesting of arrays and objects deeper than `MAX_NESTING` levels, counted from the submission
   object itself (level 1), because a few hundred levels exhaust Python's stack in any recursive
@@ -20,23 +21,19 @@ wire form (attrs instances read as objects with camelCase keys).
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, Optional
 
 import attrs
 
 from .errors import InvalidSubmissionError, UsageError
+from .json_schema import first_violation
+from .json_values import path_step
 from .model import Trace
-from .text import shorten
-from .wire import camel, from_wire, json_type, loads
+from .wire import camel, from_wire
 from .wire_schema import JsonSchema, wire_schema
 
 #: The deepest nesting of arrays and objects a submission may have, the submission object being level 1.
 MAX_NESTING = 64
-
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_KEY_SHOWN = 32
 
 
 def submission_schema() -> JsonSchema:
@@ -68,7 +65,10 @@ def parse_submission(data: Any, *, path: str = "$", what: str = "submission") ->
 
 def check_submission(data: Any, *, path: str = "$", what: str = "submission") -> None:
     """Raise `InvalidSubmissionError` naming the path of the first problem, or return None."""
-    problem = _too_deep(data, path) or _schema_problem(data, _SCHEMA, path)
+    problem = _too_deep(data, path)
+    if problem is None:
+        violation = first_violation(_plain(data), _SCHEMA, root=path)
+        problem = None if violation is None else (violation.path, violation.message)
     if problem is not None:
         where, message = problem
         raise InvalidSubmissionError(f"invalid {what} at {where}: {message}", path=where)
@@ -84,17 +84,6 @@ def _children(value: Any) -> Optional[list[tuple[Any, Any]]]:
     if attrs.has(type(value)):
         return [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
     return None
-
-
-def _step(key: Any) -> str:
-    """One path step: `[3]` for an index, `.name` for a plain key, `["odd key"]` otherwise (long
-    keys shortened, so that a hostile key cannot blow up the message)."""
-    if isinstance(key, int):
-        return f"[{key}]"
-    text = str(key)
-    if _IDENTIFIER.fullmatch(text) and len(text) <= _KEY_SHOWN:
-        return f".{text}"
-    return f"[{json.dumps(shorten(text, _KEY_SHOWN), ensure_ascii=False)}]"
 
 
 def _too_deep(data: Any, root: str) -> Optional[tuple[str, str]]:
@@ -113,7 +102,7 @@ def _too_deep(data: Any, root: str) -> Optional[tuple[str, str]]:
         if depth > MAX_NESTING:
             return _path(frames, len(frames) - 1), f"nested more than {MAX_NESTING} levels deep"
         me = len(frames) - 1
-        stack.extend((child, depth + 1, me, _step(key)) for key, child in reversed(children))
+        stack.extend((child, depth + 1, me, path_step(key)) for key, child in reversed(children))
     return None
 
 
@@ -125,85 +114,16 @@ def _path(frames: list[tuple[int, str]], index: int) -> str:
     return "".join(reversed(steps))
 
 
-def _kind(value: Any) -> str:
-    return "object" if attrs.has(type(value)) else json_type(value)
-
-
-def _article(kind: str) -> str:
-    if kind == "null":
-        return kind
-    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
-
-
-def _type_fits(actual: str, wanted: Optional[str]) -> bool:
-    return wanted is None or actual == wanted or (wanted == "number" and actual == "integer")
-
-
-def _schema_problem(value: Any, schema: JsonSchema, path: str) -> Optional[tuple[str, str]]:
-    """The first way `value` breaks `schema` (the keywords `wire_schema` emits), recursively: only
-    called on values already known to nest at most MAX_NESTING levels."""
-    actual = _kind(value)
-    if "anyOf" in schema:
-        # wire_schema's unions have one option per JSON type: judge the value by the one of its type
-        options = schema["anyOf"]
-        for option in options:
-            if _type_fits(actual, option.get("type")):
-                return _schema_problem(value, option, path)
-        wanted = " or ".join(_article(option["type"]) for option in options)
-        return path, f"expected {wanted}, got {_article(actual)}"
-    kind: Optional[str] = schema.get("type")
-    if kind is not None and not _type_fits(actual, kind):
-        return path, f"expected {_article(kind)}, got {_article(actual)}"
-    if "enum" in schema and not any(value == c and _kind(c) == actual for c in schema["enum"]):
-        return path, "must be one of " + ", ".join(json.dumps(choice) for choice in schema["enum"])
-    if kind == "string" and schema.get("contentMediaType") == "application/json":
-        return _encoded_problem(value, schema.get("contentSchema", {}), path)
-    if kind == "array":
-        for index, item in enumerate(value):
-            problem = _schema_problem(item, schema.get("items", {}), f"{path}[{index}]")
-            if problem is not None:
-                return problem
-    if kind == "object":
-        return _object_problem(value, schema, path)
-    return None
-
-
-def _encoded_problem(text: str, schema: JsonSchema, path: str) -> Optional[tuple[str, str]]:
-    """A JSON-encoded value (a tool call's arguments as OpenAI sends them) must decode to the type
-    `contentSchema` names. Its nesting is checked on the structured trace, where its depth is known."""
-    wanted = schema.get("type")
-    try:
-        decoded = loads(text)
-    except ValueError:
-        return path, f"expected a JSON-encoded {wanted or 'value'}, got a string that is not JSON"
-    if wanted is not None and not _type_fits(_kind(decoded), wanted):
-        return path, f"expected a JSON-encoded {wanted}, got a JSON-encoded {_kind(decoded)}"
-    return None
-
-
-def _object_problem(value: Any, schema: JsonSchema, path: str) -> Optional[tuple[str, str]]:
-    children = _children(value) or []
-    properties: JsonSchema = schema.get("properties", {})
-    names = {key for key, _ in children}
-    for name in schema.get("required", []):
-        if name not in names:
-            return path, f"missing required key {json.dumps(name)}"
-    extra = schema.get("additionalProperties", True)
-    for key, child in children:
-        where = path + _step(key)
-        if not isinstance(key, str):
-            return where, "object keys must be strings"
-        if key in properties:
-            problem = _schema_problem(child, properties[key], where)
-        elif extra is False:
-            problem = where, f"unknown key; expected one of {', '.join(properties)}"
-        elif isinstance(extra, dict):
-            problem = _schema_problem(child, extra, where)
-        else:
-            problem = None
-        if problem is not None:
-            return problem
-    return None
+def _plain(value: Any) -> Any:
+    """`value` with attrs instances read as objects with camelCase keys, as on the wire, for the
+    validator (only called on values already known to nest at most MAX_NESTING levels)."""
+    if attrs.has(type(value)):
+        return {camel(a.name): _plain(getattr(value, a.name)) for a in attrs.fields(type(value))}
+    if isinstance(value, dict):
+        return {key: _plain(child) for key, child in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(child) for child in value]
+    return value
 
 
 _SCHEMA = submission_schema()

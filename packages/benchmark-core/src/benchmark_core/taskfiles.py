@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import TaskFileError, TasksNotAllowedError, UsageError
+from .json_values import loads
 from .model import Task
-from .wire import dumps, from_wire, loads
+from .wire import dumps, from_wire
 
 if TYPE_CHECKING:
     from .definition import Benchmark

@@ -3,13 +3,13 @@
 The CLI, the HTTP API and the MCP server all go through `to_wire`/`from_wire`, so a report written by
 any of them is the same document. Keys come out in attribute order. Unknown keys are rejected when
 structuring, so a typo in a task file or a submission is an error, not a silently ignored field.
-`dumps` and `loads` are the JSON text on either side, and both refuse what is not strict JSON.
+`dumps` writes the JSON text, refusing what is not strict JSON; `benchmark_core.json_values.loads`
+reads it.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from typing import Any, Literal, TypeVar, cast, get_args, get_origin
 
@@ -20,6 +20,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from .errors import BenchmarkError, UsageError
+from .json_values import json_type, loads
 from .model import RunReport, ToolCall
 
 T = TypeVar("T")
@@ -162,51 +163,6 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
-
-
-def loads(text: str | bytes) -> Any:
-    """Parse strict JSON: `NaN`, `Infinity` and numbers beyond the range of a float are refused,
-    because no surface could write them out again as JSON (Python's `json` accepts all three).
-
-    Raises `ValueError` with a readable message: `json.JSONDecodeError` for a syntax error, a plain
-    `ValueError` for the refused numbers and for nesting too deep to parse.
-    """
-    try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is out of range for a number")
-    return value
-
-
-def json_type(value: Any) -> str:
-    """The JSON Schema type name of a value (`null`, `boolean`, `integer`, `number`, `string`,
-    `array`, `object`); a float NaN or infinity is a `non-finite number`, anything else its Python
-    type name. Booleans are never numbers, as in JSON."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number" if math.isfinite(value) else "non-finite number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
 
 
 _WITH_ARTICLE = {

@@ -12,6 +12,8 @@ files a fifth smaller and leaves nothing to drift out of step with the world.
 from __future__ import annotations
 
 import difflib
+import functools
+import weakref
 from typing import Literal, Optional
 
 from attrs import frozen
@@ -198,9 +200,22 @@ class TaskSpec:
     incident: Optional[Incident] = None
 
 
+#: Structured specs by task identity; the weak reference proves the id still names the same task.
+_SPECS: dict[int, tuple[weakref.ref[Task], TaskSpec]] = {}
+
+
 def task_spec(task: Task) -> TaskSpec:
-    """The typed metadata of a task; raises `benchmark_core.UsageError` naming the bad field."""
-    return from_wire(task.metadata, TaskSpec, what=f"metadata of task {task.id!r}")
+    """The typed metadata of a task; raises `benchmark_core.UsageError` naming the bad field.
+
+    Structuring a world is most of what a replay costs, and the simulator and the grader both
+    need it for every episode, so the spec is kept for as long as the (frozen) task lives."""
+    cached = _SPECS.get(id(task))
+    if cached is not None and cached[0]() is task:
+        return cached[1]
+    spec = from_wire(task.metadata, TaskSpec, what=f"metadata of task {task.id!r}")
+    key = id(task)
+    _SPECS[key] = (weakref.ref(task, lambda _: _SPECS.pop(key, None)), spec)
+    return spec
 
 
 def snapshot_of(world: World) -> Snapshot:
@@ -240,10 +255,16 @@ def message_state(message: Message, last_op: MessageOp) -> MessageState:
 
 def line_changes(before: Optional[str], after: Optional[str]) -> list[str]:
     """Removed lines as "-text" and added lines as "+text", in file order (None reads as empty)."""
+    return list(_line_changes(before, after))
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_changes(before: Optional[str], after: Optional[str]) -> tuple[str, ...]:
+    # a world's versions are diffed again on every replay that reads them; difflib is slow
     old = before.splitlines() if before is not None else []
     new = after.splitlines() if after is not None else []
-    return [
+    return tuple(
         ("-" if line.startswith("- ") else "+") + line[2:]
         for line in difflib.ndiff(old, new)
         if line.startswith(("- ", "+ "))
-    ]
+    )

@@ -36,7 +36,6 @@ from .grader import (
     distinct_calls,
     extract_call,
     extract_calls,
-    first_difference,
     grade,
     grade_call,
     schema_check,
@@ -45,9 +44,9 @@ from .grader import (
     submitted_calls,
 )
 from .held_out import HELD_OUT, Alternatives
-from .mock_policies import MOCK_POLICIES, bad_call, half_adapted_call
 from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
 from .native import native_messages
+from .policies import MOCK_POLICIES, bad_call, half_adapted_call
 from .provenance import PROVENANCE
 from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
 from .summary import summarize, summary_markdown, task_groups
@@ -96,7 +95,6 @@ __all__ = [
     "distinct_calls",
     "extract_call",
     "extract_calls",
-    "first_difference",
     "generate_tasks",
     "grade",
     "grade_call",

@@ -1,16 +1,16 @@
-"""The Benchmark object every surface is built from, and the SDK's `run` and `score`."""
+"""The Benchmark object every surface is built from, and the SDK's `run`, `run_async`, `score` and
+`score_async`."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Union
 
-from benchmark_core import JsonObject, ModelAdapter, RunReport, TaskScore, Trace, define_benchmark
+from benchmark_core import define_benchmark
 
 from .__about__ import __version__
 from .grader import grade
-from .mock_policies import MOCK_POLICIES
 from .native import native_messages
+from .policies import MOCK_POLICIES
 from .provenance import PROVENANCE
 from .summary import summarize, summary_markdown, task_groups
 
@@ -53,30 +53,8 @@ benchmark = define_benchmark(
 )
 
 
-def run(adapter: ModelAdapter, **options: Any) -> RunReport:
-    """Run the benchmark against `adapter` (options as `benchmark_core.run`: `tasks`, `mode`, `seed`,
-    `concurrency`, ...). Synchronous; inside an event loop use `run_async`."""
-    return benchmark.run(adapter, **options)
-
-
-async def run_async(adapter: ModelAdapter, **options: Any) -> RunReport:
-    return await benchmark.run_async(adapter, **options)
-
-
-def score(
-    task_id: str,
-    submission: Union[Trace, JsonObject],
-    *,
-    tasks: Optional[Union[str, Path]] = None,
-) -> TaskScore:
-    """Grade one submission (a Trace, or its wire form `{"answer": ..., "toolCalls": [...]}`)."""
-    return benchmark.score(task_id, submission, tasks=tasks)
-
-
-async def score_async(
-    task_id: str,
-    submission: Union[Trace, JsonObject],
-    *,
-    tasks: Optional[Union[str, Path]] = None,
-) -> TaskScore:
-    return await benchmark.score_async(task_id, submission, tasks=tasks)
+# The SDK: the Benchmark's own methods (see `benchmark_core.Benchmark` for their options).
+run = benchmark.run
+run_async = benchmark.run_async
+score = benchmark.score
+score_async = benchmark.score_async

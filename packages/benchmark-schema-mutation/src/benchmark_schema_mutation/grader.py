@@ -29,7 +29,8 @@ from typing import Any, Optional
 
 from attrs import frozen
 from benchmark_core import GradeContext, JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace, provider_safe_name
-from benchmark_core import json_schema_match as _json_schema_match
+from benchmark_core.json_schema import SchemaError, first_violation
+from benchmark_core.json_values import decode_prefix, first_difference, key_path, loads, show
 
 EXACT_MATCH = "exactMatch"
 STALE_SCHEMA_USED = "staleSchemaUsed"
@@ -39,11 +40,9 @@ EMPTY_ANSWER = "emptyAnswer"
 #: Every outcome the grader reports, as `details["outcome"]` and the first word of the reason.
 OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
 
-_SHOW_LIMIT = 80
 #: How much of a text answer is searched for the call: its last 100,000 characters.
 MAX_ANSWER_CHARS = 100_000
 _CANDIDATE = re.compile(r'\{\s*"')
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @frozen
@@ -55,18 +54,10 @@ class SubmittedCall:
     source: str
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-# NaN and Infinity are not JSON; a parser that accepted them would let them into canonical values.
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
-
-
 def _decode_object(text: str) -> Optional[dict[str, Any]]:
     try:
-        value = _DECODER.decode(text)
-    except (ValueError, RecursionError):
+        value = loads(text)
+    except ValueError:
         return None
     return value if isinstance(value, dict) else None
 
@@ -126,8 +117,8 @@ def extract_calls(text: str) -> list[tuple[str, dict[str, Any]]]:
             return found
         start = candidate.start()
         try:
-            value, end = _DECODER.raw_decode(text, start)
-        except (ValueError, RecursionError):
+            value, end = decode_prefix(text, start)
+        except ValueError:
             position = start + 1
             continue
         found.extend(_calls_in(value))
@@ -185,6 +176,8 @@ def submitted_call(trace: Trace, known_names: Iterable[str] = ()) -> Optional[Su
 def distinct_calls(calls: Sequence[SubmittedCall]) -> list[SubmittedCall]:
     """The calls without repeats, in first-seen order. Two calls are the same when they are equal as
     canonical JSON (keys in any order, 25 == 25.0), the rule the grade itself uses."""
+    if len(calls) < 2:
+        return list(calls)
     seen: set[str] = set()
     unique: list[SubmittedCall] = []
     for call in calls:
@@ -227,68 +220,6 @@ def _is_empty(trace: Trace) -> bool:
 # -- canonical comparison --------------------------------------------------------------------------
 
 
-def show(value: Any) -> str:
-    """A short one-line rendering for reasons."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
-    except (TypeError, ValueError, RecursionError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= _SHOW_LIMIT else text[: _SHOW_LIMIT - 1] + "…"
-
-
-def key_path(path: str, key: Any) -> str:
-    text = str(key)
-    name = text if _IDENTIFIER.fullmatch(text) else json.dumps(text, ensure_ascii=False)
-    if not path:
-        return name
-    return f"{path}.{name}" if _IDENTIFIER.fullmatch(text) else f"{path}[{name}]"
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _same_scalar(expected: Any, got: Any) -> bool:
-    """JSON equality of two non-container values: numbers by value (finite only), booleans only
-    with booleans, strings only with strings."""
-    if expected is None or got is None:
-        return expected is None and got is None
-    if isinstance(expected, bool) or isinstance(got, bool):
-        return isinstance(expected, bool) and isinstance(got, bool) and expected == got
-    if _is_number(expected) or _is_number(got):
-        return _is_number(expected) and _is_number(got) and bool(expected == got)
-    if isinstance(expected, str) or isinstance(got, str):
-        return isinstance(expected, str) and isinstance(got, str) and expected == got
-    return False
-
-
-def first_difference(expected: Any, got: Any, path: str) -> Optional[str]:
-    """None when the two JSON values are equal; else the first differing path, with object keys
-    visited in sorted order, e.g. `arguments.kind: expected "enhancement", got "feature"`."""
-    if isinstance(expected, dict) and isinstance(got, dict):
-        for key in sorted(set(expected) | set(got), key=str):
-            here = key_path(path, key)
-            if key not in got:
-                return f"{here}: expected {show(expected[key])}, got nothing (missing)"
-            if key not in expected:
-                return f"{here}: unexpected field (got {show(got[key])})"
-            difference = first_difference(expected[key], got[key], here)
-            if difference is not None:
-                return difference
-        return None
-    if isinstance(expected, list) and isinstance(got, list):
-        for index, (want, have) in enumerate(zip(expected, got)):
-            difference = first_difference(want, have, f"{path}[{index}]")
-            if difference is not None:
-                return difference
-        if len(expected) != len(got):
-            return f"{path}: expected {len(expected)} items, got {len(got)}"
-        return None
-    if isinstance(expected, (dict, list)) or isinstance(got, (dict, list)) or not _same_scalar(expected, got):
-        return f"{path}: expected {show(expected)}, got {show(got)}"
-    return None
-
-
 def call_difference(expected: Any, call: SubmittedCall) -> Optional[str]:
     """The first difference between an expected `{"name", "arguments"}` and a submitted call: the
     name first, then the arguments with their keys in sorted order."""
@@ -308,16 +239,20 @@ def schema_check(tools: Sequence[ToolSpec], call: SubmittedCall) -> Optional[str
     parameters; else what is wrong."""
     for tool in tools:
         if tool.name == call.name:
-            verdict = _json_schema_match(tool.parameters, call.arguments)
-            if verdict.passed:
-                return None
-            return verdict.reason.replace("$", "arguments", 1) if verdict.reason.startswith("$") else verdict.reason
+            try:
+                violation = first_violation(call.arguments, tool.parameters, root="arguments")
+            except SchemaError as exc:
+                return f"the tool's schema is invalid at {exc}"
+            return None if violation is None else str(violation)
     offered = ", ".join(tool.name for tool in tools) or "none"
     return f"name: {show(call.name)} is not a current tool (current: {offered})"
 
 
 def _valid(schema: Any, value: Any) -> bool:
-    return _json_schema_match(schema, value).passed
+    try:
+        return first_violation(value, schema) is None
+    except SchemaError:
+        return False
 
 
 def _elements(metadata: JsonObject) -> list[JsonObject]:
@@ -336,13 +271,15 @@ def _tool_names(task: Task) -> set[str]:
     return names
 
 
-def stale_signals(task: Task, call: SubmittedCall) -> list[JsonObject]:
+def stale_signals(task: Task, call: SubmittedCall, tool_names: Optional[set[str]] = None) -> list[JsonObject]:
     """The mutated elements this call took from the previous schema, in the task's element order.
 
-    Only calls to this API (a current tool or the previous one) are examined: a call to some
-    unrelated tool says nothing about which version of this schema the model followed.
+    Only calls to this API (a current tool or the previous one, `tool_names`, by default those of
+    the task) are examined: a call to some unrelated tool says nothing about which version of this
+    schema the model followed.
     """
-    if not isinstance(call.name, str) or call.name not in _tool_names(task):
+    names = _tool_names(task) if tool_names is None else tool_names
+    if not isinstance(call.name, str) or call.name not in names:
         return []
     arguments = call.arguments if isinstance(call.arguments, dict) else {}
     signals: list[JsonObject] = []
@@ -419,7 +356,8 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
-    calls = submitted_calls(trace, _tool_names(task))
+    names = _tool_names(task)
+    calls = submitted_calls(trace, names)
     if not calls:
         return _verdict(task, NO_TOOL_CALL, 'the answer holds no JSON object with "name" and "arguments"')
     call = calls[-1]
@@ -435,7 +373,7 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
             return _verdict(task, EXACT_MATCH, reason, call=call, schema_error=schema_error, several=several)
         # The last call is graded; an earlier one that matched is reported, never scored (F5).
         several["anotherCallMatched"] = any(call_difference(task.expected, other) is None for other in unique)
-        signals = stale_signals(task, call)
+        signals = stale_signals(task, call, names)
         stale = task.metadata.get("staleCall")
         is_stale = isinstance(stale, dict) and call_difference(stale, call) is None
     except RecursionError:
