@@ -178,7 +178,8 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
     if umbrella:
         cli.help = (
             "benchmark-core: run, score and serve benchmarks. Commands address the bundled example "
-            "benchmark unless --benchmark names an installed one (see `benchmarks`)."
+            "benchmark unless --benchmark names an installed one (see `benchmarks`) or a Python file "
+            "defining one. `new NAME` writes a new benchmark package."
         )
     elif isinstance(benchmark, Benchmark):
         cli.help = f"{benchmark.name}: {benchmark.tagline}\n\nList, run, score and serve the benchmark."

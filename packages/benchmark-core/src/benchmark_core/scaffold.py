@@ -19,16 +19,18 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from string import Template
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from attrs import frozen
 
 from .__about__ import __version__
 from .definition import _ID_RE as BENCHMARK_ID_RE
 from .errors import BenchmarkError, ScaffoldError
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only annotations use it
 
 _TEMPLATES = ("templates", "package")
 _MODULE_DIR = "_module_"
