@@ -3,7 +3,8 @@
 lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/) -> tests (the
 wheels installed into a clean venv, each package's tests run against them) -> tests-3.10 (the same
 on the oldest supported Python, when one is installed) -> core_alone (benchmark-core installed by
-itself and imported) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
+itself and imported) -> authoring (`benchmark-core new` and the guide's package, installed, run and
+tested) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
 drives `inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
 
 `nox -s bench` runs the runner and grading benchmarks and `nox -s bench_stats` the statistics one (not part of the
@@ -31,7 +32,7 @@ TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 #: The tests that need the `inspect` extra; only the `inspect` session runs them.
 INSPECT_TESTS = [f"{t}/test_inspect.py" for t in TESTS]
 
-nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "inspect", "e2e"]
+nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "authoring", "inspect", "e2e"]
 nox.options.reuse_existing_virtualenvs = False
 # A contributor without Python 3.10 still gets a full gate on their own Python; CI installs 3.10.
 nox.options.error_on_missing_interpreters = False
@@ -49,7 +50,7 @@ def types(session: nox.Session) -> None:
     session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
-    for tests_dir in TESTS:
+    for tests_dir in [*TESTS, "tests/authoring"]:
         session.run("mypy", tests_dir)
 
 
@@ -112,6 +113,17 @@ def core_alone(session: nox.Session) -> None:
     session.run("python", "-c", "import benchmark_core, sys; print(benchmark_core.__version__, sys.version)")
     session.run("benchmark-core", "run", "--model", "offline", "--provider", "mock", "--json")
     session.run("benchmark-core", "benchmarks")
+
+
+@nox.session
+def authoring(session: nox.Session) -> None:
+    """A new author's path, followed literally: `benchmark-core new demo-bench`, and the package that
+    docs/writing-a-benchmark.md's blocks describe, each installed (offline, on the benchmark-core
+    wheel from dist/), run with the mock and tested with its own tests."""
+    _install_wheels(session)
+    session.install("hatchling>=1.24")  # builds the new packages without an index (--no-build-isolation)
+    session.chdir(session.create_tmp())
+    session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "authoring"), *session.posargs)
 
 
 @nox.session(name="inspect")

@@ -107,11 +107,26 @@ def test_bad_task_files(make_benchmark: BenchmarkFactory, tmp_path: Path, conten
         bench.tasks(path)
 
 
-def test_duplicate_ids_in_a_task_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
-    path = tmp_path / "dup.jsonl"
-    path.write_text(dump_task_file([Task(id="a", kind="single", prompt="p")] * 2), encoding="utf-8")
-    with pytest.raises(DefinitionError, match="duplicate task id 'a'"):
-        make_benchmark().tasks(path)
+def test_a_duplicate_id_in_the_benchmarks_own_data_file_names_the_file_and_line(
+    make_benchmark: BenchmarkFactory, tmp_path: Path
+) -> None:
+    path = tmp_path / "data" / "tasks.jsonl"
+    path.parent.mkdir()
+    tasks = [Task(id="a", kind="single", prompt="p"), Task(id="b", kind="single", prompt="q")]
+    path.write_text(dump_task_file(tasks) + "\n" + dump_task_file(tasks[:1]), encoding="utf-8")
+    with pytest.raises(TaskFileError) as raised:
+        make_benchmark(tasks_file=path).tasks()
+    assert raised.value.message == f"{path}:4: duplicate task id 'a' (first on line 1)"
+
+
+def test_other_problems_of_the_benchmarks_own_data_file_name_the_file(
+    make_benchmark: BenchmarkFactory, tmp_path: Path
+) -> None:
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(dump_task_file([Task(id="e", kind="episode", prompt="p")]), encoding="utf-8")
+    with pytest.raises(DefinitionError) as raised:
+        make_benchmark(tasks_file=path).tasks()
+    assert raised.value.message == f"{path}: task 'e' is an episode but the benchmark has no environment"
 
 
 def test_missing_task_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
@@ -178,7 +193,7 @@ def test_task_files_hold_only_real_json_numbers(make_benchmark: BenchmarkFactory
 def test_duplicate_ids_in_a_task_file_name_the_file(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
     path = tmp_path / "twice.jsonl"
     path.write_text(dump_task_file([Task(id="a", kind="single", prompt="p")] * 2), encoding="utf-8")
-    with pytest.raises(DefinitionError, match=r"twice\.jsonl: duplicate task id 'a'"):
+    with pytest.raises(TaskFileError, match=r"twice\.jsonl:2: duplicate task id 'a' \(first on line 1\)"):
         make_benchmark().tasks(path)
 
 

@@ -423,10 +423,10 @@ async def test_a_task_file_with_duplicate_ids_is_a_documented_400(client: Client
     (data_dir / "dup.jsonl").write_text(
         dump_task_file([Task(id="d0", kind="single", prompt="Say 0.")] * 2), encoding="utf-8"
     )
-    message = await _error(await client.get("/v1/tasks", params={"tasks": "dup"}), 400, "INVALID_DEFINITION")
-    assert "duplicate task id 'd0'" in message
+    message = await _error(await client.get("/v1/tasks", params={"tasks": "dup"}), 400, "INVALID_TASK_FILE")
+    assert message == "dup:2: duplicate task id 'd0' (first on line 1)"
     document = await (await client.get("/openapi.json")).json()
-    assert "INVALID_DEFINITION" in document["paths"]["/v1/tasks"]["get"]["responses"]["400"]["description"]
+    assert "INVALID_TASK_FILE" in document["paths"]["/v1/tasks"]["get"]["responses"]["400"]["description"]
 
 
 # -- OpenAPI -------------------------------------------------------------------------------------

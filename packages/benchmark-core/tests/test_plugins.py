@@ -56,7 +56,9 @@ def _cli(site: Path, *args: str, env: dict[str, str] | None = None) -> subproces
 
 def test_broken_plugins_are_listed_with_their_error_and_the_rest_work(site: Path) -> None:
     done = _cli(site, "benchmarks", "--json")
-    assert done.returncode == 0, done.stderr
+    # Listed, and still a failure a script can see.
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "error: 2 benchmark(s) failed to load: broken-plugin, wrong-plugin\n"
     listing = {b["id"]: b for b in json.loads(done.stdout)["benchmarks"]}
     assert listing["good-plugin"]["tasks"] == 1 and listing["good-plugin"]["error"] is None
     assert listing["good-plugin"]["distribution"] == "good-plugin" and listing["good-plugin"]["version"] == "1.2.3"
@@ -65,6 +67,16 @@ def test_broken_plugins_are_listed_with_their_error_and_the_rest_work(site: Path
     assert "ImportError: missing dependency frobnitz" in broken
     assert "not a benchmark_core.Benchmark" in listing["wrong-plugin"]["error"]
     assert listing["benchmark-core-example"]["tasks"] == 21
+
+
+def test_the_text_listing_shows_every_benchmark_and_exits_2_when_one_failed(site: Path) -> None:
+    done = _cli(site, "benchmarks")
+    assert done.returncode == 2
+    lines = {line.split()[0]: line for line in done.stdout.splitlines()}
+    assert lines.keys() >= {"benchmark-core-example", "broken-plugin", "good-plugin", "wrong-plugin"}
+    assert lines["good-plugin"].endswith(" 1 tasks")
+    assert "LOAD ERROR: " in lines["broken-plugin"]
+    assert "Traceback" not in done.stderr
 
 
 def test_address_a_plugin_with_benchmark_option(site: Path) -> None:
@@ -79,5 +91,6 @@ def test_address_a_plugin_with_benchmark_option(site: Path) -> None:
 
 def test_autoload_can_be_switched_off(site: Path) -> None:
     done = _cli(site, "benchmarks", "--json", env={"BENCHMARK_CORE_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    assert (done.returncode, done.stderr) == (0, "")
     ids = [b["id"] for b in json.loads(done.stdout)["benchmarks"]]
     assert ids == ["benchmark-core-example"]

@@ -24,11 +24,19 @@ from .compare import (
     render_comparison,
 )
 from .definition import (
+    AnswerPolicy,
     Benchmark,
+    CallPolicy,
     GradeContext,
     Grader,
+    GroupLabeler,
     MockPolicies,
+    NativeMessages,
     ScriptedTurn,
+    ScriptPolicy,
+    Summarizer,
+    SummaryMarkdown,
+    TaskLoader,
     define_benchmark,
     validate_tasks,
 )
@@ -37,6 +45,7 @@ from .episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay,
 from .errors import (
     AdapterError,
     BenchmarkError,
+    BenchmarkFileError,
     ConfigurationError,
     DefinitionError,
     GraderError,
@@ -46,6 +55,7 @@ from .errors import (
     JournalError,
     PluginLoadError,
     RunStoppedError,
+    ScaffoldError,
     TaskFileError,
     TaskNotFoundError,
     TasksNotAllowedError,
@@ -107,8 +117,9 @@ if TYPE_CHECKING:
     from .html_report import render_report_html, render_task_browser_html
     from .http import create_app, serve
     from .mcp import create_mcp_server, start_mcp
-    from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark
+    from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
     from .report import index_entry, provenance_markdown, render_markdown, render_summary
+    from .scaffold import scaffold_package
 
 _LAZY = {
     "OpenAICompatAdapter": ".adapters.openai_compat",
@@ -133,6 +144,8 @@ _LAZY = {
     "BenchmarkEntry": ".plugins",
     "discover_benchmarks": ".plugins",
     "load_benchmark": ".plugins",
+    "resolve_benchmark": ".plugins",
+    "scaffold_package": ".scaffold",
     "index_entry": ".report",
     "provenance_markdown": ".report",
     "render_markdown": ".report",
@@ -151,9 +164,12 @@ __all__ = [
     "UNKNOWN_TOOL",
     "AdapterContext",
     "AdapterError",
+    "AnswerPolicy",
     "Benchmark",
     "BenchmarkEntry",
     "BenchmarkError",
+    "BenchmarkFileError",
+    "CallPolicy",
     "ChatMessage",
     "ChatRequest",
     "ChatResult",
@@ -175,6 +191,7 @@ __all__ = [
     "Grader",
     "GraderError",
     "GroupDifference",
+    "GroupLabeler",
     "GroupMean",
     "IncomparableReportsError",
     "IndexEntry",
@@ -187,6 +204,7 @@ __all__ = [
     "MockPolicies",
     "ModelAdapter",
     "Mulberry32",
+    "NativeMessages",
     "OpenAICompatAdapter",
     "PluginLoadError",
     "Provenance",
@@ -204,9 +222,14 @@ __all__ = [
     "journal_path",
     "RunReport",
     "RunRow",
+    "ScaffoldError",
+    "ScriptPolicy",
     "ScriptedTurn",
+    "Summarizer",
+    "SummaryMarkdown",
     "Task",
     "TaskFileError",
+    "TaskLoader",
     "TaskNotFoundError",
     "TaskScore",
     "TasksNotAllowedError",
@@ -263,10 +286,12 @@ __all__ = [
     "render_summary",
     "render_task_browser_html",
     "replay",
+    "resolve_benchmark",
     "resolve_remote_tasks",
     "run",
     "run_cli",
     "run_episode",
+    "scaffold_package",
     "serve",
     "start_mcp",
     "to_wire",

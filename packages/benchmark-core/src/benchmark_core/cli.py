@@ -21,7 +21,7 @@ from typing import Any, NoReturn, Optional, TypeVar, Union, cast
 import click
 
 from .definition import Benchmark
-from .errors import BenchmarkError, IncomparableReportsError, UsageError, describe_error
+from .errors import BenchmarkError, IncomparableReportsError, PluginLoadError, UsageError, describe_error
 from .files import Submission, check_writable, read_report, read_submissions, write_text
 from .model import TaskScore
 from .remote import task_list_document
@@ -170,15 +170,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         source: BenchmarkSource = benchmark
         chosen = kwargs.get("benchmark_id")
         if chosen:
-            from .plugins import load_benchmark
+            from .plugins import resolve_benchmark
 
-            source = functools.partial(load_benchmark, chosen)
+            source = functools.partial(resolve_benchmark, chosen)
         ctx.obj = _State(source)
 
     if umbrella:
         cli.help = (
             "benchmark-core: run, score and serve benchmarks. Commands address the bundled example "
-            "benchmark unless --benchmark names an installed one (see `benchmarks`)."
+            "benchmark unless --benchmark names an installed one (see `benchmarks`) or a Python file "
+            "defining one. `new NAME` writes a new benchmark package."
         )
     elif isinstance(benchmark, Benchmark):
         cli.help = f"{benchmark.name}: {benchmark.tagline}\n\nList, run, score and serve the benchmark."
@@ -189,9 +190,10 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         cli = click.option(
             "--benchmark",
             "benchmark_id",
-            metavar="ID",
+            metavar="ID|FILE.py[:NAME]",
             default=None,
-            help="Address an installed benchmark (see `benchmarks`); default: the bundled example.",
+            help="Address an installed benchmark (see `benchmarks`), or one defined in a Python file "
+            "(path/to/file.py:benchmark, no packaging needed); default: the bundled example.",
         )(cli)
 
     @cli.command("list")
@@ -456,11 +458,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         start_mcp(_served(tasks_path))
 
     if umbrella:
+        from .cli_new import new_cmd
+
+        cli.add_command(new_cmd)
 
         @cli.command("benchmarks")
         @_command(tasks=False)
         def benchmarks_cmd(as_json: bool) -> None:
-            """List installed benchmarks (id, distribution, version, tasks, or load error)."""
+            """List installed benchmarks (id, distribution, version, tasks, or load error).
+
+            Exits 2 when any of them failed to load (the others are still listed)."""
             from .plugins import discover_benchmarks
 
             listing: list[dict[str, Any]] = []
@@ -475,10 +482,16 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
                 listing.append(item)
             if as_json:
                 _echo_json({"benchmarks": listing})
-                return
-            for item in listing:
-                status = f"{item['tasks']} tasks" if item["error"] is None else f"LOAD ERROR: {item['error']}"
-                click.echo(f"{item['id']:<32} {item['distribution'] or '-':<32} {item['version'] or '-':<10} {status}")
+            else:
+                for item in listing:
+                    status = f"{item['tasks']} tasks" if item["error"] is None else f"LOAD ERROR: {item['error']}"
+                    click.echo(
+                        f"{item['id']:<32} {item['distribution'] or '-':<32} {item['version'] or '-':<10} {status}"
+                    )
+            failed = [item["id"] for item in listing if item["error"] is not None]
+            if failed:
+                click.echo(f"error: {len(failed)} benchmark(s) failed to load: {', '.join(failed)}", err=True)
+                sys.exit(PluginLoadError.exit_code)
 
     return cli
 

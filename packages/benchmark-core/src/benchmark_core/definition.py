@@ -161,9 +161,10 @@ class Benchmark:
         try:
             checked = validate_tasks(tasks, has_environment=self.environment is not None)
         except DefinitionError as exc:
-            if source is None:
+            origin = source if source is not None else self._tasks_file
+            if origin is None:
                 raise
-            raise DefinitionError(f"{source}: {exc.message}") from None
+            raise DefinitionError(f"{origin}: {exc.message}") from None
         self._cache[key] = (version, checked)
         return list(checked)
 

@@ -104,6 +104,19 @@ class IncomparableReportsError(UsageError):
     code = "INCOMPARABLE_REPORTS"
 
 
+class BenchmarkFileError(UsageError):
+    """A benchmark given as `path/to/file.py:name` could not be loaded; the message names the file
+    and, for an error in it, the line."""
+
+    code = "INVALID_BENCHMARK_FILE"
+
+
+class ScaffoldError(UsageError):
+    """`benchmark-core new` was given a name it cannot use or a folder that is not empty."""
+
+    code = "INVALID_SCAFFOLD"
+
+
 class GraderError(DefinitionError):
     """A benchmark's grader broke its contract (see `Benchmark.grade`): a bug in the benchmark, so
     a failure while running (exit 2, HTTP 500), not the caller's mistake."""

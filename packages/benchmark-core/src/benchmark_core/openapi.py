@@ -19,9 +19,10 @@ ERROR_CODES: dict[str, str] = {
     "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
     f"422: the submission is not a valid trace (the Trace schema, nested at most {MAX_NESTING} levels deep); "
     "the message names the JSON path of the problem.",
-    "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file.",
-    "INVALID_DEFINITION": "400: the named task file repeats a task id, has an invalid one, or holds an episode "
-    "the benchmark has no environment for.",
+    "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file (a line "
+    "that is not a task, or repeats a task id; the message names the line).",
+    "INVALID_DEFINITION": "400: the named task file has an invalid task id, or holds an episode the benchmark has "
+    "no environment for.",
     "TASKS_NOT_ALLOWED": "403: the task file is outside data/ and not on the allow-list.",
     "TASK_NOT_FOUND": "404: no task with this id.",
     "NOT_FOUND": "404: no such route.",

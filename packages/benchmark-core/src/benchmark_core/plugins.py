@@ -105,3 +105,13 @@ def load_benchmark(benchmark_id: str) -> Benchmark:
             return entry.load()
     known = ", ".join(e.id for e in _entries())
     raise UsageError(f"no installed benchmark {benchmark_id!r}; installed: {known}", code="BENCHMARK_NOT_FOUND")
+
+
+def resolve_benchmark(spec: str) -> Benchmark:
+    """What `--benchmark` names: an installed benchmark's id, or a benchmark defined in one Python
+    file (`path/to/file.py:benchmark`, see `benchmark_files`)."""
+    from .benchmark_files import is_benchmark_file_spec, load_benchmark_file
+
+    if is_benchmark_file_spec(spec):
+        return load_benchmark_file(spec)
+    return load_benchmark(spec)

@@ -4,6 +4,7 @@ trace, and the documents both return, with their JSON Schemas (the CLI prints th
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -33,7 +34,9 @@ def remote_task_file(benchmark: Benchmark, name: Optional[str]) -> Iterator[Opti
     except BenchmarkError as exc:
         if path is not None and name is not None and str(path) in exc.message:
             exc.message = exc.message.replace(str(path), name)
-            exc.args = (exc.message,)
+        elif benchmark.data_dir is not None:  # an error in the benchmark's own file: its name only
+            exc.message = exc.message.replace(str(benchmark.data_dir) + os.sep, "")
+        exc.args = (exc.message,)
         raise
 
 

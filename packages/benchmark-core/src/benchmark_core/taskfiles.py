@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 
 def load_task_file(path: Path) -> list[Task]:
-    """Read a JSONL task file. Blank lines are skipped; any other bad line is an error naming the
-    file and line number."""
+    """Read a JSONL task file. Blank lines are skipped; any other bad line (not JSON, not a task, a
+    task id seen before) is an error naming the file and line number."""
     try:
         text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the JSON
     except FileNotFoundError:
@@ -27,6 +27,7 @@ def load_task_file(path: Path) -> list[Task]:
     except (OSError, UnicodeDecodeError) as exc:
         raise TaskFileError(f"cannot read task file {path}: {exc}") from None
     tasks: list[Task] = []
+    first_line: dict[str, int] = {}
     for number, line in jsonl_lines(text):
         try:
             data = loads(line)
@@ -35,9 +36,13 @@ def load_task_file(path: Path) -> list[Task]:
         except ValueError as exc:
             raise TaskFileError(f"{path}:{number}: not JSON ({exc})") from None
         try:
-            tasks.append(from_wire(data, Task, what="task"))
+            task = from_wire(data, Task, what="task")
         except UsageError as exc:
             raise TaskFileError(f"{path}:{number}: {exc.message}") from None
+        if task.id in first_line:
+            raise TaskFileError(f"{path}:{number}: duplicate task id {task.id!r} (first on line {first_line[task.id]})")
+        first_line[task.id] = number
+        tasks.append(task)
     if not tasks:
         raise TaskFileError(f"task file {path} holds no tasks")
     return tasks

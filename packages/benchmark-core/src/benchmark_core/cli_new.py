@@ -1,0 +1,53 @@
+"""`benchmark-core new NAME`: scaffold a benchmark package (see `scaffold.py`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from .cli import _command, _echo_json
+
+
+@click.command("new")
+@click.argument("name")
+@click.option(
+    "--directory",
+    "-C",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Create the package folder NAME inside this folder.",
+)
+@click.option("--seed", type=int, default=None, help="The generator's public seed.  [default: today, as YYYYMMDD]")
+@_command(tasks=False, json_help="Print what was created as one JSON document.")
+def new_cmd(name: str, directory: Path, seed: Optional[int], as_json: bool) -> None:
+    """Create a benchmark package NAME: definition, seeded generator with its data generated, grader,
+    a tool-use episode, mock policies, summary, provenance, tests and README.
+
+    NAME is the distribution, the benchmark id and the command (lowercase letters, digits, '-'); the
+    import name is NAME with '_' for '-'. Then: pip install ./NAME && NAME run --model offline
+    --provider mock.
+    """
+    from .scaffold import scaffold_package
+
+    result = scaffold_package(name, directory, seed=seed)
+    if as_json:
+        _echo_json(
+            {
+                "path": str(result.path),
+                "name": result.name,
+                "module": result.module,
+                "seed": result.seed,
+                "files": result.files,
+            }
+        )
+        return
+    # pip reads a bare name as a project on the index: a local folder needs a path separator.
+    local = str(result.path) if result.path.is_absolute() else f".{os.sep}{result.path}"
+    click.echo(f"Created {local} ({len(result.files)} files; data generated with seed {result.seed}). Next:")
+    click.echo(f"  pip install {local}")
+    click.echo(f"  {result.name} run --model offline --provider mock")
+    click.echo(f'  pip install "{local}[test]" && pytest {local}{os.sep}tests')
