@@ -1,7 +1,9 @@
-"""The HTML report and the `serve` task browser, rendered by headless Chromium: the DOM it builds
-(row counts, filters, sorting, an episode unfolded), escaping of hostile model output, the page
-without JavaScript, and scoring from the task browser through `/v1/score`. Screenshots go to
-artifacts/. Chromium must be installed (`.ci/run` installs it): these tests fail, not skip, without it."""
+"""The HTML report, the comparison page and the `serve` task browser, rendered by headless Chromium:
+the DOM it builds (row counts, filters by status, group and text, sorting, an episode unfolded,
+shared values put back in place), escaping of hostile model output, the page without JavaScript,
+incomplete and errored runs, real reports of every benchmark, comparisons through the CLI, and
+scoring from the task browser through `/v1/score`. Screenshots go to artifacts/. Chromium must be
+installed (`.ci/run` installs it): these tests fail, not skip, without it."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import attrs
 import pytest
 from benchmark_core import RunReport, mock_adapter, run
 from benchmark_core.example import benchmark as example
-from benchmark_core.html_report import render_report_html, render_task_browser_html
+from benchmark_core.html_browser import render_task_browser_html
+from benchmark_core.html_report import render_report_html
+from benchmark_core.model import CacheStats, ServedCount
 from benchmark_core.testing import serve_benchmark
 from benchmark_core.testing.chromium import Chromium
 
@@ -49,6 +53,11 @@ async def _visible_ids(browser: Chromium) -> list[str]:
         "Array.from(document.querySelectorAll('tbody.task')).filter(b => !b.hidden).map(b => b.dataset.id)"
     )
     return ids
+
+
+async def _unfold(browser: Chromium, index: int) -> None:
+    """Click a row's task link, as a reader unfolds it."""
+    await browser.evaluate(f"document.querySelector('tbody.task[data-index=\"{index}\"] a.open').click()")
 
 
 async def _choose(browser: Chromium, select_id: str, value: str) -> None:
@@ -110,7 +119,8 @@ async def test_an_episode_unfolds_to_transcript_tool_log_and_verdict(
     assert row.episode is not None
     await _open_report(browser, report, tmp_path)
     selector = json.dumps(f'tbody.task[data-id="{row.task_id}"]')
-    await browser.evaluate(f"document.querySelector({selector}).querySelector('details.task-detail > summary').click()")
+    assert await browser.evaluate("document.querySelectorAll('details.task-detail').length") == 0
+    await browser.evaluate(f"document.querySelector({selector}).querySelector('a.open').click()")
     opened: dict[str, Any] = await browser.evaluate(
         f"""(() => {{
         const body = document.querySelector({selector});
@@ -145,6 +155,7 @@ async def test_an_episode_unfolds_to_transcript_tool_log_and_verdict(
 
 async def test_model_output_is_text_never_markup(browser: Chromium, report: RunReport, tmp_path: Path) -> None:
     await _open_report(browser, report, tmp_path)
+    await _unfold(browser, 0)
     found: dict[str, Any] = await browser.evaluate(
         """(() => {
         const body = document.querySelector('tbody.task');
@@ -159,7 +170,7 @@ async def test_model_output_is_text_never_markup(browser: Chromium, report: RunR
         };
     })()"""
     )
-    assert found == {"pwned": None, "images": 0, "scripts": 1, "bold": 0, "answer": HOSTILE, "reason": HOSTILE}
+    assert found == {"pwned": None, "images": 0, "scripts": 2, "bold": 0, "answer": HOSTILE, "reason": HOSTILE}
     await browser.screenshot(ARTIFACTS / "html-report.png")
 
 
@@ -168,6 +179,10 @@ async def test_the_report_reads_without_javascript(browser: Chromium, report: Ru
     await _open_report(browser, report, tmp_path)
     assert await browser.evaluate("document.querySelectorAll('tbody.task').length") == len(report.rows)
     assert await browser.evaluate("document.getElementById('filters').hidden") is True
+    # Every task's details are markup here, folded, and an episode's tool log is in it.
+    assert await browser.evaluate("document.querySelectorAll('details.task-detail').length") == len(report.rows)
+    assert await browser.evaluate("document.querySelectorAll('details.task-detail table.log').length") == 1
+    assert await browser.evaluate("getComputedStyle(document.querySelector('tr.detail')).display") == "table-row"
     assert await browser.evaluate("document.querySelectorAll('table.bars, svg.ci-chart').length") >= 1
 
 
@@ -231,3 +246,116 @@ def test_pages_are_self_contained_and_deterministic() -> None:
     for html in (page, browser_page):
         assert "http://" not in html.replace('href="/', "") and "https://" not in html
         assert "<link" not in html and " src=" not in html
+
+
+async def test_an_incomplete_errored_run_says_so(browser: Chromium, tmp_path: Path) -> None:
+    """A partial report carries a banner with the reason; an errored row shows its error code in the
+    table and the error in its details; generation settings, what served the run and the cache are in
+    the header."""
+    done = await run(example, mock_adapter())
+    first = done.rows[0]
+    errored = attrs.evolve(
+        first, score=0.0, passed=False, error="rate limited after 3 attempts", error_code="RATE_LIMITED"
+    )
+    partial = attrs.evolve(
+        done,
+        rows=[errored, *done.rows[1:5]],
+        complete=False,
+        stopped="interrupted (SIGTERM) after 5 of 21 tasks",
+        generation={"temperature": 0.2, "max_tokens": 256},
+        served_by=[ServedCount(model="gpt-x-2026", provider="Azure", requests=4)],
+        cache=CacheStats(hits=3, saved_cost_usd=0.0125),
+    )
+    await _open_report(browser, partial, tmp_path)
+    await _unfold(browser, 0)
+    found: dict[str, Any] = await browser.evaluate(
+        """(() => {
+        const facts = {};
+        document.querySelectorAll('header [data-fact]').forEach(
+            d => facts[d.dataset.fact] = d.querySelector('dd').textContent);
+        const first = document.querySelector('tbody.task');
+        return {
+            banner: document.getElementById('incomplete').textContent,
+            bannerAboveResult: document.getElementById('incomplete').compareDocumentPosition(
+                document.querySelector('section.headline')) === Node.DOCUMENT_POSITION_FOLLOWING,
+            facts: facts,
+            status: first.rows[0].cells[3].textContent,
+            error: first.querySelector('p.error').textContent,
+            rows: document.querySelectorAll('tbody.task').length,
+        };
+    })()"""
+    )
+    assert found["banner"] == (
+        "Incomplete run: interrupted (SIGTERM) after 5 of 21 tasks. This report holds the 5 rows that finished; "
+        "tasks that never ran are in neither the table nor the mean."
+    )
+    assert found["bannerAboveResult"] is True
+    assert found["facts"]["generation"] == "temperature 0.2, max_tokens 256"
+    assert found["facts"]["served by"] == "gpt-x-2026 via Azure (4 requests)"
+    assert found["facts"]["cache"] == "3 requests answered from the cache ($0.0125 not spent)"
+    assert found["status"] == "errored RATE_LIMITED"
+    assert found["error"] == "RATE_LIMITED rate limited after 3 attempts"
+    assert found["rows"] == 5
+    await _choose(browser, "status-filter", "errored")
+    assert await _visible_ids(browser) == [first.task_id]
+    await browser.screenshot(ARTIFACTS / "html-report-incomplete.png")
+
+
+async def test_epochs_share_long_values_and_search_reads_details(browser: Chromium, tmp_path: Path) -> None:
+    """With epochs, a task's long prompt and an episode's long values appear in several rows: the
+    page writes each once and a row that unfolds shows it in place; search finds text that only a
+    task's details hold (a tool result), and the epoch line is in the headline."""
+    done = await run(example, mock_adapter(), epochs=3)
+    tasks = await example.load_tasks()
+    # A long prompt, so that the three epochs of a task share it.
+    long_prompt = "Compute carefully. " * 40 + "What is 6 * 7?"
+    tasks = [attrs.evolve(task, prompt=long_prompt) if task.id == "arith-07" else task for task in tasks]
+    page = render_report_html(done, example, tasks)
+    assert page.count(long_prompt) == 1  # written once, under Shared values
+    path = tmp_path / "epochs.html"
+    path.write_text(page, encoding="utf-8")
+    await browser.open(path.as_uri())
+    indices = [i for i, row in enumerate(done.rows) if row.task_id == "arith-07"]
+    assert len(indices) == 3
+    for index in indices:
+        await _unfold(browser, index)
+    prompts = await browser.evaluate(
+        "Array.from(document.querySelectorAll('tbody.task[data-id=\"arith-07\"] pre.prompt')).map(p => p.textContent)"
+    )
+    assert prompts == [long_prompt] * 3
+    assert await browser.evaluate("document.querySelectorAll('#task-table .shared-ref').length") == 0
+    assert "pass@1" in await browser.evaluate("document.getElementById('epochs').textContent")
+    assert await browser.evaluate("getComputedStyle(document.getElementById('shared-values')).display") == "none"
+
+    episode = next(row for row in done.rows if row.episode is not None)
+    assert episode.episode is not None
+    needle = next(entry.error.message for entry in episode.episode.tool_log if entry.error is not None)
+    await browser.evaluate(
+        f"(() => {{ const t = document.getElementById('text-filter'); t.value = {json.dumps(needle)};"
+        " t.dispatchEvent(new Event('input')); })()"
+    )
+    shown = await _visible_ids(browser)
+    assert shown and set(shown) == {episode.task_id}
+    assert await browser.evaluate("document.getElementById('shown').textContent") == (
+        f"{len(shown)} of {len(done.rows)} rows"
+    )
+
+
+async def test_shared_values_read_without_javascript(browser: Chromium, tmp_path: Path) -> None:
+    done = await run(example, mock_adapter(), epochs=2)
+    tasks = [
+        attrs.evolve(task, prompt="A long prompt. " * 60) if i == 0 else task
+        for i, task in enumerate(await example.load_tasks())
+    ]
+    path = tmp_path / "nojs.html"
+    path.write_text(render_report_html(done, example, tasks), encoding="utf-8")
+    await browser.send("Emulation.setScriptExecutionDisabled", {"value": True})
+    await browser.open(path.as_uri())
+    linked: dict[str, Any] = await browser.evaluate(
+        """(() => {
+        const link = document.querySelector('tbody.task .shared-ref a');
+        const target = document.querySelector(link.getAttribute('href'));
+        return {visible: target.offsetHeight > 0, text: target.querySelector('pre').textContent};
+    })()"""
+    )
+    assert linked == {"visible": True, "text": "A long prompt. " * 60}

@@ -114,7 +114,9 @@ if TYPE_CHECKING:
         numeric_within,
         regex_match,
     )
-    from .html_report import render_report_html, render_task_browser_html
+    from .html_browser import render_task_browser_html
+    from .html_compare import render_comparison_html
+    from .html_report import render_report_html
     from .http import create_app, serve
     from .mcp import create_mcp_server, start_mcp
     from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
@@ -136,7 +138,8 @@ _LAZY = {
     "numeric_within": ".graders",
     "regex_match": ".graders",
     "render_report_html": ".html_report",
-    "render_task_browser_html": ".html_report",
+    "render_task_browser_html": ".html_browser",
+    "render_comparison_html": ".html_compare",
     "create_app": ".http",
     "serve": ".http",
     "create_mcp_server": ".mcp",
@@ -281,6 +284,7 @@ __all__ = [
     "regex_match",
     "render_card",
     "render_comparison",
+    "render_comparison_html",
     "render_markdown",
     "render_report_html",
     "render_summary",

@@ -22,7 +22,7 @@ import click
 
 from .definition import Benchmark
 from .errors import BenchmarkError, IncomparableReportsError, PluginLoadError, UsageError, describe_error
-from .files import Submission, check_writable, read_report, read_submissions, write_text
+from .files import Submission, check_writable, read_report, read_report_or_comparison, read_submissions, write_text
 from .model import TaskScore
 from .remote import task_list_document
 from .rng import epoch_seed
@@ -289,6 +289,14 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         default=None,
         help="Write the comparison as Markdown here.",
     )
+    @click.option(
+        "--html",
+        "html_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the comparison as one self-contained HTML page here (the page `html` renders "
+        "from the --json document).",
+    )
     @_command(tasks=False, json_help="Print the comparison as one JSON document.")
     def compare_cmd(
         reports: Sequence[Path],
@@ -296,6 +304,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         seed: int,
         resamples: int,
         markdown: Optional[Path],
+        html_path: Optional[Path],
         as_json: bool,
     ) -> None:
         """Compare run reports task by task: REPORT2 (and each later one) against REPORT1.
@@ -310,8 +319,9 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
 
         if len(reports) < 2:
             raise UsageError("compare needs at least two reports")
-        if markdown is not None:
-            check_writable(markdown)
+        for out in (markdown, html_path):
+            if out is not None:
+                check_writable(out)
         bench = _state().benchmark
         loaded = []
         for path in reports:
@@ -331,6 +341,10 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         text = render_comparison(comparison)
         if markdown is not None:
             write_text(markdown, text)
+        if html_path is not None:
+            from .html_compare import render_comparison_html
+
+            write_text(html_path, render_comparison_html(comparison))
         if as_json:
             _echo_json(to_wire(comparison))
         else:
@@ -360,30 +374,45 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
             click.echo(svg, nl=False)
 
     @cli.command("html")
-    @click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
+    @click.argument("report_path", metavar="REPORT", type=click.Path(dir_okay=False, path_type=Path))
     @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), required=False)
     @_command(tasks_help="Read the tasks' prompts from this JSONL task file instead of the benchmark's own.")
     def html_cmd(report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]) -> None:
-        """Render a saved report as one self-contained HTML page (to OUT, or stdout).
+        """Render a saved report, or a comparison, as one self-contained HTML page (to OUT, or stdout).
 
-        The page needs no network: headline with its confidence interval, per-group bars, and a task
-        table to filter and sort, where each task unfolds to its prompt, answer, grader verdict and,
-        for episodes, the transcript and tool log.
+        REPORT is a report written by `run --output`, or a comparison printed by `compare --json`.
+        The page needs no network. A report: headline with its confidence interval, per-group
+        bars, and a task table to filter and sort, where each task unfolds to its prompt, answer,
+        grader verdict and, for episodes, the transcript and tool log. A comparison: the runs with
+        their intervals, and each run against the first with its verdict, paired interval, McNemar
+        test and per-group differences.
         """
-        from .html_report import render_report_html
+        from .compare import Comparison
 
         bench = _state().benchmark
-        report = read_report(report_path)
-        if report.benchmark != bench.id:
+        document = read_report_or_comparison(report_path)
+        if document.benchmark != bench.id:
+            what = "comparison" if isinstance(document, Comparison) else "report"
             raise UsageError(
-                f"{report_path} is a report of {report.benchmark!r}, not {bench.id!r}; render it with that "
-                f"benchmark's command (or benchmark-core --benchmark {report.benchmark})"
+                f"{report_path} is a {what} of {document.benchmark!r}, not {bench.id!r}; render it with that "
+                f"benchmark's command (or benchmark-core --benchmark {document.benchmark})"
             )
-        page = render_report_html(report, bench, bench.tasks(tasks_path))
+        if isinstance(document, Comparison):
+            from .html_compare import render_comparison_html
+
+            if tasks_path is not None:
+                bench.tasks(tasks_path)  # a comparison needs no tasks, but a bad file is still an error
+            page, rows = render_comparison_html(document), len(document.runs)
+            counted = "runs"
+        else:
+            from .html_report import render_report_html
+
+            page, rows = render_report_html(document, bench, bench.tasks(tasks_path)), len(document.rows)
+            counted = "rows"
         if out is not None:
             write_text(out, page)
             if as_json:
-                _echo_json({"path": str(out), "bytes": len(page.encode("utf-8")), "rows": len(report.rows)})
+                _echo_json({"path": str(out), "bytes": len(page.encode("utf-8")), counted: rows})
             else:
                 click.echo(f"wrote {out}", err=True)
         elif as_json:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from attrs import frozen
 
@@ -20,6 +20,9 @@ from .model import RunReport, Trace
 from .submission import check_submission, parse_submission
 from .taskfiles import jsonl_lines
 from .wire import from_wire
+
+if TYPE_CHECKING:
+    from .compare import Comparison
 
 
 @frozen
@@ -62,7 +65,20 @@ def read_json(path: Path) -> Any:
 def read_report(path: Path) -> RunReport:
     """A saved run report. Its rows may be missing, so that `run --json` output (which has none)
     can be read as well."""
+    report = read_report_or_comparison(path)
+    if not isinstance(report, RunReport):
+        raise UsageError(f"{path} is a comparison, not a run report")
+    return report
+
+
+def read_report_or_comparison(path: Path) -> Union[RunReport, Comparison]:
+    """A saved run report, or a comparison (what `compare --json` prints: it has `differences` and
+    no `rows`)."""
     data = read_json(path)
+    if isinstance(data, dict) and "differences" in data and "rows" not in data:
+        from .compare import Comparison
+
+        return from_wire(data, Comparison, what="comparison")
     if isinstance(data, dict):
         data.setdefault("rows", [])
     return from_wire(data, RunReport, what="run report")

@@ -1,6 +1,6 @@
 """The HTTP API: `create_app(benchmark)` builds an aiohttp application, `serve(app)` runs it.
 
-`GET /` is a task browser (`html_report.render_task_browser_html`): every task of the served list,
+`GET /` is a task browser (`html_browser.render_task_browser_html`): every task of the served list,
 each with a form that posts an answer to `/v1/score` and shows the verdict. The other routes are
 JSON: `GET /health`, `GET /v1/tasks`, `GET /v1/tasks/{id}`, `POST /v1/score`,
 `GET /v1/provenance`, `GET /v1/index-entry` and `GET /openapi.json`. Every failure is
@@ -136,7 +136,7 @@ async def _serve(app: web.Application, host: str, port: int) -> None:
 
 
 async def _task_browser(request: web.Request) -> web.Response:
-    from .html_report import render_task_browser_html
+    from .html_browser import render_task_browser_html
 
     benchmark = request.app[BENCHMARK_KEY]
     page = render_task_browser_html(benchmark, await benchmark.load_tasks())

@@ -1,0 +1,92 @@
+"""The HTML report and comparison page of real schema-mutation runs in headless Chromium: the
+per-group table (by mutation kind) drawn from the report's `groups`, the task table's group filter
+built from the rows' labels, and per-group differences on the comparison page."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from benchmark_core import compare_reports, mock_adapter, run
+from benchmark_core.adapters.base import AdapterContext
+from benchmark_core.adapters.mock import MockAdapter
+from benchmark_core.definition import MockPolicies
+from benchmark_core.html_compare import render_comparison_html
+from benchmark_core.html_report import render_report_html
+from benchmark_core.testing.chromium import Chromium
+from benchmark_schema_mutation import benchmark
+
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
+
+
+class _AlwaysGood(MockAdapter):
+    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
+        return _AlwaysGood(self.seed, policies, self.model)
+
+    def is_good(self, ctx: AdapterContext) -> bool:
+        return True
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Chromium]:
+    async with Chromium.launch() as chromium:
+        yield chromium
+
+
+async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) -> None:
+    report = await run(benchmark, mock_adapter())
+    assert list(report.groups) == ["mutationKind"]
+    path = tmp_path / "report.html"
+    path.write_text(render_report_html(report, benchmark, await benchmark.load_tasks()), encoding="utf-8")
+    await browser.open(path.as_uri())
+    page: dict[str, Any] = await browser.evaluate(
+        """(() => {
+        const table = document.querySelector('#groups table.bars');
+        return {
+            caption: table.caption.textContent,
+            rows: Array.from(table.tBodies[0].rows).map(r => [r.dataset.group, r.cells[1].textContent,
+                r.cells[2].textContent.trim()]),
+            options: Array.from(document.querySelectorAll('#group-filter optgroup')).map(g =>
+                [g.label, Array.from(g.children).map(o => o.value)]),
+        };
+    })()"""
+    )
+    groups = report.groups["mutationKind"]
+    assert page["caption"] == "by mutation kind"
+    assert page["rows"] == [
+        [f"mutationKind={name}", str(g.tasks), f"{g.mean * 100:.1f}%"] for name, g in groups.items()
+    ]
+    assert page["options"] == [["mutation kind", [f"mutationKind={name}" for name in sorted(groups)]]]
+    kind = sorted(groups)[1]
+    # A click on a group's row filters the task table to its tasks.
+    await browser.evaluate(f"document.querySelector('#groups tr[data-group=\"mutationKind={kind}\"]').click()")
+    shown = await browser.evaluate(
+        "Array.from(document.querySelectorAll('tbody.task')).filter(b => !b.hidden).map(b => b.dataset.id)"
+    )
+    assert shown == [row.task_id for row in report.rows if row.groups["mutationKind"] == kind]
+    assert len(shown) == groups[kind].tasks
+    await browser.screenshot(ARTIFACTS / "html-report-schema-mutation.png")
+
+
+async def test_comparison_shows_per_group_differences(browser: Chromium, tmp_path: Path) -> None:
+    plain = await run(benchmark, mock_adapter())
+    good = await run(benchmark, _AlwaysGood(model="always-good"))
+    comparison = compare_reports([plain, good], labels=["plain", "good"], resamples=2000)
+    path = tmp_path / "comparison.html"
+    path.write_text(render_comparison_html(comparison), encoding="utf-8")
+    await browser.open(path.as_uri())
+    rows = await browser.evaluate(
+        "Array.from(document.querySelectorAll('section.pair table.groups tbody tr')).map(tr => [tr.dataset.group,"
+        " tr.cells[2].textContent, tr.querySelector('.difference').textContent,"
+        " tr.querySelectorAll('svg.ci-chart rect.interval').length])"
+    )
+    diff = comparison.differences[0]
+    assert rows == [
+        [f"mutationKind={name}", str(g.tasks), f"{g.mean_difference * 100:+.1f}", 1]
+        for name, g in diff.groups["mutationKind"].items()
+    ]
+    assert diff.verdict == "better"
+    verdict = await browser.evaluate("document.querySelector('.verdict-line').textContent")
+    assert verdict == diff.summary and verdict.endswith("good is better")
