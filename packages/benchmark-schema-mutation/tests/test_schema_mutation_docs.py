@@ -85,3 +85,15 @@ def test_the_readme_sdk_example_prints_what_it_shows() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout == shown
+
+
+def test_the_repository_readme_shows_the_real_main_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first command a newcomer copies prints what the repository README says it prints."""
+    readme = (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8")
+    command = "benchmark-schema-mutation run --model offline --provider mock"
+    assert command in readme
+    block = readme.split("```text\n# Schema Mutation\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(create_cli(benchmark, "benchmark-schema-mutation"), command.split()[1:])
+    assert result.exit_code == 0, result.output
+    assert "# Schema Mutation\n" + block == result.stdout
