@@ -32,7 +32,9 @@ from .cli import _command, _echo_json
 )
 @click.option("--seed", type=int, default=None, help="The generator's public seed.  [default: the date, as YYYYMMDD]")
 @_command(tasks=False, json_help="Print what was created as one JSON document.")
-def new_cmd(name: str, directory: Path, created: Optional[datetime.datetime], seed: Optional[int], as_json: bool) -> None:
+def new_cmd(
+    name: str, directory: Path, created: Optional[datetime.datetime], seed: Optional[int], as_json: bool
+) -> None:
     """Create a benchmark package NAME: definition, seeded generator with its data generated, grader,
     a tool-use episode, mock policies, summary, provenance, tests and README.
 
