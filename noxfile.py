@@ -119,9 +119,12 @@ def core_alone(session: nox.Session) -> None:
 def authoring(session: nox.Session) -> None:
     """A new author's path, followed literally: `benchmark-core new demo-bench`, and the package that
     docs/writing-a-benchmark.md's blocks describe, each installed (offline, on the benchmark-core
-    wheel from dist/), run with the mock and tested with its own tests."""
+    wheel from dist/), run with the mock, tested with its own tests and checked with its own ruff
+    and mypy settings; tools/sync_guide.py finds and fixes a drifted guide."""
     _install_wheels(session)
-    session.install("hatchling>=1.24")  # builds the new packages without an index (--no-build-isolation)
+    # hatchling builds the new packages without an index (--no-build-isolation); ruff and mypy check
+    # that a new package passes its own lint and strict-typing settings.
+    session.install("hatchling>=1.24", "ruff>=0.6", "mypy>=1.10")
     session.chdir(session.create_tmp())
     session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "authoring"), *session.posargs)
 

@@ -54,3 +54,26 @@ def test_a_new_package_installs_runs_and_passes_its_own_tests(tmp_path: Path, in
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+def test_a_new_package_passes_its_own_ruff_and_mypy_settings(tmp_path: Path) -> None:
+    """The guide says `ruff check`, `ruff format --check` and `mypy src tests` pass on a new package."""
+    core_env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])}
+    created = subprocess.run(
+        ["benchmark-core", "new", "lint-bench"], cwd=tmp_path, env=core_env, capture_output=True, text=True, check=False
+    )
+    assert created.returncode == 0, created.stderr
+    for check in (["ruff", "check", "--no-cache", "."], ["ruff", "format", "--check", "--no-cache", "."]):
+        done = subprocess.run(
+            [sys.executable, "-m", *check], cwd=tmp_path / "lint-bench", capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    typed = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull, "src", "tests"],
+        cwd=tmp_path / "lint-bench",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert typed.returncode == 0, typed.stdout + typed.stderr
+    assert typed.stdout.startswith("Success: no issues found in 15 source files")

@@ -50,10 +50,17 @@ def _from_sources(package: Path, *args: str) -> subprocess.CompletedProcess[str]
 
 
 def test_new_writes_a_whole_package_that_runs(tmp_path: Path) -> None:
-    done = _core(tmp_path, "new", "demo-bench", "--seed", "7", "--json")
+    done = _core(tmp_path, "new", "demo-bench", "--seed", "7", "--date", "2026-11-30", "--json")
     assert done.returncode == 0, done.stderr
     created = json.loads(done.stdout)
-    assert created == {"path": "demo-bench", "name": "demo-bench", "module": "demo_bench", "seed": 7, "files": FILES}
+    assert created == {
+        "path": "demo-bench",
+        "name": "demo-bench",
+        "module": "demo_bench",
+        "seed": 7,
+        "date": "2026-11-30",
+        "files": FILES,
+    }
     package = tmp_path / "demo-bench"
     assert sorted(p.relative_to(package).as_posix() for p in package.rglob("*") if p.is_file()) == FILES
     for name in FILES:
@@ -71,9 +78,9 @@ def test_new_writes_a_whole_package_that_runs(tmp_path: Path) -> None:
 
 def test_the_data_comes_from_the_packages_own_generator_and_its_seed(tmp_path: Path) -> None:
     day = datetime.date(2026, 11, 30)
-    first = scaffold_package("first-bench", tmp_path, today=day)
-    second = scaffold_package("second-bench", tmp_path, seed=20261130, today=day)
-    other = scaffold_package("other-bench", tmp_path, seed=5, today=day)
+    first = scaffold_package("first-bench", tmp_path, date=day)
+    second = scaffold_package("second-bench", tmp_path, seed=20261130, date=day)
+    other = scaffold_package("other-bench", tmp_path, seed=5, date=day)
     assert first.seed == 20261130
 
     def tasks(result_path: Path, module: str) -> list[dict[str, object]]:
@@ -87,6 +94,32 @@ def test_the_data_comes_from_the_packages_own_generator_and_its_seed(tmp_path: P
     data = first.path / "src" / "first_bench" / "data"
     for name in ("tasks.jsonl", "PROVENANCE.md"):
         assert (tmp_path / "again" / name).read_bytes() == (data / name).read_bytes()
+
+
+def test_the_same_name_date_and_seed_give_the_same_bytes(tmp_path: Path) -> None:
+    day = datetime.date(2026, 11, 30)
+    for folder in "abc":
+        (tmp_path / folder).mkdir()
+    first = scaffold_package("demo-bench", tmp_path / "a", date=day)
+    second = scaffold_package("demo-bench", tmp_path / "b", date=day)
+    assert (first.seed, first.date, first.files) == (20261130, day, FILES)
+    for name in FILES:
+        assert (first.path / name).read_bytes() == (second.path / name).read_bytes(), name
+    provenance = (first.path / "src" / "demo_bench" / "data" / "PROVENANCE.md").read_text(encoding="utf-8")
+    assert "2026-11-30T00:00:00Z" in provenance
+    # Another day is another package: the provenance's date and the default seed follow it.
+    later = scaffold_package("demo-bench", tmp_path / "c", date=datetime.date(2026, 12, 1))
+    assert later.seed == 20261201
+    provenance_py = "src/demo_bench/provenance.py"
+    assert (later.path / provenance_py).read_bytes() != (first.path / provenance_py).read_bytes()
+
+
+def test_a_date_that_is_not_year_month_day_is_refused(tmp_path: Path) -> None:
+    done = _core(tmp_path, "new", "demo-bench", "--date", "30/11/2026")
+    assert done.returncode == 1
+    assert "'30/11/2026' does not match the format '%Y-%m-%d'" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 from typing import Optional
@@ -21,9 +22,19 @@ from .cli import _command, _echo_json
     show_default=True,
     help="Create the package folder NAME inside this folder.",
 )
-@click.option("--seed", type=int, default=None, help="The generator's public seed.  [default: today, as YYYYMMDD]")
+@click.option(
+    "--date",
+    "created",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="The creation date written into the provenance (retrieved_at); the same NAME, --date and --seed "
+    "give the same files byte for byte.  [default: today, UTC]",
+)
+@click.option("--seed", type=int, default=None, help="The generator's public seed.  [default: the date, as YYYYMMDD]")
 @_command(tasks=False, json_help="Print what was created as one JSON document.")
-def new_cmd(name: str, directory: Path, seed: Optional[int], as_json: bool) -> None:
+def new_cmd(
+    name: str, directory: Path, created: Optional[datetime.datetime], seed: Optional[int], as_json: bool
+) -> None:
     """Create a benchmark package NAME: definition, seeded generator with its data generated, grader,
     a tool-use episode, mock policies, summary, provenance, tests and README.
 
@@ -33,7 +44,7 @@ def new_cmd(name: str, directory: Path, seed: Optional[int], as_json: bool) -> N
     """
     from .scaffold import scaffold_package
 
-    result = scaffold_package(name, directory, seed=seed)
+    result = scaffold_package(name, directory, seed=seed, date=created.date() if created is not None else None)
     if as_json:
         _echo_json(
             {
@@ -41,13 +52,17 @@ def new_cmd(name: str, directory: Path, seed: Optional[int], as_json: bool) -> N
                 "name": result.name,
                 "module": result.module,
                 "seed": result.seed,
+                "date": result.date.isoformat(),
                 "files": result.files,
             }
         )
         return
     # pip reads a bare name as a project on the index: a local folder needs a path separator.
     local = str(result.path) if result.path.is_absolute() else f".{os.sep}{result.path}"
-    click.echo(f"Created {local} ({len(result.files)} files; data generated with seed {result.seed}). Next:")
+    click.echo(
+        f"Created {local} ({len(result.files)} files, dated {result.date.isoformat()}; "
+        f"data generated with seed {result.seed}). Next:"
+    )
     click.echo(f"  pip install {local}")
     click.echo(f"  {result.name} run --model offline --provider mock")
     click.echo(f'  pip install "{local}[test]" && pytest {local}{os.sep}tests')

@@ -43,12 +43,14 @@ _STEP_TIMEOUT = 300.0
 @frozen
 class ScaffoldResult:
     """What `scaffold_package` created: the package folder, its distribution name (also the
-    benchmark id and the command), its import name, its seed and its files (relative, sorted)."""
+    benchmark id and the command), its import name, its seed, its creation date and its files
+    (relative, sorted)."""
 
     path: Path
     name: str
     module: str
     seed: int
+    date: datetime.date
     files: list[str]
 
 
@@ -57,13 +59,16 @@ def scaffold_package(
     parent: Path = Path("."),
     *,
     seed: Optional[int] = None,
-    today: Optional[datetime.date] = None,
+    date: Optional[datetime.date] = None,
 ) -> ScaffoldResult:
     """Create the package `name` in `parent / name` (which must not exist or be empty).
 
-    `seed` is the generator's public seed (default: today's date as YYYYMMDD, the convention of the
-    repository's generators). Raises `ScaffoldError` for a name or folder it cannot use, and
-    `BenchmarkError` when the new package's generator or first run fails (nothing is left behind).
+    `date` is the package's creation date (default: today, UTC): its provenance's `retrieved_at`
+    (generated data is "retrieved" when its generator is written) and the default `seed`, as
+    YYYYMMDD (the convention of the repository's generators). The files written are a function of
+    `name`, `seed` and `date` alone: the same three give the same bytes. Raises `ScaffoldError` for a
+    name or folder it cannot use, and `BenchmarkError` when the new package's generator or first run
+    fails (nothing is left behind).
     """
     module = check_package_name(name)
     target = parent / name
@@ -71,7 +76,7 @@ def scaffold_package(
         raise ScaffoldError(f"{target} already exists and is not an empty folder; choose another name or folder")
     if not parent.is_dir():
         raise ScaffoldError(f"{parent} is not a folder")
-    day = today or datetime.datetime.now(datetime.timezone.utc).date()
+    day = date or datetime.datetime.now(datetime.timezone.utc).date()
     chosen_seed = seed if seed is not None else int(day.strftime("%Y%m%d"))
     values = {
         "name": name,
@@ -107,7 +112,7 @@ def scaffold_package(
         shutil.rmtree(work, ignore_errors=True)
         raise
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
-    return ScaffoldResult(path=target, name=name, module=module, seed=chosen_seed, files=files)
+    return ScaffoldResult(path=target, name=name, module=module, seed=chosen_seed, date=day, files=files)
 
 
 def check_package_name(name: str) -> str:
