@@ -16,7 +16,7 @@ from attrs import Factory, define, field, frozen
 
 from .environment import EnvironmentFactory
 from .episode import EpisodeLimits
-from .errors import DefinitionError, GraderError, TaskNotFoundError, UsageError
+from .errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
 from .model import (
     BENCHMARK_STATUSES,
     PROVENANCE_KINDS,
@@ -312,9 +312,8 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
     except RuntimeError:
         return asyncio.run(coroutine)
     coroutine.close()
-    raise UsageError(
-        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead",
-        code="EVENT_LOOP_RUNNING",
+    raise EventLoopRunningError(
+        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead"
     )
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
+from .documents import provenance_document_schema, task_list_schema
+from .errors import http_error_codes
 from .model import IndexEntry, Task, TaskScore
-from .remote import provenance_document_schema, task_list_schema
 from .submission import MAX_NESTING, submission_schema
 from .taskfiles import remote_task_names
 from .wire_schema import JsonSchema, wire_schema
@@ -14,22 +15,8 @@ from .wire_schema import JsonSchema, wire_schema
 if TYPE_CHECKING:
     from .definition import Benchmark
 
-ERROR_CODES: dict[str, str] = {
-    "INVALID_JSON": "400: the body is not JSON.",
-    "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
-    f"422: the submission is not a valid trace (the Trace schema, nested at most {MAX_NESTING} levels deep); "
-    "the message names the JSON path of the problem.",
-    "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file.",
-    "INVALID_DEFINITION": "400: the named task file repeats a task id, has an invalid one, or holds an episode "
-    "the benchmark has no environment for.",
-    "TASKS_NOT_ALLOWED": "403: the task file is outside data/ and not on the allow-list.",
-    "TASK_NOT_FOUND": "404: no task with this id.",
-    "NOT_FOUND": "404: no such route.",
-    "METHOD_NOT_ALLOWED": "405: the route exists but not for this method.",
-    "REQUEST_TOO_LARGE": "413: the body is over the size limit.",
-    "GRADER_ERROR": "500: the benchmark's grader failed (a bug in the benchmark).",
-    "INTERNAL_ERROR": "500: an unexpected server error.",
-}
+#: The codes the HTTP API answers with and what each means, generated from `benchmark_core.errors`.
+ERROR_CODES: dict[str, str] = http_error_codes()
 
 
 def _ref(name: str) -> JsonSchema:

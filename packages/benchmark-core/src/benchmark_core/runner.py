@@ -29,7 +29,18 @@ from .cache import ResponseCache, default_cache_dir
 from .definition import Benchmark, validate_tasks
 from .episode import EpisodeError, run_episode
 from .epochs import epoch_statistics
-from .errors import AdapterError, ConfigurationError, RunStoppedError, TaskNotFoundError, describe_error
+from .errors import (
+    AdapterError,
+    ConfigurationError,
+    GraderError,
+    InternalError,
+    MaxErrorsError,
+    RateLimitedError,
+    RequestTimeoutError,
+    RunStoppedError,
+    TaskNotFoundError,
+    describe_error,
+)
 from .groups import group_means
 from .journal import Journal, task_set_digest
 from .limiter import AdaptiveLimiter
@@ -190,9 +201,9 @@ class Run:
     def _stopped_error(self, stop: BaseException) -> RunStoppedError:
         if isinstance(stop, _Fatal):
             error = stop.error
-            return RunStoppedError(f"run stopped: {error.message}", self.partial_report(error.message), code=error.code)
+            return RunStoppedError(f"run stopped: {error.message}", self.partial_report(error.message), cause=error)
         message = str(stop)
-        return RunStoppedError(message, self.partial_report(message.removeprefix("run ")), code="MAX_ERRORS")
+        return MaxErrorsError(message, self.partial_report(message.removeprefix("run ")))
 
     def report(self) -> RunReport:
         return build_report(
@@ -255,7 +266,7 @@ class Run:
             )
         except Exception as exc:
             message = f"grader error: {describe_error(exc)}"
-            return requests.error_row(message, "GRADER_ERROR", started, reason=message, trace=trace, episode=episode)
+            return requests.error_row(message, GraderError.code, started, reason=message, trace=trace, episode=episode)
         reason = verdict.reason
         if episode is not None and episode.aborted:
             reason = f"{reason} (episode aborted: {episode.abort_detail})"
@@ -467,7 +478,7 @@ class _Requests:
     async def chat(self, request: ChatRequest) -> ChatResult:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
         if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
-            raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult", "ADAPTER_ERROR")
+            raise _Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult", AdapterError.code)
         self._count(result.usage, result.served_by, result.cached)
         return result
 
@@ -475,11 +486,11 @@ class _Requests:
         result = await self._send(lambda ctx: self.adapter.complete(prompt, ctx))
         if not isinstance(result, CompletionResult):
             raise _Exhausted(
-                f"adapter returned {type(result).__name__} from complete, not CompletionResult", "ADAPTER_ERROR"
+                f"adapter returned {type(result).__name__} from complete, not CompletionResult", AdapterError.code
             )
         if not isinstance(result.text, str):
             raise _Exhausted(
-                f"adapter returned a completion whose text is {type(result.text).__name__}, not str", "ADAPTER_ERROR"
+                f"adapter returned a completion whose text is {type(result.text).__name__}, not str", AdapterError.code
             )
         self._count(result.usage, result.served_by, result.cached)
         return result.text
@@ -505,10 +516,11 @@ class _Requests:
                 settings=self._run._settings,
                 cache=self._run._cache,
             )
+            failure: AdapterError
             try:
                 result = await asyncio.wait_for(make(ctx), opts.timeout)
             except asyncio.TimeoutError:
-                failure = AdapterError(f"request timed out after {opts.timeout:g}s", retryable=True, code="TIMEOUT")
+                failure = RequestTimeoutError(f"request timed out after {opts.timeout:g}s", retryable=True)
             except AdapterError as exc:
                 failure = exc
             else:
@@ -520,7 +532,7 @@ class _Requests:
                 raise _Fatal(failure)
             if not failure.retryable:
                 raise _Exhausted(failure.message, failure.code)
-            if failure.code == "RATE_LIMITED":
+            if isinstance(failure, RateLimitedError):
                 self._limiter.rate_limited(ticket)
             delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + self._jitter.random())
             delay = max(delay, min(failure.retry_after or 0.0, opts.max_retry_after))
@@ -533,7 +545,7 @@ class _Requests:
     def _count(self, usage: Usage, served: Optional[ServedBy], cached: bool) -> None:
         """Add an answer's usage, refused unless it can be totalled and written as JSON."""
         if not isinstance(usage, Usage):
-            raise _Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage", "ADAPTER_ERROR")
+            raise _Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage", AdapterError.code)
         counts = (usage.prompt_tokens, usage.completion_tokens, usage.reasoning_tokens, usage.cached_tokens)
         tokens_ok = all(n is None or (isinstance(n, int) and not isinstance(n, bool) and n >= 0) for n in counts)
         cost = usage.cost_usd
@@ -541,7 +553,7 @@ class _Requests:
             isinstance(cost, (int, float)) and not isinstance(cost, bool) and 0 <= cost < math.inf
         )
         if not (tokens_ok and cost_ok and usage.prompt_tokens is not None and usage.completion_tokens is not None):
-            raise _Exhausted(f"adapter reported invalid usage {usage!r}", "ADAPTER_ERROR")
+            raise _Exhausted(f"adapter reported invalid usage {usage!r}", AdapterError.code)
         self.usage = self.usage + usage
         if cached:
             self.cache_hits += 1
@@ -599,7 +611,7 @@ def _code(exc: BaseException) -> str:
         return exc.code
     if isinstance(exc, AdapterError):
         return exc.code
-    return "INTERNAL_ERROR"
+    return InternalError.code
 
 
 def _elapsed_ms(started: float) -> int:
