@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .__about__ import __version__
 from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-from .adapters.mock import MockAdapter, mock_adapter
+from .adapters.mock import MockAdapter, MockPolicies, ScriptedTurn, mock_adapter
 from .adapters.toolnames import ToolNameCodec, provider_safe_name
 from .cache import ResponseCache
 from .compare import (
@@ -27,8 +27,6 @@ from .definition import (
     Benchmark,
     GradeContext,
     Grader,
-    MockPolicies,
-    ScriptedTurn,
     define_benchmark,
     validate_tasks,
 )

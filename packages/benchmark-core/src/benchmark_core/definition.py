@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
-from attrs import Factory, define, field, frozen
+from attrs import Factory, define, field
 
+from .adapters.mock import MockPolicies
 from .environment import EnvironmentFactory
 from .episode import EpisodeLimits
 from .errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
@@ -29,7 +30,6 @@ from .model import (
     RunRow,
     Task,
     TaskScore,
-    ToolCall,
     Trace,
 )
 from .submission import check_submission, parse_submission
@@ -55,44 +55,6 @@ class GradeContext:
 
 Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
 TaskLoader = Callable[[], Awaitable[Sequence[Task]]]
-
-
-@frozen
-class ScriptedTurn:
-    """One assistant turn of a mock episode script: tool calls, or a final message."""
-
-    content: Optional[str] = None
-    tool_calls: list[ToolCall] = Factory(list)
-
-    @classmethod
-    def call(cls, name: str, **arguments: Any) -> ScriptedTurn:
-        return cls(tool_calls=[ToolCall(name=name, arguments=arguments)])
-
-    @classmethod
-    def say(cls, text: str) -> ScriptedTurn:
-        return cls(content=text)
-
-
-AnswerPolicy = Callable[[Task], str]
-CallPolicy = Callable[[Task], list[ToolCall]]
-ScriptPolicy = Callable[[Task], list[ScriptedTurn]]
-
-
-@frozen
-class MockPolicies:
-    """How the offline mock answers this benchmark. The mock is "good" on even task positions and
-    "bad" on odd ones, so every run shows both outcomes.
-
-    Unset single-task policies fall back to the task's `expected` value (good) and a fixed wrong
-    answer (bad); episode scripts must be given by any benchmark that has episodes.
-    """
-
-    good_answer: Optional[AnswerPolicy] = None
-    bad_answer: Optional[AnswerPolicy] = None
-    good_calls: Optional[CallPolicy] = None
-    bad_calls: Optional[CallPolicy] = None
-    good_script: Optional[ScriptPolicy] = None
-    bad_script: Optional[ScriptPolicy] = None
 
 
 Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
@@ -195,6 +157,10 @@ class Benchmark:
         raise TaskNotFoundError(f"unknown task id {task_id!r} in benchmark {self.id!r}")
 
     # -- answering ---------------------------------------------------------------------------
+
+    def checked_tasks(self, tasks: Sequence[Task]) -> list[Task]:
+        """`tasks` given in code (not read from a file), checked as `validate_tasks` checks a task list."""
+        return list(validate_tasks(tasks, has_environment=self.environment is not None))
 
     def native_messages(self, task: Task) -> list[ChatMessage]:
         """The messages a single task sends in native answer mode, next to `task.tools`.

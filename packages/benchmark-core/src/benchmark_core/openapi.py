@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
 from .documents import provenance_document_schema, task_list_schema
-from .errors import http_error_codes
+from .errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, http_error_codes
 from .model import IndexEntry, Task, TaskScore
 from .submission import MAX_NESTING, submission_schema
 from .taskfiles import remote_task_names
@@ -77,7 +77,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
     }
     task_file_errors = {
         "400": _error_response("INVALID_TASK_FILE or INVALID_DEFINITION"),
-        "403": _error_response("TASKS_NOT_ALLOWED"),
+        "403": _error_response(TasksNotAllowedError.code),
     }
 
     def get(summary: str, schema: JsonSchema, *, tasks: bool = True, extra: Any = None) -> dict[str, Any]:
@@ -141,9 +141,9 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                     "400": _error_response(
                         "INVALID_JSON, INVALID_SUBMISSION (malformed request), INVALID_TASK_FILE or INVALID_DEFINITION"
                     ),
-                    "403": _error_response("TASKS_NOT_ALLOWED"),
-                    "404": _error_response("TASK_NOT_FOUND"),
-                    "413": _error_response("REQUEST_TOO_LARGE"),
+                    "403": _error_response(TasksNotAllowedError.code),
+                    "404": _error_response(TaskNotFoundError.code),
+                    "413": _error_response(RequestTooLargeError.code),
                     "422": _error_response(
                         f"INVALID_SUBMISSION (the submission is not a valid trace, or nests more than {MAX_NESTING} "
                         "levels deep; the message names the JSON path)"
@@ -155,7 +155,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
         "/v1/index-entry": get("Directory entry", _ref("IndexEntry")),
         "/openapi.json": get("This document", {"type": "object"}, tasks=False),
     }
-    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response("TASK_NOT_FOUND")
+    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response(TaskNotFoundError.code)
     for item in paths.values():
         for operation in item.values():
             operation["responses"]["default"] = _error_response(

@@ -19,14 +19,13 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
 
 from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
 from .adapters.mock import MockAdapter
 from .cache import ResponseCache, default_cache_dir
-from .definition import Benchmark, validate_tasks
 from .episode import EpisodeError, run_episode
 from .epochs import epoch_statistics
 from .errors import (
@@ -62,6 +61,9 @@ from .model import (
 )
 from .options import RunOptions
 from .rng import epoch_seed
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
 
 R = TypeVar("R")
 ProgressCallback = Callable[[int, int, RunRow], None]
@@ -229,7 +231,7 @@ class Run:
         if source is None or isinstance(source, (str, Path)):
             task_list = await self.benchmark.load_tasks(source)
         else:
-            task_list = list(validate_tasks(list(source), has_environment=self.benchmark.environment is not None))
+            task_list = self.benchmark.checked_tasks(list(source))
         task_ids = self.options.task_ids
         if task_ids is not None:
             wanted = set(task_ids)

@@ -114,6 +114,15 @@ def run_cmd(
         if line is not None:
             line.close()
     _write(report, bench, output, markdown, as_json)
+    _finish(report, output, signum, stopped)
+
+
+def _finish(
+    report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
+) -> None:
+    """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
+    from ..journal import journal_path
+
     if output is not None and report.complete and not report.totals.failed:
         # The report now holds every row; only an incomplete run or errored rows (for
         # --retry-errored) leave something to resume.
