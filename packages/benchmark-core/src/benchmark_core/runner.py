@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -164,18 +165,23 @@ class Run:
             (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
         ]
         limiter = AdaptiveLimiter(self.options.concurrency)
-        slots = asyncio.Semaphore(self.options.concurrency)
         total = len(self.tasks) * len(epochs)
         error_limit = self.options.error_limit(total)
         errored = sum(1 for r in self.rows.values() if r.error is not None)
 
-        async def one(index: int, task: Task, epoch: Optional[int]) -> None:
-            nonlocal errored
-            async with slots:
+        queue = iter(pending)
+
+        async def worker() -> None:
+            # `concurrency` workers share one iterator, so tasks start in order, each exactly once,
+            # and the loop holds `concurrency` coroutines rather than one per task.
+            for index, task, epoch in queue:
                 if self._stop is not None:
                     return
-                row = await self._run_task(task, index, epoch, limiter)
-            self.rows[(task.id, epoch)] = row
+                record(await self._run_task(task, index, epoch, limiter))
+
+        def record(row: RunRow) -> None:
+            nonlocal errored
+            self.rows[(row.task_id, row.epoch)] = row
             if journal is not None:
                 journal.append(row)
             if self._progress is not None:
@@ -186,7 +192,7 @@ class Run:
                     f"run stopped after {errored} errored rows (max errors {self.options.max_errors:g})"
                 )
 
-        jobs = [asyncio.ensure_future(one(i, t, e)) for i, t, e in pending]
+        jobs = [asyncio.ensure_future(worker()) for _ in range(min(self.options.concurrency, len(pending)))]
         try:
             await _until_stopped(jobs, lambda: self._stop)
         finally:
@@ -307,6 +313,40 @@ class Run:
             result = await requests.chat(ChatRequest(messages=benchmark.native_messages(task), tools=task.tools))
             return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
         return Trace(answer=await requests.complete(task.prompt)), None
+
+
+async def _within(awaitable: Awaitable[R], timeout: float) -> R:
+    """`asyncio.wait_for` without the task it creates per call (a tenth of the runner's CPU per
+    request at high concurrency): a timer cancels this task, and that cancellation becomes
+    `asyncio.TimeoutError`; any other cancellation propagates unchanged."""
+    task = asyncio.current_task()
+    assert task is not None
+    expired = False
+
+    def expire() -> None:
+        nonlocal expired
+        expired = True
+        task.cancel()
+
+    timer = asyncio.get_running_loop().call_later(timeout, expire)
+    try:
+        result = await awaitable
+    except asyncio.CancelledError:
+        if not expired:
+            raise
+        _uncancel(task)
+        raise asyncio.TimeoutError from None
+    finally:
+        timer.cancel()
+    if expired:  # the awaitable swallowed our cancellation and returned anyway
+        _uncancel(task)
+    return result
+
+
+def _uncancel(task: asyncio.Task[Any]) -> None:
+    """Forget a cancellation this module requested and handled (Python 3.11+ counts them)."""
+    if sys.version_info >= (3, 11):
+        task.uncancel()
 
 
 async def _until_stopped(jobs: Sequence[asyncio.Future[None]], stopped: Callable[[], Optional[BaseException]]) -> None:
@@ -520,7 +560,7 @@ class _Requests:
             )
             failure: AdapterError
             try:
-                result = await asyncio.wait_for(make(ctx), opts.timeout)
+                result = await _within(make(ctx), opts.timeout)
             except asyncio.TimeoutError:
                 failure = RequestTimeoutError(f"request timed out after {opts.timeout:g}s", retryable=True)
             except AdapterError as exc:
