@@ -1,9 +1,8 @@
 """benchmark-core: one benchmark definition, four surfaces (SDK, CLI, HTTP API, MCP server).
 
-Everything public is importable from here. What only some programs need (the HTTP API, the MCP
-server, the OpenAI-compatible adapter, the CLI, the graders, plugin discovery and the renderers) is
-imported on first attribute access, so that `import benchmark_core` stays quick and never imports
-aiohttp or mcp.
+Everything public is importable from here, and imported on first access: `import benchmark_core`
+loads no implementation module, and `from benchmark_core import Task` loads only the module that
+defines `Task`. So a benchmark's `list --json` starts without asyncio, aiohttp, mcp or the runner.
 """
 
 from __future__ import annotations
@@ -11,114 +10,65 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-from .adapters.mock import MockAdapter, MockPolicies, ScriptedTurn, mock_adapter
-from .adapters.toolnames import ToolNameCodec, provider_safe_name
-from .cache import ResponseCache
-from .compare import (
-    ComparedRun,
-    Comparison,
-    Difference,
-    GroupDifference,
-    compare_reports,
-    render_comparison,
-)
-from .definition import (
-    Benchmark,
-    GradeContext,
-    Grader,
-    define_benchmark,
-    validate_tasks,
-)
-from .environment import Environment, EnvironmentFactory, EnvironmentStart
-from .episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
-from .errors import (
-    EXIT_FAILURE,
-    EXIT_OK,
-    EXIT_SIGINT,
-    EXIT_SIGTERM,
-    EXIT_USAGE,
-    AdapterError,
-    AuthenticationFailedError,
-    BadRequestError,
-    BenchmarkError,
-    BenchmarkNotFoundError,
-    ConfigurationError,
-    ConnectionFailedError,
-    DefinitionError,
-    EventLoopRunningError,
-    GraderError,
-    IncomparableReportsError,
-    InternalError,
-    InvalidArgumentsError,
-    InvalidJsonError,
-    InvalidScoreRequestError,
-    InvalidSubmissionError,
-    JournalError,
-    JournalExistsError,
-    ListenError,
-    MalformedResponseError,
-    MaxErrorsError,
-    MethodNotAllowedError,
-    MissingFileError,
-    ModelNotFoundError,
-    PluginLoadError,
-    ProviderError,
-    RateLimitedError,
-    RequestTimeoutError,
-    RequestTooLargeError,
-    RouteNotFoundError,
-    RunStoppedError,
-    TaskFileError,
-    TaskNotFoundError,
-    TasksNotAllowedError,
-    UnknownToolError,
-    UnreadableFileError,
-    UsageError,
-)
-from .groups import group_means
-from .journal import journal_path
 from .lazy import lazy_attributes
-from .model import (
-    CacheStats,
-    ChatMessage,
-    ChatRequest,
-    ChatResult,
-    CompletionResult,
-    ConfidenceInterval,
-    Episode,
-    GroupMean,
-    IndexEntry,
-    JsonObject,
-    JsonValue,
-    Provenance,
-    RunReport,
-    RunRow,
-    ServedBy,
-    ServedCount,
-    Task,
-    TaskScore,
-    ToolCall,
-    ToolError,
-    ToolLogEntry,
-    ToolResult,
-    ToolSpec,
-    Totals,
-    Trace,
-    Usage,
-)
-from .options import RunOptions, RunTarget
-from .rng import Mulberry32, mulberry32
-from .runner import Run, build_report, run
-from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
-from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-from .wire import dumps, from_wire, loads, to_wire
 
 if TYPE_CHECKING:
+    from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
+    from .adapters.mock import MockAdapter, MockPolicies, ScriptedTurn, mock_adapter
     from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
     from .adapters.registry import make_adapter
+    from .adapters.toolnames import ToolNameCodec, provider_safe_name
+    from .cache import ResponseCache
     from .card import render_card
     from .cli import create_cli, run_cli
+    from .compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports, render_comparison
+    from .definition import Benchmark, GradeContext, Grader, define_benchmark, validate_tasks
+    from .environment import Environment, EnvironmentFactory, EnvironmentStart
+    from .episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+    from .errors import (
+        EXIT_FAILURE,
+        EXIT_OK,
+        EXIT_SIGINT,
+        EXIT_SIGTERM,
+        EXIT_USAGE,
+        AdapterError,
+        AuthenticationFailedError,
+        BadRequestError,
+        BenchmarkError,
+        BenchmarkNotFoundError,
+        ConfigurationError,
+        ConnectionFailedError,
+        DefinitionError,
+        EventLoopRunningError,
+        GraderError,
+        IncomparableReportsError,
+        InternalError,
+        InvalidArgumentsError,
+        InvalidJsonError,
+        InvalidScoreRequestError,
+        InvalidSubmissionError,
+        JournalError,
+        JournalExistsError,
+        ListenError,
+        MalformedResponseError,
+        MaxErrorsError,
+        MethodNotAllowedError,
+        MissingFileError,
+        ModelNotFoundError,
+        PluginLoadError,
+        ProviderError,
+        RateLimitedError,
+        RequestTimeoutError,
+        RequestTooLargeError,
+        RouteNotFoundError,
+        RunStoppedError,
+        TaskFileError,
+        TaskNotFoundError,
+        TasksNotAllowedError,
+        UnknownToolError,
+        UnreadableFileError,
+        UsageError,
+    )
     from .graders import (
         DEFAULT_JUDGE_PROMPT,
         exact_match,
@@ -127,43 +77,158 @@ if TYPE_CHECKING:
         numeric_within,
         regex_match,
     )
+    from .groups import group_means
     from .html_report import render_report_html, render_task_browser_html
     from .http import create_app, serve
+    from .journal import journal_path
     from .mcp import create_mcp_server, start_mcp
+    from .model import (
+        CacheStats,
+        ChatMessage,
+        ChatRequest,
+        ChatResult,
+        CompletionResult,
+        ConfidenceInterval,
+        Episode,
+        GroupMean,
+        IndexEntry,
+        JsonObject,
+        JsonValue,
+        Provenance,
+        RunReport,
+        RunRow,
+        ServedBy,
+        ServedCount,
+        Task,
+        TaskScore,
+        ToolCall,
+        ToolError,
+        ToolLogEntry,
+        ToolResult,
+        ToolSpec,
+        Totals,
+        Trace,
+        Usage,
+    )
+    from .options import RunOptions, RunTarget
     from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark
     from .report import index_entry, provenance_markdown, render_markdown, render_summary
+    from .rng import Mulberry32, mulberry32
+    from .runner import Run, build_report, run
+    from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+    from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+    from .wire import dumps, from_wire, loads, to_wire
 
-_LAZY = {
-    "OpenAICompatAdapter": ".adapters.openai_compat",
-    "openai_compat_adapter": ".adapters.openai_compat",
-    "openrouter_adapter": ".adapters.openai_compat",
-    "make_adapter": ".adapters.registry",
-    "render_card": ".card",
-    "create_cli": ".cli",
-    "run_cli": ".cli",
-    "DEFAULT_JUDGE_PROMPT": ".graders",
-    "exact_match": ".graders",
-    "json_schema_match": ".graders",
-    "judge_with_llm": ".graders",
-    "numeric_within": ".graders",
-    "regex_match": ".graders",
-    "render_report_html": ".html_report",
-    "render_task_browser_html": ".html_report",
-    "create_app": ".http",
-    "serve": ".http",
-    "create_mcp_server": ".mcp",
-    "start_mcp": ".mcp",
-    "BenchmarkEntry": ".plugins",
-    "discover_benchmarks": ".plugins",
-    "load_benchmark": ".plugins",
-    "index_entry": ".report",
-    "provenance_markdown": ".report",
-    "render_markdown": ".report",
-    "render_summary": ".report",
+#: Where each public name lives; imported on first access (see the module docstring).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
+    ".adapters.mock": ("MockAdapter", "MockPolicies", "ScriptedTurn", "mock_adapter"),
+    ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
+    ".adapters.registry": ("make_adapter",),
+    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
+    ".cache": ("ResponseCache",),
+    ".card": ("render_card",),
+    ".cli": ("create_cli", "run_cli"),
+    ".compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports", "render_comparison"),
+    ".definition": ("Benchmark", "GradeContext", "Grader", "define_benchmark", "validate_tasks"),
+    ".environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
+    ".episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
+    ".errors": (
+        "AdapterError",
+        "AuthenticationFailedError",
+        "BadRequestError",
+        "BenchmarkError",
+        "BenchmarkNotFoundError",
+        "ConfigurationError",
+        "ConnectionFailedError",
+        "DefinitionError",
+        "EXIT_FAILURE",
+        "EXIT_OK",
+        "EXIT_SIGINT",
+        "EXIT_SIGTERM",
+        "EXIT_USAGE",
+        "EventLoopRunningError",
+        "GraderError",
+        "IncomparableReportsError",
+        "InternalError",
+        "InvalidArgumentsError",
+        "InvalidJsonError",
+        "InvalidScoreRequestError",
+        "InvalidSubmissionError",
+        "JournalError",
+        "JournalExistsError",
+        "ListenError",
+        "MalformedResponseError",
+        "MaxErrorsError",
+        "MethodNotAllowedError",
+        "MissingFileError",
+        "ModelNotFoundError",
+        "PluginLoadError",
+        "ProviderError",
+        "RateLimitedError",
+        "RequestTimeoutError",
+        "RequestTooLargeError",
+        "RouteNotFoundError",
+        "RunStoppedError",
+        "TaskFileError",
+        "TaskNotFoundError",
+        "TasksNotAllowedError",
+        "UnknownToolError",
+        "UnreadableFileError",
+        "UsageError",
+    ),
+    ".graders": (
+        "DEFAULT_JUDGE_PROMPT",
+        "exact_match",
+        "json_schema_match",
+        "judge_with_llm",
+        "numeric_within",
+        "regex_match",
+    ),
+    ".groups": ("group_means",),
+    ".html_report": ("render_report_html", "render_task_browser_html"),
+    ".http": ("create_app", "serve"),
+    ".journal": ("journal_path",),
+    ".mcp": ("create_mcp_server", "start_mcp"),
+    ".model": (
+        "CacheStats",
+        "ChatMessage",
+        "ChatRequest",
+        "ChatResult",
+        "CompletionResult",
+        "ConfidenceInterval",
+        "Episode",
+        "GroupMean",
+        "IndexEntry",
+        "JsonObject",
+        "JsonValue",
+        "Provenance",
+        "RunReport",
+        "RunRow",
+        "ServedBy",
+        "ServedCount",
+        "Task",
+        "TaskScore",
+        "ToolCall",
+        "ToolError",
+        "ToolLogEntry",
+        "ToolResult",
+        "ToolSpec",
+        "Totals",
+        "Trace",
+        "Usage",
+    ),
+    ".options": ("RunOptions", "RunTarget"),
+    ".plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark"),
+    ".report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
+    ".rng": ("Mulberry32", "mulberry32"),
+    ".runner": ("Run", "build_report", "run"),
+    ".stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    ".taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
+    ".wire": ("dumps", "from_wire", "loads", "to_wire"),
 }
 
-
-__getattr__ = lazy_attributes(__name__, _LAZY)
+__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
 
 
 __all__ = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import json
 import math
@@ -106,20 +105,30 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
-        source = self.task_file(source) if source is not None else None
-        key, version = _file_version(source if source is not None else self._tasks_file)
+        if source is None and self._loader is not None:
+            cached = self._cache.get("")
+            if cached is not None:
+                return list(cached[1])
+            return self._checked("", "", await self._loader(), None)
+        return self._read_tasks(source)
+
+    def _read_tasks(self, source: Optional[Union[str, Path]]) -> list[Task]:
+        """The tasks of a file or given in code: no event loop needed (nor imported) to read them."""
+        path = self.task_file(source) if source is not None else None
+        key, version = _file_version(path if path is not None else self._tasks_file)
         cached = self._cache.get(key)
         if cached is not None and cached[0] == version:
             return list(cached[1])
-        if source is not None:
-            tasks: Sequence[Task] = load_task_file(Path(source))
+        if path is not None:
+            tasks: Sequence[Task] = load_task_file(path)
         elif self._static_tasks is not None:
             tasks = self._static_tasks
-        elif self._tasks_file is not None:
-            tasks = load_task_file(self._tasks_file)
         else:
-            assert self._loader is not None
-            tasks = await self._loader()
+            assert self._tasks_file is not None
+            tasks = load_task_file(self._tasks_file)
+        return self._checked(key, version, tasks, path)
+
+    def _checked(self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path]) -> list[Task]:
         try:
             checked = validate_tasks(tasks, has_environment=self.environment is not None)
         except DefinitionError as exc:
@@ -141,8 +150,11 @@ class Benchmark:
         return shipped if shipped.is_file() else path
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
-        """Synchronous `load_tasks` for scripts and the CLI."""
-        return _run_sync(self.load_tasks(source), "tasks", "load_tasks")
+        """Synchronous `load_tasks` for scripts and the CLI (callable inside an event loop too, unless
+        the benchmark loads its tasks with an async loader)."""
+        if source is None and self._loader is not None:
+            return _run_sync(self.load_tasks(), "tasks", "load_tasks")
+        return self._read_tasks(source)
 
     def with_tasks_file(self, path: Union[str, Path]) -> Benchmark:
         """This benchmark with `path` as its own task list (what `serve --tasks` and `mcp --tasks`
@@ -273,6 +285,8 @@ class Benchmark:
 def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> T:
     """asyncio.run, with a clear error instead of asyncio's when a loop is already running
     (Jupyter, an async application)."""
+    import asyncio  # here: reading tasks needs no event loop, and the CLI's `list` starts faster
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:

@@ -13,32 +13,23 @@ import click
 from ..definition import Benchmark
 from ..errors import EXIT_OK
 from .base import BenchmarkSource, CliGroup, CliState
-from .benchmarks import benchmarks_cmd
-from .card import card_cmd
-from .compare import compare_cmd
-from .html import html_cmd
-from .info import index_entry_cmd, provenance_cmd
-from .run import run_cmd
-from .score import score_cmd
-from .serve import mcp_cmd, serve_cmd
-from .tasks import list_cmd, show_cmd
 
-#: Every benchmark's commands, in the order `--help` lists them.
-COMMANDS = (
-    list_cmd,
-    show_cmd,
-    run_cmd,
-    score_cmd,
-    compare_cmd,
-    card_cmd,
-    html_cmd,
-    provenance_cmd,
-    index_entry_cmd,
-    serve_cmd,
-    mcp_cmd,
-)
+#: Every benchmark's commands: name -> the module (of this package) and command that implement it.
+COMMANDS = {
+    "list": ".tasks:list_cmd",
+    "show": ".tasks:show_cmd",
+    "run": ".run:run_cmd",
+    "score": ".score:score_cmd",
+    "compare": ".compare:compare_cmd",
+    "card": ".card:card_cmd",
+    "html": ".html:html_cmd",
+    "provenance": ".info:provenance_cmd",
+    "index-entry": ".info:index_entry_cmd",
+    "serve": ".serve:serve_cmd",
+    "mcp": ".serve:mcp_cmd",
+}
 #: The commands only the `benchmark-core` umbrella adds.
-UMBRELLA_COMMANDS = (benchmarks_cmd,)
+UMBRELLA_COMMANDS = {"benchmarks": ".benchmarks:benchmarks_cmd"}
 
 
 def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = False) -> click.Group:
@@ -84,8 +75,8 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         cli.help = f"{benchmark.name}: {benchmark.tagline}\n\nList, run, score and serve the benchmark."
     else:
         cli.help = "List, run, score and serve the benchmark."
-    for cmd in COMMANDS + (UMBRELLA_COMMANDS if umbrella else ()):
-        cli.add_command(cmd)
+    assert isinstance(cli, CliGroup)
+    cli.lazy_commands = {**COMMANDS, **(UMBRELLA_COMMANDS if umbrella else {})}
     return cli
 
 

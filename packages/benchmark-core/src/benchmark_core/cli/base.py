@@ -5,6 +5,7 @@ mapping). No business logic: commands call core functions and print what they re
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import os
 import sys
@@ -49,7 +50,23 @@ class CliState:
 
 
 class CliGroup(click.Group):
-    """Maps every failure to the documented exit codes; click's own usage errors exit 1, not 2."""
+    """Maps every failure to the documented exit codes; click's own usage errors exit 1, not 2.
+
+    Commands are registered by name as `"module:attribute"` in `lazy_commands` and imported when
+    invoked (or when `--help` lists them), so `list` loads neither `run`'s asyncio nor `serve`'s
+    aiohttp."""
+
+    lazy_commands: dict[str, str]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
+        target = getattr(self, "lazy_commands", {}).get(cmd_name)
+        if target is not None and cmd_name not in self.commands:
+            module, attribute = target.split(":")
+            self.add_command(getattr(importlib.import_module(module, __package__), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *getattr(self, "lazy_commands", {})})
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False

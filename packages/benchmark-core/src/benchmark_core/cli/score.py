@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Optional
 
@@ -28,6 +27,8 @@ def score_cmd(state: CliState, path: Path, seed: Optional[int], as_json: bool, t
     submissions, report_seed = read_submissions(path, bench.id)
     if seed is None:
         seed = report_seed if report_seed is not None else 1
+    import asyncio
+
     document = asyncio.run(score_batch_document(bench, submissions, tasks_path, seed))
     if as_json:
         echo_json(document)

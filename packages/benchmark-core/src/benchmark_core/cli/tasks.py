@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Optional
@@ -36,6 +35,8 @@ def list_cmd(state: CliState, as_json: bool, tasks_path: Optional[Path]) -> None
 @click.pass_obj
 def show_cmd(state: CliState, task_id: str, as_json: bool, tasks_path: Optional[Path]) -> None:
     """Show one task in full."""
+    import asyncio
+
     task = asyncio.run(state.benchmark.get_task(task_id, tasks_path))
     if as_json:
         echo_json(to_wire(task))
