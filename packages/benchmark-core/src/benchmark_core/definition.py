@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import math
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
-from attrs import Factory, define, field
+from attrs import Factory, define, field, frozen
 
 from .adapters.mock import MockPolicies
 from .environment import EnvironmentFactory
@@ -95,7 +96,7 @@ class Benchmark:
     _static_tasks: Optional[tuple[Task, ...]] = None
     _loader: Optional[TaskLoader] = None
     _tasks_file: Optional[Path] = None
-    _cache: dict[str, tuple[str, tuple[Task, ...]]] = field(factory=dict)
+    _cache: dict[str, _Loaded] = field(factory=dict)
 
     # -- tasks -------------------------------------------------------------------------------
 
@@ -105,20 +106,21 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
+        return list((await self._loaded(source)).tasks)
+
+    async def _loaded(self, source: Optional[Union[str, Path]]) -> _Loaded:
         if source is None and self._loader is not None:
             cached = self._cache.get("")
-            if cached is not None:
-                return list(cached[1])
-            return self._checked("", "", await self._loader(), None)
+            return cached if cached is not None else self._checked("", "", await self._loader(), None)
         return self._read_tasks(source)
 
-    def _read_tasks(self, source: Optional[Union[str, Path]]) -> list[Task]:
+    def _read_tasks(self, source: Optional[Union[str, Path]]) -> _Loaded:
         """The tasks of a file or given in code: no event loop needed (nor imported) to read them."""
         path = self.task_file(source) if source is not None else None
         key, version = _file_version(path if path is not None else self._tasks_file)
         cached = self._cache.get(key)
-        if cached is not None and cached[0] == version:
-            return list(cached[1])
+        if cached is not None and cached.version == version:
+            return cached
         if path is not None:
             tasks: Sequence[Task] = load_task_file(path)
         elif self._static_tasks is not None:
@@ -128,15 +130,16 @@ class Benchmark:
             tasks = load_task_file(self._tasks_file)
         return self._checked(key, version, tasks, path)
 
-    def _checked(self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path]) -> list[Task]:
+    def _checked(self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path]) -> _Loaded:
         try:
             checked = validate_tasks(tasks, has_environment=self.environment is not None)
         except DefinitionError as exc:
             if source is None:
                 raise
             raise DefinitionError(f"{source}: {exc.message}") from None
-        self._cache[key] = (version, checked)
-        return list(checked)
+        loaded = _Loaded(version, checked, {task.id: task for task in checked})
+        self._cache[key] = loaded
+        return loaded
 
     def task_file(self, source: Union[str, Path]) -> Path:
         """The file a task source names. A path that exists is itself; a bare name (no directory
@@ -154,7 +157,7 @@ class Benchmark:
         the benchmark loads its tasks with an async loader)."""
         if source is None and self._loader is not None:
             return _run_sync(self.load_tasks(), "tasks", "load_tasks")
-        return self._read_tasks(source)
+        return list(self._read_tasks(source).tasks)
 
     def with_tasks_file(self, path: Union[str, Path]) -> Benchmark:
         """This benchmark with `path` as its own task list (what `serve --tasks` and `mcp --tasks`
@@ -163,9 +166,9 @@ class Benchmark:
         return attrs.evolve(self, tasks_file=Path(path), static_tasks=None, loader=None, cache={})
 
     async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
-        for task in await self.load_tasks(source):
-            if task.id == task_id:
-                return task
+        task = (await self._loaded(source)).by_id.get(task_id)
+        if task is not None:
+            return task
         raise TaskNotFoundError(f"unknown task id {task_id!r} in benchmark {self.id!r}")
 
     # -- answering ---------------------------------------------------------------------------
@@ -297,12 +300,27 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
     )
 
 
+@frozen
+class _Loaded:
+    """A validated task list as read at `version` (see `_file_version`), with its tasks by id."""
+
+    version: str
+    tasks: tuple[Task, ...]
+    by_id: dict[str, Task]
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve(path: Path) -> Path:
+    # Resolving walks every component of the path (a syscall each): once per path, not per request.
+    return path.resolve()
+
+
 def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
     """The resolved path and the version (modification time and size) of a task file, so that an
     edited file is read again and only its latest version stays cached; ("", "") for no file."""
     if path is None:
         return "", ""
-    resolved = Path(path).resolve()
+    resolved = _resolve(Path(path))
     try:
         stat = resolved.stat()
     except OSError:

@@ -217,22 +217,13 @@ async def _add_cors(request: web.Request, response: web.StreamResponse) -> None:
 
 
 async def _read_json(request: web.Request) -> Any:
-    """The body as JSON, read in chunks so that an oversized body (declared or chunked) is refused
-    after at most MAX_BODY_BYTES, never buffered whole."""
-    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
-        raise RequestTooLargeError(f"request body is over the {MAX_BODY_BYTES}-byte limit")
-    body = bytearray()
-    while True:
-        chunk = await request.content.readany()
-        if not chunk:
-            break
-        body.extend(chunk)
-        if len(body) > MAX_BODY_BYTES:
-            raise RequestTooLargeError(f"request body is over the {MAX_BODY_BYTES}-byte limit")
+    """The body as JSON. aiohttp refuses a body over `client_max_size` (declared or chunked) after
+    reading at most that much, as REQUEST_TOO_LARGE through the error middleware."""
+    body = await request.read()
     if not body.strip():
         raise InvalidJsonError("the request body is empty; send a JSON object")
     try:
-        return loads(bytes(body))
+        return loads(body)
     except ValueError as exc:  # UnicodeDecodeError too
         raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
 
