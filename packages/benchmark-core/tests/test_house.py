@@ -25,7 +25,6 @@ OVERSIZE = {
     "html_report.py",
     "runner.py",
     "compare.py:render_comparison",
-    "definition.py:define_benchmark",
     "episode.py:run_episode",
     "mcp.py:create_mcp_server",
     "openapi.py:openapi_document",

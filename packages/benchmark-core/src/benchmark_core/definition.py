@@ -7,7 +7,7 @@ import inspect
 import json
 import math
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
@@ -68,35 +68,77 @@ _TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 ANSWER_MODES: tuple[str, ...] = ("prompt", "native")
 
 
-@define(eq=False)
+def _strings(values: Iterable[str]) -> list[str]:
+    return list(values)
+
+
+def _modes(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _records(values: Iterable[Provenance]) -> list[Provenance]:
+    return list(values)
+
+
+def _optional_tuple(tasks: Optional[Sequence[Task]]) -> Optional[tuple[Task, ...]]:
+    return tuple(tasks) if tasks is not None else None
+
+
+def _optional_path(path: Optional[Union[str, Path]]) -> Optional[Path]:
+    return Path(path) if path is not None else None
+
+
+def _policies(policies: Optional[MockPolicies]) -> MockPolicies:
+    return policies if policies is not None else MockPolicies()
+
+
+def _data_dir(benchmark: Benchmark) -> Optional[Path]:
+    return benchmark._tasks_file.parent if benchmark._tasks_file is not None else None
+
+
+@frozen(kw_only=True, eq=False)
 class Benchmark:
-    """A validated benchmark. Build it with `define_benchmark`; do not construct it directly."""
+    """A benchmark: its definition, validated on construction (a `DefinitionError` names the first
+    problem), and what every surface asks of it (tasks, grading, running). Build it with
+    `define_benchmark(...)`, which takes the same keyword arguments.
+
+    Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
+    file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
+    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
+    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
+    answer mode (default: one user message with the prompt). `groups` labels each task with its
+    groups (dimension -> group); every report then carries the macro mean of each group, and
+    `compare` the difference per group.
+    """
 
     id: str
     name: str
     tagline: str
-    tags: list[str]
+    tags: list[str] = field(converter=_strings)
     category: str
     what_it_measures: str
     version: str
     status: BenchmarkStatus
     grading_method: str
-    provenance: list[Provenance]
-    grader: Grader
+    provenance: list[Provenance] = field(converter=_records)
+    grader: Grader = field(alias="grade")
     environment: Optional[EnvironmentFactory] = None
-    mock_policies: MockPolicies = Factory(MockPolicies)
+    mock_policies: MockPolicies = field(default=None, converter=_policies)
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
-    group_labeler: Optional[GroupLabeler] = None
-    answer_modes: tuple[str, ...] = ("prompt",)
-    data_dir: Optional[Path] = None
+    group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
+    answer_modes: tuple[str, ...] = field(default=("prompt",), converter=_modes)
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
-    _native_messages: Optional[NativeMessages] = None
-    _static_tasks: Optional[tuple[Task, ...]] = None
-    _loader: Optional[TaskLoader] = None
-    _tasks_file: Optional[Path] = None
-    _cache: dict[str, _Loaded] = field(factory=dict)
+    _native_messages: Optional[NativeMessages] = field(default=None, alias="native_messages")
+    _static_tasks: Optional[tuple[Task, ...]] = field(default=None, alias="tasks", converter=_optional_tuple)
+    _loader: Optional[TaskLoader] = field(default=None, alias="load_tasks")
+    _tasks_file: Optional[Path] = field(default=None, alias="tasks_file", converter=_optional_path)
+    data_dir: Optional[Path] = field(default=Factory(_data_dir, takes_self=True), converter=_optional_path)
+    _cache: dict[str, _Loaded] = field(factory=dict, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
 
     # -- tasks -------------------------------------------------------------------------------
 
@@ -163,7 +205,7 @@ class Benchmark:
         """This benchmark with `path` as its own task list (what `serve --tasks` and `mcp --tasks`
         serve by default). Bare names given to remote surfaces still resolve in `data_dir`. Nothing
         is read until the tasks are first loaded."""
-        return attrs.evolve(self, tasks_file=Path(path), static_tasks=None, loader=None, cache={})
+        return attrs.evolve(self, tasks_file=Path(path), tasks=None, load_tasks=None)
 
     async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
         task = (await self._loaded(source)).by_id.get(task_id)
@@ -355,95 +397,40 @@ def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Tas
     return tuple(tasks)
 
 
-def define_benchmark(
-    *,
-    id: str,
-    name: str,
-    tagline: str,
-    tags: Sequence[str],
-    category: str,
-    what_it_measures: str,
-    version: str,
-    status: BenchmarkStatus,
-    grade: Grader,
-    provenance: Sequence[Provenance],
-    grading_method: str,
-    tasks: Optional[Sequence[Task]] = None,
-    load_tasks: Optional[TaskLoader] = None,
-    tasks_file: Optional[Union[str, Path]] = None,
-    environment: Optional[EnvironmentFactory] = None,
-    mock_policies: Optional[MockPolicies] = None,
-    summarize: Optional[Summarizer] = None,
-    summary_markdown: Optional[SummaryMarkdown] = None,
-    groups: Optional[GroupLabeler] = None,
-    answer_modes: Sequence[str] = ("prompt",),
-    data_dir: Optional[Union[str, Path]] = None,
-    tasks_allow_env: Optional[str] = None,
-    distribution: Optional[str] = None,
-    native_messages: Optional[NativeMessages] = None,
-) -> Benchmark:
-    """Validate a benchmark definition and return the `Benchmark` every surface is built from.
-
-    Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
-    file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
-    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
-    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
-    answer mode (default: one user message with the prompt). `groups` labels each task with its
-    groups (dimension -> group); every report then carries the macro mean of each group, and
-    `compare` the difference per group. Raises `DefinitionError` naming the first problem found.
-    """
-    if not _ID_RE.match(id):
+def _validate(benchmark: Benchmark) -> None:
+    """The definition's rules, checked in the order the arguments are documented."""
+    id = benchmark.id
+    if not isinstance(id, str) or not _ID_RE.match(id):
         raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
-    for label, value in (("name", name), ("tagline", tagline), ("version", version), ("category", category)):
+    for label in ("name", "tagline", "version", "category"):
+        value = getattr(benchmark, label)
         if not isinstance(value, str) or not value.strip():
             raise DefinitionError(f"benchmark {id!r}: {label} must be a non-empty string")
-    if status not in BENCHMARK_STATUSES:
+    if benchmark.status not in BENCHMARK_STATUSES:
         raise DefinitionError(
-            f"benchmark {id!r}: unknown status {status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
+            f"benchmark {id!r}: unknown status {benchmark.status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
         )
-    given = [x for x in (tasks, load_tasks, tasks_file) if x is not None]
-    if len(given) != 1:
+    sources = (benchmark._static_tasks, benchmark._loader, benchmark._tasks_file)
+    if sum(source is not None for source in sources) != 1:
         raise DefinitionError(f"benchmark {id!r}: give exactly one of tasks, load_tasks or tasks_file")
-    if not callable(grade):
-        raise DefinitionError(f"benchmark {id!r}: grade must be callable")
-    if native_messages is not None and not callable(native_messages):
-        raise DefinitionError(f"benchmark {id!r}: native_messages must be callable")
-    if groups is not None and not callable(groups):
-        raise DefinitionError(f"benchmark {id!r}: groups must be callable")
-    if not provenance:
+    for label, hook in (
+        ("grade", benchmark.grader),
+        ("native_messages", benchmark._native_messages),
+        ("groups", benchmark.group_labeler),
+    ):
+        if (hook is not None or label == "grade") and not callable(hook):
+            raise DefinitionError(f"benchmark {id!r}: {label} must be callable")
+    if not benchmark.provenance:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
-    for record in provenance:
+    for record in benchmark.provenance:
         if record.kind not in PROVENANCE_KINDS:
             raise DefinitionError(f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}")
-    for mode in answer_modes:
+    for mode in benchmark.answer_modes:
         if mode not in ANSWER_MODES:
             raise DefinitionError(f"benchmark {id!r}: unknown answer mode {mode!r}")
-    static = validate_tasks(tasks, has_environment=environment is not None) if tasks is not None else None
-    file_path = Path(tasks_file) if tasks_file is not None else None
-    resolved_data_dir = Path(data_dir) if data_dir is not None else (file_path.parent if file_path else None)
-    return Benchmark(
-        id=id,
-        name=name,
-        tagline=tagline,
-        tags=list(tags),
-        category=category,
-        what_it_measures=what_it_measures,
-        version=version,
-        status=status,
-        grading_method=grading_method,
-        provenance=list(provenance),
-        grader=grade,
-        environment=environment,
-        mock_policies=mock_policies or MockPolicies(),
-        summarize=summarize,
-        summary_markdown=summary_markdown,
-        group_labeler=groups,
-        answer_modes=tuple(answer_modes),
-        data_dir=resolved_data_dir,
-        tasks_allow_env=tasks_allow_env,
-        distribution=distribution,
-        native_messages=native_messages,
-        static_tasks=static,
-        loader=load_tasks,
-        tasks_file=file_path,
-    )
+    if benchmark._static_tasks is not None:
+        validate_tasks(benchmark._static_tasks, has_environment=benchmark.environment is not None)
+
+
+#: The public way to define a benchmark: `Benchmark`'s own constructor, which validates.
+define_benchmark = Benchmark
