@@ -515,7 +515,7 @@ class _Requests:
         self._limiter = limiter
         self._deadline = time.monotonic() + run.options.retry_budget
         # Seeded per task, so a run's backoff delays do not depend on the order tasks finish in.
-        self._jitter = random.Random(self.seed * 1_000_003 + index)
+        self._jitter: Optional[random.Random] = None
 
     async def chat(self, request: ChatRequest) -> ChatResult:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
@@ -576,6 +576,8 @@ class _Requests:
                 raise _Exhausted(failure.message, failure.code)
             if isinstance(failure, RateLimitedError):
                 self._limiter.rate_limited(ticket)
+            if self._jitter is None:  # seeded on the first retry: most tasks never need one
+                self._jitter = random.Random(self.seed * 1_000_003 + self._index)
             delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + self._jitter.random())
             delay = max(delay, min(failure.retry_after or 0.0, opts.max_retry_after))
             out_of_retries = opts.retries is not None and attempt > opts.retries
