@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import json
 import multiprocessing
 import pstats
 import sys
@@ -106,17 +107,41 @@ def bench_benchmark(size: int) -> Benchmark:
     )
 
 
-async def run_size(base_url: str, size: int, concurrency: int, retries: Optional[int]) -> tuple[float, RunReport]:
+async def run_size(
+    base_url: str, size: int, concurrency: int, retries: Optional[int]
+) -> tuple[float, float, RunReport]:
+    """Wall time and this process's CPU time (the client's: the server runs in another process)."""
     adapter = openai_compat_adapter(base_url, "bench-model", "bench-key")
     benchmark = bench_benchmark(size)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = await run(benchmark, adapter, concurrency=concurrency, timeout=30.0, retries=retries, cache=False)
-    return time.perf_counter() - started, report
+    return time.perf_counter() - started, time.process_time() - cpu, report
+
+
+async def bare_loop(base_url: str, size: int, concurrency: int) -> tuple[float, float]:
+    """The floor: a bare aiohttp client loop (`concurrency` workers, one session) posting the same
+    request body and parsing the answer, with nothing of benchmark-core in between."""
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(limit=256, limit_per_host=256)
+    remaining = iter(range(size))
+    async with aiohttp.ClientSession(connector=connector) as session:
+
+        async def worker() -> None:
+            for i in remaining:
+                body = {"model": "bench-model", "messages": [{"role": "user", "content": f"Task {i}: what is 2 + 2?"}]}
+                headers = {"Authorization": "Bearer bench-key", "Content-Type": "application/json"}
+                async with session.post(f"{base_url}/chat/completions", data=json.dumps(body), headers=headers) as r:
+                    json.loads(await r.read())
+
+        started, cpu = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return time.perf_counter() - started, time.process_time() - cpu
 
 
 def measure(
     base_url: str, size: int, concurrency: int, profile: Optional[str], retries: Optional[int] = 0
-) -> tuple[float, RunReport]:
+) -> tuple[float, float, RunReport]:
     if profile is None:
         return asyncio.run(run_size(base_url, size, concurrency, retries))
     profiler = cProfile.Profile()
@@ -148,23 +173,37 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"server: {base_url} (separate process), delay {args.delay * 1000:g} ms, concurrency {args.concurrency}")
         if args.rate_limit is not None:
             return rate_limited(parent, base_url, args.rate_limit, args.sizes, args.concurrency)
-        warm_wall, warm = measure(base_url, WARM_UP_TASKS, args.concurrency, None)
+        warm_wall, _, warm = measure(base_url, WARM_UP_TASKS, args.concurrency, None)
         failures += warm.totals.failed
         print(f"warm-up: {WARM_UP_TASKS} tasks in {warm_wall:.2f}s")
-        header = ("tasks", "wall s", "ideal s", "ratio", "overhead ms/task", "mean latency ms")
-        print("{:>6} {:>8} {:>8} {:>6} {:>17} {:>16}".format(*header))
+        header = ("tasks", "wall s", "ideal s", "ratio", "overhead ms/task", "CPU us/task", "mean latency ms")
+        print("{:>6} {:>8} {:>8} {:>6} {:>17} {:>12} {:>16}".format(*header))
         largest = max(args.sizes)
         for size in args.sizes:
-            wall, report = measure(base_url, size, args.concurrency, args.profile if size == largest else None)
+            floor_wall, floor_cpu = asyncio.run(bare_loop(base_url, size, args.concurrency))
+            ideal = size / args.concurrency * args.delay
+            print(
+                f"{'floor':>6} {floor_wall:>8.2f} {ideal:>8.2f} {floor_wall / ideal:>6.3f} "
+                f"{(floor_wall - ideal) * 1000 / size:>17.3f} {floor_cpu * 1e6 / size:>12.0f} {'(bare aiohttp)':>16}"
+            )
+            wall, cpu, report = measure(base_url, size, args.concurrency, args.profile if size == largest else None)
             ideal = size / args.concurrency * args.delay
             overhead_ms = (wall - ideal) * 1000 / size
             latency = sum(row.latency_ms for row in report.rows) / len(report.rows)
-            print(f"{size:>6} {wall:>8.2f} {ideal:>8.2f} {wall / ideal:>6.3f} {overhead_ms:>17.3f} {latency:>16.1f}")
+            cpu_us = cpu * 1e6 / size
+            print(
+                f"{size:>6} {wall:>8.2f} {ideal:>8.2f} {wall / ideal:>6.3f} {overhead_ms:>17.3f} {cpu_us:>12.0f} "
+                f"{latency:>16.1f}"
+            )
             failures += report.totals.failed
             for row in report.rows:
                 if row.error is not None:
                     print(f"  {row.task_id}: {row.error}", file=sys.stderr)
                     break
+            print(
+                f"{'':>6} runner/floor: wall {wall / floor_wall:.3f}x, client CPU {cpu / floor_cpu:.2f}x "
+                f"({(cpu - floor_cpu) * 1e6 / size:.0f} us/task beyond the bare loop)"
+            )
             if report.totals.passed != (size + 1) // 2:
                 print(f"  expected {(size + 1) // 2} passes, got {report.totals.passed}", file=sys.stderr)
                 failures += 1
@@ -187,7 +226,7 @@ def rate_limited(conn: Connection, base_url: str, limit: float, sizes: list[int]
     print(f"rate limit: {limit:g} requests/s; ideal = tasks / limit")
     print("{:>6} {:>8} {:>8} {:>6} {:>8}".format("tasks", "wall s", "ideal s", "ratio", "errored"))
     for size in sizes:
-        wall, report = measure(base_url, size, concurrency, None, retries=None)
+        wall, _, report = measure(base_url, size, concurrency, None, retries=None)
         ideal = size / limit
         print(f"{size:>6} {wall:>8.2f} {ideal:>8.2f} {wall / ideal:>6.3f} {report.totals.failed:>8}")
         failures += report.totals.failed

@@ -924,7 +924,7 @@ from benchmark_core.mcp import start_mcp
 def crash(task, trace, ctx):
     raise RuntimeError("grader bug")
 
-start_mcp(attrs.evolve(benchmark, grader=crash))
+start_mcp(attrs.evolve(benchmark, grade=crash))
 """
 
 

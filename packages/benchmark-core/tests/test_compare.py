@@ -259,6 +259,6 @@ def test_reports_carry_group_means_in_declared_order() -> None:
     assert list(report.groups["size"]) == ["big", "small"]
     assert report.groups["size"]["small"] == GroupMean(0.5, 2)
     assert report.rows[3].groups == {"size": "small", "parity": "odd"}
-    broken = attrs.evolve(bench, group_labeler=cast(Any, lambda task: {"size": 3}))
+    broken = attrs.evolve(bench, groups=cast(Any, lambda task: {"size": 3}))
     with pytest.raises(DefinitionError, match="groups of task 'q0' must map dimension names to group names"):
         broken.run(mock_adapter())

@@ -10,6 +10,7 @@ import pytest
 from benchmark_core import (
     Benchmark,
     DefinitionError,
+    EventLoopRunningError,
     GradeContext,
     GraderError,
     Task,
@@ -171,13 +172,21 @@ def test_an_edited_task_file_is_read_again(make_benchmark: BenchmarkFactory, tmp
 
 def test_sync_methods_explain_themselves_inside_an_event_loop(make_benchmark: BenchmarkFactory) -> None:
     bench = make_benchmark()
+    tasks = bench.tasks()
+
+    async def load() -> list[Task]:
+        return tasks
+
+    loaded = make_benchmark(load_tasks=load)
 
     async def inside() -> None:
-        with pytest.raises(UsageError, match=r"await Benchmark\.load_tasks\(\)"):
-            bench.tasks()
+        # Tasks given in code or in a file need no event loop: `tasks()` works inside one too.
+        assert bench.tasks() == tasks
+        with pytest.raises(EventLoopRunningError, match=r"await Benchmark\.load_tasks\(\)"):
+            loaded.tasks()
         with pytest.raises(UsageError, match=r"await Benchmark\.score_async\(\)"):
             bench.score("t1", {"answer": "1"})
-        assert len(await bench.load_tasks()) == 6
+        assert len(await bench.load_tasks()) == len(await loaded.load_tasks()) == 6
 
     asyncio.run(inside())
 

@@ -22,8 +22,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from benchmark_core import Benchmark, Task, TaskScore, dump_task_file, mock_adapter, to_wire
 from benchmark_core.__about__ import __version__
+from benchmark_core.errors import ListenError
 from benchmark_core.example import benchmark as example
-from benchmark_core.http import MAX_BODY_BYTES, ListenError, create_app, serve
+from benchmark_core.http import MAX_BODY_BYTES, create_app, serve
 from benchmark_core.report import index_entry, provenance_markdown
 from benchmark_core.testing.surfaces import free_port, serve_benchmark
 from hypothesis import HealthCheck, given, settings

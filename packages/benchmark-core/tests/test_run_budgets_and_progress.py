@@ -86,7 +86,7 @@ def test_the_progress_line_is_drawn_on_a_terminal_only() -> None:
 
 def test_the_progress_line_shows_dollars_and_errors() -> None:
     from benchmark_core import RunRow, Usage
-    from benchmark_core.cli_run import ProgressLine
+    from benchmark_core.cli.progress import ProgressLine
 
     line = ProgressLine()
     line.update(

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import inspect
 import json
 import math
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
 from attrs import Factory, define, field, frozen
 
+from .adapters.mock import MockPolicies
 from .environment import EnvironmentFactory
 from .episode import EpisodeLimits
-from .errors import DefinitionError, GraderError, TaskNotFoundError, UsageError
+from .errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
 from .model import (
     BENCHMARK_STATUSES,
     PROVENANCE_KINDS,
@@ -29,7 +30,6 @@ from .model import (
     RunRow,
     Task,
     TaskScore,
-    ToolCall,
     Trace,
 )
 from .submission import check_submission, parse_submission
@@ -57,44 +57,6 @@ Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskSc
 TaskLoader = Callable[[], Awaitable[Sequence[Task]]]
 
 
-@frozen
-class ScriptedTurn:
-    """One assistant turn of a mock episode script: tool calls, or a final message."""
-
-    content: Optional[str] = None
-    tool_calls: list[ToolCall] = Factory(list)
-
-    @classmethod
-    def call(cls, name: str, **arguments: Any) -> ScriptedTurn:
-        return cls(tool_calls=[ToolCall(name=name, arguments=arguments)])
-
-    @classmethod
-    def say(cls, text: str) -> ScriptedTurn:
-        return cls(content=text)
-
-
-AnswerPolicy = Callable[[Task], str]
-CallPolicy = Callable[[Task], list[ToolCall]]
-ScriptPolicy = Callable[[Task], list[ScriptedTurn]]
-
-
-@frozen
-class MockPolicies:
-    """How the offline mock answers this benchmark. The mock is "good" on even task positions and
-    "bad" on odd ones, so every run shows both outcomes.
-
-    Unset single-task policies fall back to the task's `expected` value (good) and a fixed wrong
-    answer (bad); episode scripts must be given by any benchmark that has episodes.
-    """
-
-    good_answer: Optional[AnswerPolicy] = None
-    bad_answer: Optional[AnswerPolicy] = None
-    good_calls: Optional[CallPolicy] = None
-    bad_calls: Optional[CallPolicy] = None
-    good_script: Optional[ScriptPolicy] = None
-    bad_script: Optional[ScriptPolicy] = None
-
-
 Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
 #: A task's group labels: dimension -> group (e.g. {"store": "files", "promptForm": "hedge"}).
 GroupLabeler = Callable[[Task], Mapping[str, str]]
@@ -106,35 +68,77 @@ _TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 ANSWER_MODES: tuple[str, ...] = ("prompt", "native")
 
 
-@define(eq=False)
+def _strings(values: Iterable[str]) -> list[str]:
+    return list(values)
+
+
+def _modes(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _records(values: Iterable[Provenance]) -> list[Provenance]:
+    return list(values)
+
+
+def _optional_tuple(tasks: Optional[Sequence[Task]]) -> Optional[tuple[Task, ...]]:
+    return tuple(tasks) if tasks is not None else None
+
+
+def _optional_path(path: Optional[Union[str, Path]]) -> Optional[Path]:
+    return Path(path) if path is not None else None
+
+
+def _policies(policies: Optional[MockPolicies]) -> MockPolicies:
+    return policies if policies is not None else MockPolicies()
+
+
+def _data_dir(benchmark: Benchmark) -> Optional[Path]:
+    return benchmark._tasks_file.parent if benchmark._tasks_file is not None else None
+
+
+@frozen(kw_only=True, eq=False)
 class Benchmark:
-    """A validated benchmark. Build it with `define_benchmark`; do not construct it directly."""
+    """A benchmark: its definition, validated on construction (a `DefinitionError` names the first
+    problem), and what every surface asks of it (tasks, grading, running). Build it with
+    `define_benchmark(...)`, which takes the same keyword arguments.
+
+    Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
+    file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
+    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
+    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
+    answer mode (default: one user message with the prompt). `groups` labels each task with its
+    groups (dimension -> group); every report then carries the macro mean of each group, and
+    `compare` the difference per group.
+    """
 
     id: str
     name: str
     tagline: str
-    tags: list[str]
+    tags: list[str] = field(converter=_strings)
     category: str
     what_it_measures: str
     version: str
     status: BenchmarkStatus
     grading_method: str
-    provenance: list[Provenance]
-    grader: Grader
+    provenance: list[Provenance] = field(converter=_records)
+    grader: Grader = field(alias="grade")
     environment: Optional[EnvironmentFactory] = None
-    mock_policies: MockPolicies = Factory(MockPolicies)
+    mock_policies: MockPolicies = field(default=None, converter=_policies)
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
-    group_labeler: Optional[GroupLabeler] = None
-    answer_modes: tuple[str, ...] = ("prompt",)
-    data_dir: Optional[Path] = None
+    group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
+    answer_modes: tuple[str, ...] = field(default=("prompt",), converter=_modes)
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
-    _native_messages: Optional[NativeMessages] = None
-    _static_tasks: Optional[tuple[Task, ...]] = None
-    _loader: Optional[TaskLoader] = None
-    _tasks_file: Optional[Path] = None
-    _cache: dict[str, tuple[str, tuple[Task, ...]]] = field(factory=dict)
+    _native_messages: Optional[NativeMessages] = field(default=None, alias="native_messages")
+    _static_tasks: Optional[tuple[Task, ...]] = field(default=None, alias="tasks", converter=_optional_tuple)
+    _loader: Optional[TaskLoader] = field(default=None, alias="load_tasks")
+    _tasks_file: Optional[Path] = field(default=None, alias="tasks_file", converter=_optional_path)
+    data_dir: Optional[Path] = field(default=Factory(_data_dir, takes_self=True), converter=_optional_path)
+    _cache: dict[str, _Loaded] = field(factory=dict, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
 
     # -- tasks -------------------------------------------------------------------------------
 
@@ -144,20 +148,31 @@ class Benchmark:
         Tasks are validated (unique ids, known kinds, an environment for episodes) every time they
         are loaded, and cached per source.
         """
-        source = self.task_file(source) if source is not None else None
-        key, version = _file_version(source if source is not None else self._tasks_file)
+        return list((await self._loaded(source)).tasks)
+
+    async def _loaded(self, source: Optional[Union[str, Path]]) -> _Loaded:
+        if source is None and self._loader is not None:
+            cached = self._cache.get("")
+            return cached if cached is not None else self._checked("", "", await self._loader(), None)
+        return self._read_tasks(source)
+
+    def _read_tasks(self, source: Optional[Union[str, Path]]) -> _Loaded:
+        """The tasks of a file or given in code: no event loop needed (nor imported) to read them."""
+        path = self.task_file(source) if source is not None else None
+        key, version = _file_version(path if path is not None else self._tasks_file)
         cached = self._cache.get(key)
-        if cached is not None and cached[0] == version:
-            return list(cached[1])
-        if source is not None:
-            tasks: Sequence[Task] = load_task_file(Path(source))
+        if cached is not None and cached.version == version:
+            return cached
+        if path is not None:
+            tasks: Sequence[Task] = load_task_file(path)
         elif self._static_tasks is not None:
             tasks = self._static_tasks
-        elif self._tasks_file is not None:
-            tasks = load_task_file(self._tasks_file)
         else:
-            assert self._loader is not None
-            tasks = await self._loader()
+            assert self._tasks_file is not None
+            tasks = load_task_file(self._tasks_file)
+        return self._checked(key, version, tasks, path)
+
+    def _checked(self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path]) -> _Loaded:
         try:
             checked = validate_tasks(tasks, has_environment=self.environment is not None)
         except DefinitionError as exc:
@@ -165,8 +180,9 @@ class Benchmark:
             if origin is None:
                 raise
             raise DefinitionError(f"{origin}: {exc.message}") from None
-        self._cache[key] = (version, checked)
-        return list(checked)
+        loaded = _Loaded(version, checked, {task.id: task for task in checked})
+        self._cache[key] = loaded
+        return loaded
 
     def task_file(self, source: Union[str, Path]) -> Path:
         """The file a task source names. A path that exists is itself; a bare name (no directory
@@ -180,22 +196,29 @@ class Benchmark:
         return shipped if shipped.is_file() else path
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
-        """Synchronous `load_tasks` for scripts and the CLI."""
-        return _run_sync(self.load_tasks(source), "tasks", "load_tasks")
+        """Synchronous `load_tasks` for scripts and the CLI (callable inside an event loop too, unless
+        the benchmark loads its tasks with an async loader)."""
+        if source is None and self._loader is not None:
+            return _run_sync(self.load_tasks(), "tasks", "load_tasks")
+        return list(self._read_tasks(source).tasks)
 
     def with_tasks_file(self, path: Union[str, Path]) -> Benchmark:
         """This benchmark with `path` as its own task list (what `serve --tasks` and `mcp --tasks`
         serve by default). Bare names given to remote surfaces still resolve in `data_dir`. Nothing
         is read until the tasks are first loaded."""
-        return attrs.evolve(self, tasks_file=Path(path), static_tasks=None, loader=None, cache={})
+        return attrs.evolve(self, tasks_file=Path(path), tasks=None, load_tasks=None)
 
     async def get_task(self, task_id: str, source: Optional[Union[str, Path]] = None) -> Task:
-        for task in await self.load_tasks(source):
-            if task.id == task_id:
-                return task
+        task = (await self._loaded(source)).by_id.get(task_id)
+        if task is not None:
+            return task
         raise TaskNotFoundError(f"unknown task id {task_id!r} in benchmark {self.id!r}")
 
     # -- answering ---------------------------------------------------------------------------
+
+    def checked_tasks(self, tasks: Sequence[Task]) -> list[Task]:
+        """`tasks` given in code (not read from a file), checked as `validate_tasks` checks a task list."""
+        return list(validate_tasks(tasks, has_environment=self.environment is not None))
 
     def native_messages(self, task: Task) -> list[ChatMessage]:
         """The messages a single task sends in native answer mode, next to `task.tools`.
@@ -308,15 +331,31 @@ class Benchmark:
 def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> T:
     """asyncio.run, with a clear error instead of asyncio's when a loop is already running
     (Jupyter, an async application)."""
+    import asyncio  # here: reading tasks needs no event loop, and the CLI's `list` starts faster
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coroutine)
     coroutine.close()
-    raise UsageError(
-        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead",
-        code="EVENT_LOOP_RUNNING",
+    raise EventLoopRunningError(
+        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead"
     )
+
+
+@frozen
+class _Loaded:
+    """A validated task list as read at `version` (see `_file_version`), with its tasks by id."""
+
+    version: str
+    tasks: tuple[Task, ...]
+    by_id: dict[str, Task]
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve(path: Path) -> Path:
+    # Resolving walks every component of the path (a syscall each): once per path, not per request.
+    return path.resolve()
 
 
 def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
@@ -324,7 +363,7 @@ def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
     edited file is read again and only its latest version stays cached; ("", "") for no file."""
     if path is None:
         return "", ""
-    resolved = Path(path).resolve()
+    resolved = _resolve(Path(path))
     try:
         stat = resolved.stat()
     except OSError:
@@ -359,95 +398,40 @@ def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Tas
     return tuple(tasks)
 
 
-def define_benchmark(
-    *,
-    id: str,
-    name: str,
-    tagline: str,
-    tags: Sequence[str],
-    category: str,
-    what_it_measures: str,
-    version: str,
-    status: BenchmarkStatus,
-    grade: Grader,
-    provenance: Sequence[Provenance],
-    grading_method: str,
-    tasks: Optional[Sequence[Task]] = None,
-    load_tasks: Optional[TaskLoader] = None,
-    tasks_file: Optional[Union[str, Path]] = None,
-    environment: Optional[EnvironmentFactory] = None,
-    mock_policies: Optional[MockPolicies] = None,
-    summarize: Optional[Summarizer] = None,
-    summary_markdown: Optional[SummaryMarkdown] = None,
-    groups: Optional[GroupLabeler] = None,
-    answer_modes: Sequence[str] = ("prompt",),
-    data_dir: Optional[Union[str, Path]] = None,
-    tasks_allow_env: Optional[str] = None,
-    distribution: Optional[str] = None,
-    native_messages: Optional[NativeMessages] = None,
-) -> Benchmark:
-    """Validate a benchmark definition and return the `Benchmark` every surface is built from.
-
-    Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
-    file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
-    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
-    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
-    answer mode (default: one user message with the prompt). `groups` labels each task with its
-    groups (dimension -> group); every report then carries the macro mean of each group, and
-    `compare` the difference per group. Raises `DefinitionError` naming the first problem found.
-    """
-    if not _ID_RE.match(id):
+def _validate(benchmark: Benchmark) -> None:
+    """The definition's rules, checked in the order the arguments are documented."""
+    id = benchmark.id
+    if not isinstance(id, str) or not _ID_RE.match(id):
         raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
-    for label, value in (("name", name), ("tagline", tagline), ("version", version), ("category", category)):
+    for label in ("name", "tagline", "version", "category"):
+        value = getattr(benchmark, label)
         if not isinstance(value, str) or not value.strip():
             raise DefinitionError(f"benchmark {id!r}: {label} must be a non-empty string")
-    if status not in BENCHMARK_STATUSES:
+    if benchmark.status not in BENCHMARK_STATUSES:
         raise DefinitionError(
-            f"benchmark {id!r}: unknown status {status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
+            f"benchmark {id!r}: unknown status {benchmark.status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
         )
-    given = [x for x in (tasks, load_tasks, tasks_file) if x is not None]
-    if len(given) != 1:
+    sources = (benchmark._static_tasks, benchmark._loader, benchmark._tasks_file)
+    if sum(source is not None for source in sources) != 1:
         raise DefinitionError(f"benchmark {id!r}: give exactly one of tasks, load_tasks or tasks_file")
-    if not callable(grade):
-        raise DefinitionError(f"benchmark {id!r}: grade must be callable")
-    if native_messages is not None and not callable(native_messages):
-        raise DefinitionError(f"benchmark {id!r}: native_messages must be callable")
-    if groups is not None and not callable(groups):
-        raise DefinitionError(f"benchmark {id!r}: groups must be callable")
-    if not provenance:
+    for label, hook in (
+        ("grade", benchmark.grader),
+        ("native_messages", benchmark._native_messages),
+        ("groups", benchmark.group_labeler),
+    ):
+        if (hook is not None or label == "grade") and not callable(hook):
+            raise DefinitionError(f"benchmark {id!r}: {label} must be callable")
+    if not benchmark.provenance:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
-    for record in provenance:
+    for record in benchmark.provenance:
         if record.kind not in PROVENANCE_KINDS:
             raise DefinitionError(f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}")
-    for mode in answer_modes:
+    for mode in benchmark.answer_modes:
         if mode not in ANSWER_MODES:
             raise DefinitionError(f"benchmark {id!r}: unknown answer mode {mode!r}")
-    static = validate_tasks(tasks, has_environment=environment is not None) if tasks is not None else None
-    file_path = Path(tasks_file) if tasks_file is not None else None
-    resolved_data_dir = Path(data_dir) if data_dir is not None else (file_path.parent if file_path else None)
-    return Benchmark(
-        id=id,
-        name=name,
-        tagline=tagline,
-        tags=list(tags),
-        category=category,
-        what_it_measures=what_it_measures,
-        version=version,
-        status=status,
-        grading_method=grading_method,
-        provenance=list(provenance),
-        grader=grade,
-        environment=environment,
-        mock_policies=mock_policies or MockPolicies(),
-        summarize=summarize,
-        summary_markdown=summary_markdown,
-        group_labeler=groups,
-        answer_modes=tuple(answer_modes),
-        data_dir=resolved_data_dir,
-        tasks_allow_env=tasks_allow_env,
-        distribution=distribution,
-        native_messages=native_messages,
-        static_tasks=static,
-        loader=load_tasks,
-        tasks_file=file_path,
-    )
+    if benchmark._static_tasks is not None:
+        validate_tasks(benchmark._static_tasks, has_environment=benchmark.environment is not None)
+
+
+#: The public way to define a benchmark: `Benchmark`'s own constructor, which validates.
+define_benchmark = Benchmark

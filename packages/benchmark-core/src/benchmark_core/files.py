@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from attrs import frozen
 
-from .errors import InvalidJsonError, InvalidSubmissionError, TaskFileError, UsageError
+from .errors import (
+    InvalidJsonError,
+    InvalidSubmissionError,
+    MissingFileError,
+    TaskFileError,
+    UnreadableFileError,
+    UsageError,
+)
 from .json_values import loads
 from .model import RunReport, Trace
 from .submission import check_submission, parse_submission
@@ -42,9 +49,9 @@ def read_json(path: Path) -> Any:
         # utf-8-sig: editors on Windows save a byte-order mark that is not part of the JSON.
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise UsageError(f"file not found: {path}", code="FILE_NOT_FOUND") from None
+        raise MissingFileError(f"file not found: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}", code="FILE_UNREADABLE") from None
+        raise UnreadableFileError(f"cannot read {path}: {exc}") from None
     try:
         return loads(text)
     except ValueError as exc:

@@ -25,7 +25,6 @@ because a grader that raises on a benchmark author's typo would turn every row i
 
 from __future__ import annotations
 
-import asyncio
 import decimal
 import math
 import re
@@ -285,6 +284,8 @@ def judge_with_llm(
     """
 
     async def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+        import asyncio  # here: the other graders are imported by `list`, which needs no event loop
+
         if trace.answer is None:
             return _fail("no answer to judge")
         text = judge_prompt(prompt, task, trace.answer)

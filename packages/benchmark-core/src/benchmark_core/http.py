@@ -25,18 +25,22 @@ from typing import Any
 
 from aiohttp import web
 
-from .__about__ import __version__
 from .definition import Benchmark
-from .errors import BenchmarkError, InvalidJsonError, InvalidSubmissionError, UsageError, error_document
+from .documents import health_document, index_entry_document, provenance_document, task_list_document
+from .errors import (
+    BenchmarkError,
+    InternalError,
+    InvalidJsonError,
+    InvalidScoreRequestError,
+    ListenError,
+    MethodNotAllowedError,
+    RequestTooLargeError,
+    RouteNotFoundError,
+    error_document,
+)
 from .json_values import loads
 from .openapi import openapi_document
-from .remote import (
-    get_remote_task,
-    load_remote_tasks,
-    provenance_document,
-    score_remote_submission,
-    task_list_document,
-)
+from .remote import get_remote_task, load_remote_tasks, score_remote_submission
 from .wire import to_wire
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
@@ -47,26 +51,15 @@ OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 
 _log = logging.getLogger(__name__)
 _SCORE_FIELDS = ("taskId", "submission", "tasks", "seed")
-_HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "REQUEST_TOO_LARGE"}
+#: aiohttp's own routing errors, as the classes of errors.py that report them.
+_HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
+    404: RouteNotFoundError,
+    405: MethodNotAllowedError,
+    413: RequestTooLargeError,
+}
 _dumps = partial(json.dumps, ensure_ascii=False, allow_nan=False)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-class RequestTooLargeError(UsageError):
-    code = "REQUEST_TOO_LARGE"
-    http_status = 413
-
-
-class InvalidScoreRequestError(InvalidSubmissionError):
-    """The score request itself is malformed (not an object, a missing or mistyped field), as
-    opposed to a well-formed request carrying a structurally invalid submission (422)."""
-
-    http_status = 400
-
-
-class ListenError(BenchmarkError):
-    code = "LISTEN_FAILED"
 
 
 def create_app(benchmark: Benchmark) -> web.Application:
@@ -144,17 +137,7 @@ async def _task_browser(request: web.Request) -> web.Response:
 
 
 async def _health(request: web.Request) -> web.Response:
-    benchmark = request.app[BENCHMARK_KEY]
-    return _json(
-        {
-            "status": "ok",
-            "benchmark": benchmark.id,
-            "name": benchmark.name,
-            "version": benchmark.version,
-            "distribution": benchmark.distribution,
-            "benchmarkCoreVersion": __version__,
-        }
-    )
+    return _json(health_document(request.app[BENCHMARK_KEY]))
 
 
 async def _list_tasks(request: web.Request) -> web.Response:
@@ -201,11 +184,9 @@ async def _provenance(request: web.Request) -> web.Response:
 
 
 async def _index_entry(request: web.Request) -> web.Response:
-    from .report import index_entry
-
     benchmark = request.app[BENCHMARK_KEY]
     tasks = await load_remote_tasks(benchmark, request.query.get("tasks"))
-    return _json(to_wire(index_entry(benchmark, tasks)))
+    return _json(index_entry_document(benchmark, tasks))
 
 
 async def _openapi(request: web.Request) -> web.Response:
@@ -237,22 +218,13 @@ async def _add_cors(request: web.Request, response: web.StreamResponse) -> None:
 
 
 async def _read_json(request: web.Request) -> Any:
-    """The body as JSON, read in chunks so that an oversized body (declared or chunked) is refused
-    after at most MAX_BODY_BYTES, never buffered whole."""
-    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
-        raise RequestTooLargeError(f"request body is over the {MAX_BODY_BYTES}-byte limit")
-    body = bytearray()
-    while True:
-        chunk = await request.content.readany()
-        if not chunk:
-            break
-        body.extend(chunk)
-        if len(body) > MAX_BODY_BYTES:
-            raise RequestTooLargeError(f"request body is over the {MAX_BODY_BYTES}-byte limit")
+    """The body as JSON. aiohttp refuses a body over `client_max_size` (declared or chunked) after
+    reading at most that much, as REQUEST_TOO_LARGE through the error middleware."""
+    body = await request.read()
     if not body.strip():
         raise InvalidJsonError("the request body is empty; send a JSON object")
     try:
-        return loads(bytes(body))
+        return loads(body)
     except ValueError as exc:  # UnicodeDecodeError too
         raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
 
@@ -274,13 +246,15 @@ async def _error_middleware(request: web.Request, handler: Handler) -> web.Strea
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = _error(exc.status, _HTTP_CODES.get(exc.status, f"HTTP_{exc.status}"), _describe(request, exc))
+        known = _HTTP_ERRORS.get(exc.status)
+        code = known.code if known is not None else f"HTTP_{exc.status}"
+        response = _error(exc.status, code, _describe(request, exc))
         if "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
         return response
     except Exception:
         _log.exception("unexpected error while answering %s %s", request.method, request.path)
-        return _error(500, "INTERNAL_ERROR", "internal server error")
+        return _error(InternalError.http_status, InternalError.code, "internal server error")
 
 
 def _describe(request: web.Request, exc: web.HTTPException) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .errors import JournalError
+from .errors import JournalError, JournalExistsError
 from .model import JsonObject, RunRow, Task
 from .wire import from_wire, to_wire
 
@@ -63,10 +63,9 @@ class Journal:
         path = Path(path)
         kept: list[RunRow] = []
         if path.exists() and not resume:
-            raise JournalError(
+            raise JournalExistsError(
                 f"{path} exists: it holds the rows of an earlier run. Pass --resume to continue that run, "
-                "or delete the journal to start over",
-                code="JOURNAL_EXISTS",
+                "or delete the journal to start over"
             )
         if path.exists():
             found, rows, good_bytes = read_journal(path)

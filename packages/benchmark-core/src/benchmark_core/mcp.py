@@ -38,18 +38,15 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent, ToolAnno
 from pydantic import Field, ValidationError
 
 from .definition import Benchmark
-from .errors import BenchmarkError, InvalidArgumentsError, UnknownToolError
+from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
+from .errors import BenchmarkError, InternalError, InvalidArgumentsError, UnknownToolError
 from .model import RunReport, RunRow, Task, TaskScore
 from .options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .remote import (
     get_remote_task,
     load_remote_tasks,
-    provenance_document,
-    provenance_document_schema,
     remote_task_file,
     score_remote_submission,
-    task_list_document,
-    task_list_schema,
 )
 from .runner import ProgressCallback
 from .wire import to_wire
@@ -330,13 +327,13 @@ class _BenchmarkServer(MCPServer):
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):
                 return error_result(InvalidArgumentsError(_describe_validation(name, exc.__cause__)))
-            return error_result(BenchmarkError(str(exc)))
+            return error_result(InternalError(str(exc)))
 
 
 def _internal_error(tool: str) -> CallToolResult:
     """A crash: the traceback goes to the server's log (stderr), never to the caller."""
     _log.exception("tool %r failed unexpectedly", tool)
-    return error_result(BenchmarkError(f"{tool} failed unexpectedly; the traceback is in the server's log"))
+    return error_result(InternalError(f"{tool} failed unexpectedly; the traceback is in the server's log"))
 
 
 def _describe_validation(tool: str, error: ValidationError) -> str:

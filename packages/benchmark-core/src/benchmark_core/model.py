@@ -283,7 +283,7 @@ class RunRow:
     served_by: list[ServedCount] = _optional(Factory(list))
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, repr=False)
 class RunReport:
     """A whole run. `summary` holds the benchmark's own headline fields; on the wire they sit at the
     top level of the document, between `usage` and `rows` (see `benchmark_core.wire`)."""
@@ -321,6 +321,12 @@ class RunReport:
     cache: Optional[CacheStats] = _optional()
     summary: JsonObject = Factory(dict)
     rows: list[RunRow]
+
+    def __repr__(self) -> str:
+        # Short on purpose: Python 3.11's asyncio.run formats the main task's result while it
+        # restores the SIGINT handler, and a full repr of a 20,000-row report costs 15 us a row.
+        rows = f"{len(self.rows)} rows"
+        return f"RunReport(benchmark={self.benchmark!r}, model={self.model!r}, mean={self.mean!r}, {rows})"
 
 
 ProvenanceKind = Literal["synthetic", "human-written", "derived", "scraped", "licensed"]

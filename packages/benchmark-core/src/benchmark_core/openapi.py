@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
+from .documents import provenance_document_schema, task_list_schema
+from .errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, http_error_codes
 from .model import IndexEntry, Task, TaskScore
-from .remote import provenance_document_schema, task_list_schema
 from .submission import MAX_NESTING, submission_schema
 from .taskfiles import remote_task_names
 from .wire_schema import JsonSchema, wire_schema
@@ -14,23 +15,8 @@ from .wire_schema import JsonSchema, wire_schema
 if TYPE_CHECKING:
     from .definition import Benchmark
 
-ERROR_CODES: dict[str, str] = {
-    "INVALID_JSON": "400: the body is not JSON.",
-    "INVALID_SUBMISSION": "400: the score request is not {taskId, submission, tasks?, seed?}; "
-    f"422: the submission is not a valid trace (the Trace schema, nested at most {MAX_NESTING} levels deep); "
-    "the message names the JSON path of the problem.",
-    "INVALID_TASK_FILE": "400: the named task file is missing from data/ or is not a valid task file (a line "
-    "that is not a task, or repeats a task id; the message names the line).",
-    "INVALID_DEFINITION": "400: the named task file has an invalid task id, or holds an episode the benchmark has "
-    "no environment for.",
-    "TASKS_NOT_ALLOWED": "403: the task file is outside data/ and not on the allow-list.",
-    "TASK_NOT_FOUND": "404: no task with this id.",
-    "NOT_FOUND": "404: no such route.",
-    "METHOD_NOT_ALLOWED": "405: the route exists but not for this method.",
-    "REQUEST_TOO_LARGE": "413: the body is over the size limit.",
-    "GRADER_ERROR": "500: the benchmark's grader failed (a bug in the benchmark).",
-    "INTERNAL_ERROR": "500: an unexpected server error.",
-}
+#: The codes the HTTP API answers with and what each means, generated from `benchmark_core.errors`.
+ERROR_CODES: dict[str, str] = http_error_codes()
 
 
 def _ref(name: str) -> JsonSchema:
@@ -91,7 +77,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
     }
     task_file_errors = {
         "400": _error_response("INVALID_TASK_FILE or INVALID_DEFINITION"),
-        "403": _error_response("TASKS_NOT_ALLOWED"),
+        "403": _error_response(TasksNotAllowedError.code),
     }
 
     def get(summary: str, schema: JsonSchema, *, tasks: bool = True, extra: Any = None) -> dict[str, Any]:
@@ -155,9 +141,9 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                     "400": _error_response(
                         "INVALID_JSON, INVALID_SUBMISSION (malformed request), INVALID_TASK_FILE or INVALID_DEFINITION"
                     ),
-                    "403": _error_response("TASKS_NOT_ALLOWED"),
-                    "404": _error_response("TASK_NOT_FOUND"),
-                    "413": _error_response("REQUEST_TOO_LARGE"),
+                    "403": _error_response(TasksNotAllowedError.code),
+                    "404": _error_response(TaskNotFoundError.code),
+                    "413": _error_response(RequestTooLargeError.code),
                     "422": _error_response(
                         f"INVALID_SUBMISSION (the submission is not a valid trace, or nests more than {MAX_NESTING} "
                         "levels deep; the message names the JSON path)"
@@ -169,7 +155,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
         "/v1/index-entry": get("Directory entry", _ref("IndexEntry")),
         "/openapi.json": get("This document", {"type": "object"}, tasks=False),
     }
-    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response("TASK_NOT_FOUND")
+    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response(TaskNotFoundError.code)
     for item in paths.values():
         for operation in item.values():
             operation["responses"]["default"] = _error_response(

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import os
 from importlib.metadata import EntryPoint, entry_points
-from typing import Optional
+from typing import Any, Optional
 
 from attrs import define, field
 
 from .definition import Benchmark
-from .errors import PluginLoadError, UsageError
+from .errors import BenchmarkNotFoundError, PluginLoadError, describe_error
 
 ENTRY_POINT_GROUP = "benchmark_core.benchmarks"
 AUTOLOAD_ENV = "BENCHMARK_CORE_DISABLE_PLUGIN_AUTOLOAD"
@@ -104,7 +104,7 @@ def load_benchmark(benchmark_id: str) -> Benchmark:
         if entry.id == benchmark_id:
             return entry.load()
     known = ", ".join(e.id for e in _entries())
-    raise UsageError(f"no installed benchmark {benchmark_id!r}; installed: {known}", code="BENCHMARK_NOT_FOUND")
+    raise BenchmarkNotFoundError(f"no installed benchmark {benchmark_id!r}; installed: {known}")
 
 
 def resolve_benchmark(spec: str) -> Benchmark:
@@ -115,3 +115,20 @@ def resolve_benchmark(spec: str) -> Benchmark:
     if is_benchmark_file_spec(spec):
         return load_benchmark_file(spec)
     return load_benchmark(spec)
+
+
+def installed_benchmarks_document() -> dict[str, Any]:
+    """`{benchmarks: [{id, distribution, version, tasks, error}]}`: every installed benchmark, loaded
+    to count its tasks; one that fails to load has `tasks` null and its `error`, and does not hide the
+    others."""
+    listing: list[dict[str, Any]] = []
+    for entry in discover_benchmarks():
+        item: dict[str, Any] = {"id": entry.id, "distribution": entry.distribution, "version": entry.version}
+        try:
+            item["tasks"] = len(entry.load().tasks())
+            item["error"] = None
+        except Exception as exc:  # one broken plugin must not hide the others
+            item["tasks"] = None
+            item["error"] = describe_error(exc)
+        listing.append(item)
+    return {"benchmarks": listing}

@@ -1,5 +1,5 @@
-"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule, grading a submitted
-trace, and the documents both return, with their JSON Schemas (the CLI prints the same task list)."""
+"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule and grading a
+submitted trace. The documents they return are built in `benchmark_core.documents`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from .errors import BenchmarkError
-from .model import Provenance, Task, TaskScore
+from .model import Task, TaskScore
 from .submission import parse_submission
 from .taskfiles import resolve_remote_tasks
-from .wire import to_wire
-from .wire_schema import JsonSchema, wire_schema
 
 if TYPE_CHECKING:
     from .definition import Benchmark
@@ -60,45 +58,3 @@ async def score_remote_submission(
         trace = parse_submission(submission, path="$.submission")
         task = await benchmark.get_task(task_id, source)
     return await benchmark.grade(task, trace, benchmark.grade_context(seed))
-
-
-def task_list_document(benchmark: Benchmark, tasks: list[Task]) -> dict[str, Any]:
-    """`{benchmark, count, tasks}`, as `list --json` prints it."""
-    return {"benchmark": benchmark.id, "count": len(tasks), "tasks": to_wire(tasks)}
-
-
-def provenance_document(benchmark: Benchmark) -> dict[str, Any]:
-    """`{benchmark, provenance, markdown}`: the records and their rendered Markdown."""
-    from .report import provenance_markdown
-
-    return {
-        "benchmark": benchmark.id,
-        "provenance": to_wire(benchmark.provenance),
-        "markdown": provenance_markdown(benchmark),
-    }
-
-
-def task_list_schema() -> JsonSchema:
-    return {
-        "type": "object",
-        "properties": {
-            "benchmark": {"type": "string"},
-            "count": {"type": "integer"},
-            "tasks": {"type": "array", "items": wire_schema(Task)},
-        },
-        "required": ["benchmark", "count", "tasks"],
-        "additionalProperties": False,
-    }
-
-
-def provenance_document_schema() -> JsonSchema:
-    return {
-        "type": "object",
-        "properties": {
-            "benchmark": {"type": "string"},
-            "provenance": {"type": "array", "items": wire_schema(Provenance)},
-            "markdown": {"type": "string", "description": "The provenance rendered as Markdown."},
-        },
-        "required": ["benchmark", "provenance", "markdown"],
-        "additionalProperties": False,
-    }

@@ -3,13 +3,53 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
-from ..definition import MockPolicies, ScriptedTurn
+from attrs import Factory, frozen
+
 from ..errors import AdapterError
 from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
 from ..rng import mulberry32
 from .base import AdapterContext
+
+
+@frozen
+class ScriptedTurn:
+    """One assistant turn of a mock episode script: tool calls, or a final message."""
+
+    content: Optional[str] = None
+    tool_calls: list[ToolCall] = Factory(list)
+
+    @classmethod
+    def call(cls, name: str, **arguments: Any) -> ScriptedTurn:
+        return cls(tool_calls=[ToolCall(name=name, arguments=arguments)])
+
+    @classmethod
+    def say(cls, text: str) -> ScriptedTurn:
+        return cls(content=text)
+
+
+AnswerPolicy = Callable[[Task], str]
+CallPolicy = Callable[[Task], list[ToolCall]]
+ScriptPolicy = Callable[[Task], list[ScriptedTurn]]
+
+
+@frozen
+class MockPolicies:
+    """How the offline mock answers this benchmark. The mock is "good" on even task positions and
+    "bad" on odd ones, so every run shows both outcomes.
+
+    Unset single-task policies fall back to the task's `expected` value (good) and a fixed wrong
+    answer (bad); episode scripts must be given by any benchmark that has episodes.
+    """
+
+    good_answer: Optional[AnswerPolicy] = None
+    bad_answer: Optional[AnswerPolicy] = None
+    good_calls: Optional[CallPolicy] = None
+    bad_calls: Optional[CallPolicy] = None
+    good_script: Optional[ScriptPolicy] = None
+    bad_script: Optional[ScriptPolicy] = None
 
 
 class MockAdapter:

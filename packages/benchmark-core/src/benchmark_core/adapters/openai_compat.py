@@ -45,7 +45,19 @@ import aiohttp
 from attrs import frozen
 
 from ..cache import request_key
-from ..errors import AdapterError, ConfigurationError, describe_error
+from ..errors import (
+    AdapterError,
+    AuthenticationFailedError,
+    BadRequestError,
+    ConfigurationError,
+    ConnectionFailedError,
+    MalformedResponseError,
+    ModelNotFoundError,
+    ProviderError,
+    RateLimitedError,
+    RequestTimeoutError,
+    describe_error,
+)
 from ..model import (
     ChatMessage,
     ChatRequest,
@@ -73,11 +85,11 @@ DEFAULT_REQUEST_TIMEOUT = 600.0
 
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
 #: Statuses no retry fixes and that every other request of the run would meet too.
-_FATAL_STATUSES = {
-    400: "BAD_REQUEST",
-    401: "AUTHENTICATION_FAILED",
-    403: "AUTHENTICATION_FAILED",
-    404: "MODEL_NOT_FOUND",
+_FATAL_STATUSES: dict[int, type[AdapterError]] = {
+    400: BadRequestError,
+    401: AuthenticationFailedError,
+    403: AuthenticationFailedError,
+    404: ModelNotFoundError,
 }
 _DETAIL_LIMIT = 300
 
@@ -296,8 +308,8 @@ class OpenAICompatAdapter:
         # Raised outside the except blocks so that no aiohttp exception (whose request info holds
         # the Authorization header) rides along as the AdapterError's __context__.
         if failure is not None:
-            code = "TIMEOUT" if failure == "request timed out" else "CONNECTION_FAILED"
-            raise self._error(f"request failed: {failure}", retryable=True, code=code)
+            kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
+            raise self._error(f"request failed: {failure}", retryable=True, kind=kind)
         try:
             data = json.loads(raw)
         except ValueError:
@@ -311,7 +323,7 @@ class OpenAICompatAdapter:
                 f"malformed JSON in the response (HTTP {status}): {text!r}",
                 status=status,
                 retryable=True,
-                code="MALFORMED_RESPONSE",
+                kind=MalformedResponseError,
             )
         return data
 
@@ -326,10 +338,10 @@ class OpenAICompatAdapter:
                 code = error.get("code") if isinstance(error, dict) else None
                 status = code if isinstance(code, int) and not isinstance(code, bool) else 0
                 raise self._status_error(status, _error_message(data) or "error without a message", None)
-            raise self._error("the response has no choices", retryable=True, code="MALFORMED_RESPONSE")
+            raise self._error("the response has no choices", retryable=True, kind=MalformedResponseError)
         message = choices[0].get("message") if isinstance(choices[0], dict) else None
         if not isinstance(message, dict):
-            raise self._error("the response's first choice has no message", retryable=True, code="MALFORMED_RESPONSE")
+            raise self._error("the response's first choice has no message", retryable=True, kind=MalformedResponseError)
         return message
 
     def _tool_calls(self, message: JsonObject, names: ToolNameCodec) -> list[ToolCall]:
@@ -368,27 +380,27 @@ class OpenAICompatAdapter:
         retryable: bool = False,
         retry_after: Optional[float] = None,
         status: Optional[int] = None,
-        code: Optional[str] = None,
+        kind: type[AdapterError] = AdapterError,
         fatal: bool = False,
     ) -> AdapterError:
         text = self._redact(f"{self._provider}: {message}")
-        return AdapterError(text, retryable=retryable, retry_after=retry_after, status=status, code=code, fatal=fatal)
+        return kind(text, retryable=retryable, retry_after=retry_after, status=status, fatal=fatal)
 
     def _status_error(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
         detail = self._snippet(detail) or "no details"
         retryable = status == 429 or status >= 500
         if status == 429:
-            code: Optional[str] = "RATE_LIMITED"
+            kind: type[AdapterError] = RateLimitedError
         elif status >= 500:
-            code = "PROVIDER_ERROR"
+            kind = ProviderError
         else:
-            code = _FATAL_STATUSES.get(status)
+            kind = _FATAL_STATUSES.get(status, AdapterError)
         return self._error(
             f"HTTP {status}: {detail}" if status else detail,
             retryable=retryable,
             retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
             status=status or None,
-            code=code,
+            kind=kind,
             fatal=status in _FATAL_STATUSES,
         )
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..definition import MockPolicies
 from ..errors import ConfigurationError
 from .base import ModelAdapter
-from .mock import mock_adapter
+from .mock import MockPolicies, mock_adapter
 
 #: Provider names `make_adapter` accepts.
 PROVIDERS: tuple[str, ...] = ("mock", "openrouter", "openai")

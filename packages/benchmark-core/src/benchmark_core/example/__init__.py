@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..__about__ import __version__
-from ..definition import MockPolicies, ScriptedTurn, define_benchmark
+from ..adapters.mock import MockPolicies, ScriptedTurn
+from ..definition import define_benchmark
 from ..model import Provenance, Task
 from .environment import OrderLookupEnvironment
 from .grading import grade

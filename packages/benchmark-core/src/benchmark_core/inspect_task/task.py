@@ -11,7 +11,7 @@ from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from ..definition import Benchmark
-from ..errors import ConfigurationError, UsageError
+from ..errors import ConfigurationError, EventLoopRunningError
 from ..model import Task as BenchmarkTask
 from ..wire import to_wire
 from .benchmarks import remember_benchmark
@@ -69,8 +69,7 @@ def _load(benchmark: Benchmark, source: Optional[str]) -> list[BenchmarkTask]:
     """The task list, also when Inspect builds the task inside a running event loop (`eval_async`)."""
     try:
         return benchmark.tasks(source)
-    except UsageError as exc:
-        if exc.code != "EVENT_LOOP_RUNNING":
-            raise
+    except EventLoopRunningError:
+        pass
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(benchmark.tasks, source).result()

@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from .cli import _command, _echo_json
+from .base import command, echo_json
 
 
 @click.command("new")
@@ -31,7 +31,7 @@ from .cli import _command, _echo_json
     "give the same files byte for byte.  [default: today, UTC]",
 )
 @click.option("--seed", type=int, default=None, help="The generator's public seed.  [default: the date, as YYYYMMDD]")
-@_command(tasks=False, json_help="Print what was created as one JSON document.")
+@command(tasks=False, json_help="Print what was created as one JSON document.")
 def new_cmd(
     name: str, directory: Path, created: Optional[datetime.datetime], seed: Optional[int], as_json: bool
 ) -> None:
@@ -42,11 +42,11 @@ def new_cmd(
     import name is NAME with '_' for '-'. Then: pip install ./NAME && NAME run --model offline
     --provider mock.
     """
-    from .scaffold import scaffold_package
+    from ..scaffold import scaffold_package
 
     result = scaffold_package(name, directory, seed=seed, date=created.date() if created is not None else None)
     if as_json:
-        _echo_json(
+        echo_json(
             {
                 "path": str(result.path),
                 "name": result.name,

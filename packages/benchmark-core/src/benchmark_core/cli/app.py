@@ -1,0 +1,110 @@
+"""The group: `create_cli(benchmark, prog_name)` registers every command module on one click
+group; `run_cli` and `main` are the console scripts' entry points."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, Optional
+
+import click
+
+from ..definition import Benchmark
+from ..errors import EXIT_OK
+from .base import BenchmarkSource, CliGroup, CliState
+
+#: Every benchmark's commands: name -> the module (of this package) and command that implement it.
+COMMANDS = {
+    "list": ".tasks:list_cmd",
+    "show": ".tasks:show_cmd",
+    "run": ".run:run_cmd",
+    "score": ".score:score_cmd",
+    "compare": ".compare:compare_cmd",
+    "card": ".card:card_cmd",
+    "html": ".html:html_cmd",
+    "provenance": ".info:provenance_cmd",
+    "index-entry": ".info:index_entry_cmd",
+    "serve": ".serve:serve_cmd",
+    "mcp": ".serve:mcp_cmd",
+}
+#: The commands only the `benchmark-core` umbrella adds.
+UMBRELLA_COMMANDS = {"benchmarks": ".benchmarks:benchmarks_cmd", "new": ".new:new_cmd"}
+
+
+def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = False) -> click.Group:
+    """Build the click group for `benchmark` (a Benchmark, or a function returning one, so that
+    loading can wait until a command needs it).
+
+    With `umbrella=True` (the `benchmark-core` script) the group adds `--benchmark ID|FILE.py` to
+    address any installed benchmark or a one-file one, the `benchmarks` command listing them and
+    `new` scaffolding a package.
+    """
+
+    @click.group(cls=CliGroup, name=prog_name, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=functools.partial(_print_version, benchmark),
+        help="Show the benchmark and benchmark-core versions and exit.",
+    )
+    @click.pass_context
+    def cli(ctx: click.Context, /, **kwargs: Any) -> None:
+        source: BenchmarkSource = benchmark
+        chosen = kwargs.get("benchmark_id")
+        if chosen:
+            from ..plugins import resolve_benchmark
+
+            source = functools.partial(resolve_benchmark, chosen)
+        ctx.obj = CliState(source)
+
+    if umbrella:
+        cli.help = (
+            "benchmark-core: run, score and serve benchmarks. Commands address the bundled example "
+            "benchmark unless --benchmark names an installed one (see `benchmarks`) or a Python file "
+            "defining one. `new NAME` writes a new benchmark package."
+        )
+        cli = click.option(
+            "--benchmark",
+            "benchmark_id",
+            metavar="ID|FILE.py[:NAME]",
+            default=None,
+            help="Address an installed benchmark (see `benchmarks`), or one defined in a Python file "
+            "(path/to/file.py:benchmark, no packaging needed); default: the bundled example.",
+        )(cli)
+    elif isinstance(benchmark, Benchmark):
+        cli.help = f"{benchmark.name}: {benchmark.tagline}\n\nList, run, score and serve the benchmark."
+    else:
+        cli.help = "List, run, score and serve the benchmark."
+    assert isinstance(cli, CliGroup)
+    cli.lazy_commands = {**COMMANDS, **(UMBRELLA_COMMANDS if umbrella else {})}
+    return cli
+
+
+def run_cli(benchmark: BenchmarkSource, prog_name: str, argv: Optional[Sequence[str]] = None) -> NoReturn:
+    """Entry point of a benchmark's console script and `python -m` module."""
+    create_cli(benchmark, prog_name).main(args=list(argv) if argv is not None else None, prog_name=prog_name)
+    sys.exit(EXIT_OK)  # pragma: no cover - main always exits
+
+
+def main() -> NoReturn:
+    """The `benchmark-core` console script: the bundled example, or any installed benchmark."""
+    from ..plugins import EXAMPLE_ID, load_benchmark
+
+    cli = create_cli(functools.partial(load_benchmark, EXAMPLE_ID), "benchmark-core", umbrella=True)
+    cli.main(prog_name="benchmark-core")
+    sys.exit(EXIT_OK)  # pragma: no cover
+
+
+def _print_version(source: BenchmarkSource, ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from ..__about__ import __version__
+
+    if isinstance(source, Benchmark):
+        click.echo(f"{ctx.info_name} {source.version} (benchmark-core {__version__})")
+    else:
+        click.echo(f"{ctx.info_name} {__version__}")
+    ctx.exit(0)

@@ -1,0 +1,145 @@
+"""What every command shares: the state the group hands its commands through `ctx.obj`, the group
+class that maps failures to exit codes, and the `command()` decorator (`--json`, `--tasks`, error
+mapping). No business logic: commands call core functions and print what they return."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, Optional, TypeVar, Union, cast
+
+import click
+
+from ..definition import Benchmark
+from ..errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
+from ..text import shorten
+
+F = TypeVar("F", bound=Callable[..., Any])
+BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
+DEBUG_ENV = "BENCHMARK_CORE_DEBUG"
+JSON_HELP = "Print one JSON document on stdout, nothing else."
+TASKS_HELP = "Use this JSONL task file instead of the benchmark's own tasks."
+
+
+class CliState:
+    """`ctx.obj` of every command: the benchmark, resolved on first use (so `--help` loads nothing)."""
+
+    def __init__(self, source: BenchmarkSource) -> None:
+        self._source = source
+        self._benchmark: Optional[Benchmark] = None
+
+    @property
+    def benchmark(self) -> Benchmark:
+        if self._benchmark is None:
+            self._benchmark = self._source if isinstance(self._source, Benchmark) else self._source()
+        return self._benchmark
+
+    def served(self, tasks_path: Optional[Path]) -> Benchmark:
+        """The benchmark a server offers: with `--tasks`, that file as its task list, read now so
+        that a bad file stops the server before it starts."""
+        if tasks_path is None:
+            return self.benchmark
+        served = self.benchmark.with_tasks_file(tasks_path)
+        served.tasks()
+        return served
+
+
+class CliGroup(click.Group):
+    """Maps every failure to the documented exit codes; click's own usage errors exit 1, not 2.
+
+    Commands are registered by name as `"module:attribute"` in `lazy_commands` and imported when
+    invoked (or when `--help` lists them), so `list` loads neither `run`'s asyncio nor `serve`'s
+    aiohttp."""
+
+    lazy_commands: dict[str, str]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
+        target = getattr(self, "lazy_commands", {}).get(cmd_name)
+        if target is not None and cmd_name not in self.commands:
+            module, attribute = target.split(":")
+            self.add_command(getattr(importlib.import_module(module, __package__), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *getattr(self, "lazy_commands", {})})
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        given = kwargs.get("args")
+        argv: list[str] = list(given) if given is not None else sys.argv[1:]
+        try:
+            result = super().main(*args, **kwargs)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            if "--json" in argv:
+                echo_error_json(UsageError(exc.format_message()))
+            exc.show()
+            sys.exit(EXIT_USAGE)
+        except BrokenPipeError:
+            # The reader went away (`... | head`): not an error of ours. Silence the final flush.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_OK)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(EXIT_USAGE)
+        except BenchmarkError as exc:  # raised outside a command, where `command` maps errors
+            fail(exc, "--json" in argv)
+        sys.exit(result if isinstance(result, int) else EXIT_OK)
+
+
+def command(*, tasks: bool = True, json_help: str = JSON_HELP, tasks_help: str = TASKS_HELP) -> Callable[[F], F]:
+    """Common behaviour of every command: `--json`, `--tasks` (unless `tasks=False`), and error
+    mapping (an unexpected exception is an INTERNAL_ERROR, its traceback only with DEBUG_ENV set)."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            as_json = bool(kwargs.get("as_json"))
+            try:
+                return func(*args, **kwargs)
+            except BenchmarkError as exc:
+                fail(exc, as_json)
+            except (BrokenPipeError, click.exceptions.Exit, click.ClickException):
+                raise  # handled by `CliGroup.main`
+            except Exception as exc:
+                if os.environ.get(DEBUG_ENV):
+                    raise
+                fail(InternalError(f"{describe_error(exc)} (set {DEBUG_ENV}=1 for a traceback)"), as_json)
+
+        decorated = click.option("--json", "as_json", is_flag=True, help=json_help)(wrapper)
+        if tasks:
+            decorated = click.option(
+                "--tasks",
+                "tasks_path",
+                type=click.Path(dir_okay=False, path_type=Path),
+                default=None,
+                help=tasks_help,
+            )(decorated)
+        return cast(F, decorated)
+
+    return decorate
+
+
+def fail(exc: BenchmarkError, as_json: bool) -> NoReturn:
+    if as_json:
+        echo_error_json(exc)
+    click.echo(f"error: {exc.message}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def echo_error_json(exc: BenchmarkError) -> None:
+    click.echo(json.dumps(exc.to_json(), ensure_ascii=False))
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+def excerpt(text: str, width: int = 72) -> str:
+    return shorten(" ".join(text.split()), width)

@@ -1,0 +1,38 @@
+"""`card`: the SVG share card of a saved report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from ..files import read_report, write_text
+from .base import CliState, command, echo_json
+
+
+@click.command("card")
+@click.argument("report_path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path), required=False)
+@command()
+@click.pass_obj
+def card_cmd(
+    state: CliState, report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]
+) -> None:
+    """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
+    from ..card import render_card
+
+    bench = state.benchmark
+    if tasks_path is not None:
+        bench.tasks(tasks_path)  # the card needs no tasks, but a bad file is still an error
+    svg = render_card(read_report(report_path), bench)
+    if out is not None:
+        write_text(out, svg)
+        if as_json:
+            echo_json({"path": str(out), "bytes": len(svg.encode("utf-8"))})
+        else:
+            click.echo(f"wrote {out}", err=True)
+    elif as_json:
+        echo_json({"svg": svg})
+    else:
+        click.echo(svg, nl=False)

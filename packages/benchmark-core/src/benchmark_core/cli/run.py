@@ -1,0 +1,200 @@
+"""The `run` command. Its model, provider and run options are generated from the one declaration in
+`benchmark_core.options` (`run_options.py`); what is added here is only what belongs to a terminal:
+where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
+the progress line and the error breakdown (`progress.py`).
+
+Exit codes: 0 complete without errored rows; 1 invalid usage; 2 a run with errored rows, or one
+stopped by a fatal provider error or `--max-errors`; 130 after Ctrl+C and 143 after SIGTERM, with the
+finished rows written as a partial report and the journal left resumable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import click
+
+from ..definition import Benchmark
+from ..errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, RunStoppedError, UsageError
+from ..model import RunReport
+from ..options import RunOptions, RunTarget
+from .base import CliState, command, echo_json
+from .progress import ProgressLine, error_breakdown
+from .run_options import declared_options, options_from_cli
+
+if TYPE_CHECKING:
+    from ..runner import Run
+
+
+@click.command("run")
+@declared_options(RunTarget)
+@declared_options(RunOptions)
+@click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the full JSON report (with every row) here, and journal each finished row to "
+    "OUTPUT.journal.jsonl as it finishes.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue the run journaled beside --output: keep its rows and send only the missing tasks.",
+)
+@click.option(
+    "--retry-errored",
+    is_flag=True,
+    help="With --resume: also send again the tasks whose journaled rows errored.",
+)
+@click.option(
+    "--markdown",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the markdown report (summary and task table) here.",
+)
+@command()
+@click.pass_obj
+def run_cmd(
+    state: CliState,
+    /,
+    output: Optional[Path],
+    markdown: Optional[Path],
+    resume: bool,
+    retry_errored: bool,
+    no_cache: bool,
+    as_json: bool,
+    tasks_path: Optional[Path],
+    **values: Any,
+) -> None:
+    """Run the benchmark against a model and print the summary.
+
+    With --json the report is printed without its rows (use --output for the full report).
+    Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
+    Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
+    """
+    from ..adapters.registry import make_adapter
+    from ..files import check_writable
+    from ..journal import journal_path
+    from ..runner import Run
+
+    if (resume or retry_errored) and output is None:
+        raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
+    if retry_errored and not resume:
+        raise UsageError("--retry-errored needs --resume")
+    target, options = options_from_cli(values, no_cache=no_cache)
+    bench = state.benchmark
+    for path in (output, markdown):
+        if path is not None:
+            check_writable(path)
+    adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=bench.mock_policies)
+    line = ProgressLine() if sys.stderr.isatty() else None
+    run = Run(
+        bench,
+        adapter,
+        options,
+        tasks=tasks_path,
+        journal=journal_path(output) if output is not None else None,
+        resume=resume,
+        retry_errored=retry_errored,
+        progress=line.update if line is not None else None,
+    )
+    stopped: Optional[RunStoppedError] = None
+    try:
+        report, signum = asyncio.run(_execute(run))
+    except RunStoppedError as exc:
+        report, signum, stopped = exc.report, None, exc
+    finally:
+        if line is not None:
+            line.close()
+    _write(report, bench, output, markdown, as_json)
+    _finish(report, output, signum, stopped)
+
+
+def _finish(
+    report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
+) -> None:
+    """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
+    from ..journal import journal_path
+
+    if output is not None and report.complete and not report.totals.failed:
+        # The report now holds every row; only an incomplete run or errored rows (for
+        # --retry-errored) leave something to resume.
+        journal_path(output).unlink(missing_ok=True)
+    if report.totals.failed:
+        click.echo(error_breakdown(report.rows), err=True)
+    if signum is not None:
+        name = "terminated by SIGTERM" if signum == signal.SIGTERM else "interrupted"
+        resumable = " (continue with --resume)" if output is not None else ""
+        click.echo(f"{name}: {len(report.rows)} finished tasks are in the report{resumable}", err=True)
+        sys.exit(EXIT_SIGTERM if signum == signal.SIGTERM else EXIT_SIGINT)
+    if stopped is not None:
+        hint = "; fix the cause and continue with --resume" if output is not None else ""
+        click.echo(f"error: {stopped.message}{hint}", err=True)
+        sys.exit(stopped.exit_code)
+    if report.totals.failed:
+        click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
+        sys.exit(EXIT_FAILURE)
+
+
+async def _execute(run: Run) -> tuple[RunReport, Optional[int]]:
+    """Run to the end, or until SIGINT or SIGTERM: then the rows finished so far, as a partial
+    report, and the signal's number."""
+    received: list[int] = []
+    main = asyncio.current_task()
+    assert main is not None
+    with _signals_cancel(main, received):
+        try:
+            return await run.execute(), None
+        except asyncio.CancelledError:
+            if not received:
+                raise
+    reason = "terminated by SIGTERM" if received[0] == signal.SIGTERM else "interrupted by Ctrl+C"
+    return run.partial_report(reason), received[0]
+
+
+@contextlib.contextmanager
+def _signals_cancel(task: asyncio.Task[Any], received: list[int]) -> Iterator[None]:
+    loop = asyncio.get_running_loop()
+    installed = []
+
+    def handle(signum: int) -> None:
+        received.append(signum)
+        task.cancel()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, handle, signum)
+            installed.append(signum)
+        except (NotImplementedError, RuntimeError):  # not on this platform or thread
+            pass
+    try:
+        yield
+    finally:
+        for signum in installed:
+            loop.remove_signal_handler(signum)
+
+
+def _write(
+    report: RunReport, bench: Benchmark, output: Optional[Path], markdown: Optional[Path], as_json: bool
+) -> None:
+    from ..files import write_text
+    from ..report import render_markdown, render_summary
+    from ..wire import dumps, to_wire
+
+    if output is not None:
+        write_text(output, dumps(report, indent=2) + "\n")
+    if markdown is not None:
+        write_text(markdown, render_markdown(report, bench))
+    if as_json:
+        summary = to_wire(report)
+        del summary["rows"]
+        echo_json(summary)
+    else:
+        click.echo(render_summary(report, bench), nl=False)

@@ -1,0 +1,66 @@
+"""`serve` (the HTTP API) and `mcp` (the MCP server on stdio): both serve the same benchmark, with
+`--tasks` as the default task list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from ..errors import UsageError
+from .base import CliState, command
+
+_PORT = click.IntRange(min=0, max=65535)
+DEFAULT_PORT = 8787
+
+
+@click.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Bind address; keep loopback unless a proxy with auth and rate limits sits in front.",
+)
+@click.argument("port_argument", metavar="[PORT]", type=_PORT, required=False)
+@click.option(
+    "--port", type=_PORT, default=None, help=f"Port to listen on (0 picks a free one).  [default: {DEFAULT_PORT}]"
+)
+@command(
+    json_help="Print a start-up error as one JSON document on stdout.",
+    tasks_help="Serve this JSONL task file as the default task list (requests may still pick others "
+    "with ?tasks=, under the allow-list rule).",
+)
+@click.pass_obj
+def serve_cmd(
+    state: CliState,
+    host: str,
+    port_argument: Optional[int],
+    port: Optional[int],
+    as_json: bool,
+    tasks_path: Optional[Path],
+) -> None:
+    """Serve the HTTP API, and a task browser page at / that scores answers through it.
+
+    PORT (default 8787) may be given as an argument or with --port.
+    """
+    from ..http import create_app, serve
+
+    if port_argument is not None and port is not None and port_argument != port:
+        raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
+    chosen = port_argument if port_argument is not None else port if port is not None else DEFAULT_PORT
+    serve(create_app(state.served(tasks_path)), host=host, port=chosen)
+
+
+@click.command("mcp")
+@command(
+    json_help="Print a start-up error as one JSON document on stdout (which then carries the protocol).",
+    tasks_help="Serve this JSONL task file as the default task list (tool calls may still pick others "
+    "with their tasks argument, under the allow-list rule).",
+)
+@click.pass_obj
+def mcp_cmd(state: CliState, as_json: bool, tasks_path: Optional[Path]) -> None:
+    """Serve the MCP tools on stdio."""
+    from ..mcp import start_mcp
+
+    start_mcp(state.served(tasks_path))

@@ -1,0 +1,103 @@
+"""The error hierarchy: one class per code, the codes clients depend on unchanged, exit codes and
+HTTP statuses fixed by the class, and the OpenAPI document's code list generated from it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import benchmark_core
+from benchmark_core import errors
+from benchmark_core.errors import (
+    EXIT_FAILURE,
+    EXIT_USAGE,
+    BenchmarkError,
+    GraderError,
+    InternalError,
+    InvalidScoreRequestError,
+    InvalidSubmissionError,
+    RunStoppedError,
+    UsageError,
+    error_classes,
+    http_error_codes,
+)
+from benchmark_core.openapi import ERROR_CODES
+
+#: Every code a surface can report. Clients match on these strings: none may change or vanish.
+STABLE_CODES = {
+    "INTERNAL_ERROR", "INVALID_USAGE", "INVALID_DEFINITION", "INVALID_TASK_FILE", "TASK_NOT_FOUND",
+    "TASKS_NOT_ALLOWED", "INVALID_SUBMISSION", "INVALID_JSON", "REQUEST_TOO_LARGE", "NOT_FOUND",
+    "METHOD_NOT_ALLOWED", "INVALID_ARGUMENTS", "UNKNOWN_TOOL", "INVALID_CONFIGURATION",
+    "INCOMPARABLE_REPORTS", "JOURNAL_MISMATCH", "JOURNAL_EXISTS", "FILE_NOT_FOUND", "FILE_UNREADABLE",
+    "BENCHMARK_NOT_FOUND", "INVALID_BENCHMARK_FILE", "INVALID_SCAFFOLD", "EVENT_LOOP_RUNNING",
+    "GRADER_ERROR", "PLUGIN_LOAD_ERROR", "LISTEN_FAILED",
+    "ADAPTER_ERROR", "AUTHENTICATION_FAILED", "MODEL_NOT_FOUND", "BAD_REQUEST", "RATE_LIMITED",
+    "PROVIDER_ERROR", "MALFORMED_RESPONSE", "CONNECTION_FAILED", "TIMEOUT", "RUN_STOPPED", "MAX_ERRORS",
+}  # fmt: skip
+#: Subclasses that refine a status, not a code (so two classes share it).
+SAME_CODE = {InvalidScoreRequestError: InvalidSubmissionError, InternalError: BenchmarkError}
+
+
+def test_one_class_per_code_and_every_stable_code_kept() -> None:
+    by_code: dict[str, list[type[BenchmarkError]]] = {}
+    for cls in error_classes():
+        by_code.setdefault(cls.code, []).append(cls)
+    assert set(by_code) == STABLE_CODES
+    for code, classes in by_code.items():
+        extra = [cls for cls in classes[1:] if SAME_CODE.get(cls) is not classes[0]]
+        assert extra == [], f"{code} has several classes"
+
+
+def test_every_error_class_is_exported_from_the_package() -> None:
+    for cls in error_classes():
+        assert getattr(benchmark_core, cls.__name__) is cls
+        assert cls.__name__ in benchmark_core.__all__
+
+
+def test_no_code_is_a_bare_string_outside_errors_py() -> None:
+    """No `code=` override and no error-code literal compared or raised elsewhere in core: a code is
+    named through its class (`RateLimitedError`, `GraderError.code`)."""
+    root = Path(benchmark_core.__file__).parent
+    offenders = []
+    for path in root.rglob("*.py"):
+        # Tool results (the example environment's, and the standard ones `toolbox.py` declares) carry
+        # codes a model reads in a tool result, a namespace of their own, not these error classes.
+        # `__init__.py` only names those constants among the public exports.
+        if path.name in ("errors.py", "toolbox.py", "__init__.py") or path.parent.name == "example":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
+                offenders.append(f"{path.name}:{node.lineno}")
+            if isinstance(node, ast.Constant) and node.value in STABLE_CODES - {"NOT_FOUND", "BAD_REQUEST"}:
+                offenders.append(f"{path.name}:{node.lineno} {node.value}")
+    assert offenders == []
+
+
+def test_grader_errors_are_failures_not_usage_errors() -> None:
+    assert not issubclass(GraderError, UsageError)
+    assert (GraderError.exit_code, GraderError.http_status) == (EXIT_FAILURE, 500)
+    assert (UsageError.exit_code, UsageError.http_status) == (EXIT_USAGE, 400)
+    assert InternalError.code == "INTERNAL_ERROR" and InternalError.exit_code == EXIT_FAILURE
+
+
+def test_a_stopped_run_carries_the_code_of_its_cause() -> None:
+    from benchmark_core import AuthenticationFailedError, MaxErrorsError, RunReport
+
+    report = RunReport.__new__(RunReport)  # the report is carried, never read, here
+    assert RunStoppedError("stopped", report).code == "RUN_STOPPED"
+    assert RunStoppedError("stopped", report, cause=AuthenticationFailedError("no")).code == "AUTHENTICATION_FAILED"
+    assert MaxErrorsError("too many", report).code == "MAX_ERRORS"
+    assert RunStoppedError.code == "RUN_STOPPED"
+
+
+def test_the_openapi_code_list_is_generated_from_the_classes() -> None:
+    assert http_error_codes() == ERROR_CODES
+    assert next(iter(ERROR_CODES)) == "INTERNAL_ERROR"
+    assert ERROR_CODES["INVALID_SUBMISSION"].startswith("400: the score request is not")
+    assert "422: the submission is not a valid trace" in ERROR_CODES["INVALID_SUBMISSION"]
+    for code, text in ERROR_CODES.items():
+        classes = [cls for cls in error_classes() if cls.code == code and cls.http_meaning]
+        assert classes and all(f"{cls.http_status}: {cls.http_meaning}" in text for cls in classes)
+    # Codes no HTTP route can answer with stay out of the document.
+    assert not {"UNKNOWN_TOOL", "RATE_LIMITED", "LISTEN_FAILED"} & set(ERROR_CODES)
+    assert errors.EXIT_SIGINT == 130 and errors.EXIT_SIGTERM == 143
