@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from .lazy import lazy_attributes
+from .lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
@@ -421,6 +421,7 @@ __all__ = [
     "index_entry",
     "json_schema_match",
     "judge_with_llm",
+    "Deferred",
     "lazy_attributes",
     "load_benchmark",
     "load_task_file",

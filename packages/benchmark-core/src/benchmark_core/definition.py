@@ -18,6 +18,7 @@ from .adapters.mock import MockPolicies
 from .environment import EnvironmentFactory
 from .episode import EpisodeLimits
 from .errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
+from .lazy import Deferred
 from .model import (
     BENCHMARK_STATUSES,
     PROVENANCE_KINDS,
@@ -88,7 +89,7 @@ def _optional_path(path: Optional[Union[str, Path]]) -> Optional[Path]:
     return Path(path) if path is not None else None
 
 
-def _policies(policies: Optional[MockPolicies]) -> MockPolicies:
+def _policies(policies: Optional[Union[MockPolicies, Deferred]]) -> Union[MockPolicies, Deferred]:
     return policies if policies is not None else MockPolicies()
 
 
@@ -109,6 +110,10 @@ class Benchmark:
     answer mode (default: one user message with the prompt). `groups` labels each task with its
     groups (dimension -> group); every report then carries the macro mean of each group, and
     `compare` the difference per group.
+
+    Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
+    and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a
+    package's definition then loads without its grader and the rest, and `list` starts fast.
     """
 
     id: str
@@ -123,7 +128,7 @@ class Benchmark:
     provenance: list[Provenance] = field(converter=_records)
     grader: Grader = field(alias="grade")
     environment: Optional[EnvironmentFactory] = None
-    mock_policies: MockPolicies = field(default=None, converter=_policies)
+    _mock_policies: Union[MockPolicies, Deferred] = field(default=None, converter=_policies, alias="mock_policies")
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
     group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
@@ -139,6 +144,19 @@ class Benchmark:
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
+
+    @property
+    def mock_policies(self) -> MockPolicies:
+        """How the offline mock answers this benchmark (imported now if the definition deferred it)."""
+        policies = self._mock_policies
+        if isinstance(policies, Deferred):
+            policies = policies.resolve()
+            if not isinstance(policies, MockPolicies):
+                raise DefinitionError(
+                    f"benchmark {self.id!r}: mock_policies {self._mock_policies!r} is a "
+                    f"{type(policies).__name__}, not MockPolicies"
+                )
+        return policies
 
     # -- tasks -------------------------------------------------------------------------------
 

@@ -27,3 +27,44 @@ def lazy_attributes(package: str, sources: Mapping[str, str]) -> Callable[[str],
         return value
 
     return __getattr__
+
+
+class Deferred:
+    """A stand-in for the object at `target` ("package.module:name"), imported on first use.
+
+    A benchmark's definition names its grader, summaries, mock policies and environment this way, so
+    that loading the Benchmark (which `list`, `show` and `--help` do) does not import them: calling
+    the stand-in imports the target once and forwards the call, and `resolve()` gives the target.
+    """
+
+    __slots__ = ("_value", "target")
+
+    def __init__(self, target: str) -> None:
+        module, _, name = target.partition(":")
+        if not module or not name or not all(part.isidentifier() for part in (*module.split("."), *name.split("."))):
+            raise ValueError(f"deferred target {target!r} must be 'package.module:name'")
+        self.target = target
+        self._value: Any = _UNRESOLVED
+
+    def resolve(self) -> Any:
+        """The target object, imported on the first call and kept."""
+        value = self._value
+        if value is _UNRESOLVED:
+            module, _, name = self.target.partition(":")
+            value = importlib.import_module(module)
+            for part in name.split("."):
+                value = getattr(value, part)
+            self._value = value
+        return value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        value = self._value
+        if value is _UNRESOLVED:
+            value = self.resolve()
+        return value(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.target!r})"
+
+
+_UNRESOLVED: Any = object()

@@ -24,20 +24,31 @@ from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
 from .definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
-from .grader import grade, record_diffs
-from .policies import MOCK_POLICIES, bad_script, good_script
 from .provenance import PROVENANCE
-from .simulator import SYSTEM_PROMPT, RollbackSimulator
-from .summary import summarize, summary_markdown, task_groups
-from .tools import TOOLS
-from .world import Snapshot, TaskSpec, target_of, task_spec
 
 if TYPE_CHECKING:
     from .generator import SEED, generate
+    from .grader import grade, record_diffs
+    from .policies import MOCK_POLICIES, bad_script, good_script
+    from .simulator import SYSTEM_PROMPT, RollbackSimulator
+    from .summary import summarize, summary_markdown, task_groups
+    from .tools import TOOLS
+    from .world import Snapshot, TaskSpec, target_of, task_spec
 
-# Loaded on first use so that `python -m benchmark_rollback_recovery.generator` does not find its own
-# module already imported by the package.
-__getattr__ = lazy_attributes(__name__, {"SEED": ".generator", "generate": ".generator"})
+# Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
+# `--help` need neither the grader nor the simulator; and importing the generator eagerly would make
+# `python -m benchmark_rollback_recovery.generator` find its own module already imported.
+_EXPORTS = {
+    ".generator": ("SEED", "generate"),
+    ".grader": ("grade", "record_diffs"),
+    ".policies": ("MOCK_POLICIES", "bad_script", "good_script"),
+    ".simulator": ("SYSTEM_PROMPT", "RollbackSimulator"),
+    ".summary": ("summarize", "summary_markdown", "task_groups"),
+    ".tools": ("TOOLS",),
+    ".world": ("Snapshot", "TaskSpec", "target_of", "task_spec"),
+}
+
+__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
 
 
 __all__ = [

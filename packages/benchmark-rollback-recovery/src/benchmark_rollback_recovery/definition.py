@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmark_core import define_benchmark
+from benchmark_core import Deferred, define_benchmark
 
 from .__about__ import __version__
-from .grader import grade
-from .policies import MOCK_POLICIES
 from .provenance import PROVENANCE
-from .simulator import RollbackSimulator
-from .summary import summarize, summary_markdown, task_groups
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 TASKS_ALLOW_ENV = "RRB_TASKS_ALLOW"
+
+# The grader, simulator, summaries and mock are imported when first used: `list`, `show` and
+# `--help` load this definition and need none of them.
 
 benchmark = define_benchmark(
     id="benchmark-rollback-recovery",
@@ -34,13 +33,13 @@ benchmark = define_benchmark(
     ),
     version=__version__,
     status="alpha",
-    grade=grade,
+    grade=Deferred("benchmark_rollback_recovery.grader:grade"),
     tasks_file=TASKS_FILE,
-    environment=RollbackSimulator,
-    mock_policies=MOCK_POLICIES,
-    summarize=summarize,
-    summary_markdown=summary_markdown,
-    groups=task_groups,
+    environment=Deferred("benchmark_rollback_recovery.simulator:RollbackSimulator"),
+    mock_policies=Deferred("benchmark_rollback_recovery.policies:MOCK_POLICIES"),
+    summarize=Deferred("benchmark_rollback_recovery.summary:summarize"),
+    summary_markdown=Deferred("benchmark_rollback_recovery.summary:summary_markdown"),
+    groups=Deferred("benchmark_rollback_recovery.summary:task_groups"),
     answer_modes=("native",),
     tasks_allow_env=TASKS_ALLOW_ENV,
     distribution="benchmark-rollback-recovery",

@@ -29,38 +29,58 @@ from .definition import (
     score,
     score_async,
 )
-from .extended import EXTENDED, Extended
-from .grader import (
-    OUTCOMES,
-    SubmittedCall,
-    distinct_calls,
-    extract_call,
-    extract_calls,
-    grade,
-    grade_call,
-    schema_check,
-    stale_signals,
-    submitted_call,
-    submitted_calls,
-)
-from .held_out import HELD_OUT, Alternatives
-from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
 from .native import native_messages
-from .policies import MOCK_POLICIES, bad_call, half_adapted_call
 from .provenance import PROVENANCE
-from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
-from .summary import summarize, summary_markdown, task_groups
 
 if TYPE_CHECKING:
+    from .extended import EXTENDED, Extended
     from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
+    from .grader import (
+        OUTCOMES,
+        SubmittedCall,
+        distinct_calls,
+        extract_call,
+        extract_calls,
+        grade,
+        grade_call,
+        schema_check,
+        stale_signals,
+        submitted_call,
+        submitted_calls,
+    )
+    from .held_out import HELD_OUT, Alternatives
+    from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
+    from .policies import MOCK_POLICIES, bad_call, half_adapted_call
+    from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
+    from .summary import summarize, summary_markdown, task_groups
 
-# The generator is loaded on first use: importing it eagerly would make
-# `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
-_LAZY = {
-    name: ".generator" for name in ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split")
+# Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
+# `--help` need neither the grader nor the schema tables; and importing the generator eagerly would
+# make `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
+_EXPORTS = {
+    ".extended": ("EXTENDED", "Extended"),
+    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split"),
+    ".grader": (
+        "OUTCOMES",
+        "SubmittedCall",
+        "distinct_calls",
+        "extract_call",
+        "extract_calls",
+        "grade",
+        "grade_call",
+        "schema_check",
+        "stale_signals",
+        "submitted_call",
+        "submitted_calls",
+    ),
+    ".held_out": ("HELD_OUT", "Alternatives"),
+    ".mutations": ("ALL_KINDS", "EXTENDED_KINDS", "MUTATION_KINDS", "STALE_SIGNALS", "Migration", "migrate"),
+    ".policies": ("MOCK_POLICIES", "bad_call", "half_adapted_call"),
+    ".schemas": ("BASE_SCHEMAS", "BaseSchema", "EnumChange", "NewRequired", "Option", "Rename", "Split", "TypeChange"),
+    ".summary": ("summarize", "summary_markdown", "task_groups"),
 }
 
-__getattr__ = lazy_attributes(__name__, _LAZY)
+__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
 
 
 __all__ = [

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmark_core import define_benchmark
+from benchmark_core import Deferred, define_benchmark
 
 from .__about__ import __version__
-from .grader import grade
 from .native import native_messages
-from .policies import MOCK_POLICIES
 from .provenance import PROVENANCE
-from .summary import summarize, summary_markdown, task_groups
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 #: The extended split (deprecation, paginationChange, scopeChange): `--tasks tasks-extended`.
 EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
+# The grader, summaries and mock are imported when first used: `list`, `show` and `--help` load
+# this definition and need none of them (nor the schema tables they import).
 benchmark = define_benchmark(
     id="benchmark-schema-mutation",
     name="Schema Mutation",
@@ -32,7 +31,7 @@ benchmark = define_benchmark(
     ),
     version=__version__,
     status="alpha",
-    grade=grade,
+    grade=Deferred("benchmark_schema_mutation.grader:grade"),
     grading_method=(
         "Deterministic, no judge. The last {name, arguments} object of the answer (or the last native tool call) "
         "is compared with the canonical expected call as canonical JSON: 1 on an exact match; 0 with the typed "
@@ -42,10 +41,10 @@ benchmark = define_benchmark(
     ),
     provenance=PROVENANCE,
     tasks_file=TASKS_FILE,
-    mock_policies=MOCK_POLICIES,
-    summarize=summarize,
-    summary_markdown=summary_markdown,
-    groups=task_groups,
+    mock_policies=Deferred("benchmark_schema_mutation.policies:MOCK_POLICIES"),
+    summarize=Deferred("benchmark_schema_mutation.summary:summarize"),
+    summary_markdown=Deferred("benchmark_schema_mutation.summary:summary_markdown"),
+    groups=Deferred("benchmark_schema_mutation.summary:task_groups"),
     answer_modes=("prompt", "native"),
     native_messages=native_messages,
     tasks_allow_env=TASKS_ALLOW_ENV,
