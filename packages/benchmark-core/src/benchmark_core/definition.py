@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import attrs
 from attrs import Factory, define, field, frozen
 
-from .adapters.mock import MockPolicies
 from .environment import EnvironmentFactory
-from .episode import EpisodeLimits
 from .errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
 from .lazy import Deferred
 from .model import (
@@ -33,14 +31,23 @@ from .model import (
     TaskScore,
     Trace,
 )
-from .submission import check_submission, parse_submission
 from .taskfiles import load_task_file
 from .wire import to_wire
 
 if TYPE_CHECKING:
+    # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,
+    # the episode loop nor the submission checks.
     from .adapters.base import ModelAdapter
+    from .adapters.mock import MockPolicies
+    from .episode import EpisodeLimits
 
 T = TypeVar("T")
+
+
+def _episode_limits() -> EpisodeLimits:
+    from .episode import EpisodeLimits
+
+    return EpisodeLimits()
 
 
 @define
@@ -51,7 +58,7 @@ class GradeContext:
 
     seed: int = 1
     environment: Optional[EnvironmentFactory] = None
-    limits: EpisodeLimits = Factory(EpisodeLimits)
+    limits: EpisodeLimits = Factory(_episode_limits)
 
 
 Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
@@ -89,10 +96,6 @@ def _optional_path(path: Optional[Union[str, Path]]) -> Optional[Path]:
     return Path(path) if path is not None else None
 
 
-def _policies(policies: Optional[Union[MockPolicies, Deferred]]) -> Union[MockPolicies, Deferred]:
-    return policies if policies is not None else MockPolicies()
-
-
 def _data_dir(benchmark: Benchmark) -> Optional[Path]:
     return benchmark._tasks_file.parent if benchmark._tasks_file is not None else None
 
@@ -128,7 +131,7 @@ class Benchmark:
     provenance: list[Provenance] = field(converter=_records)
     grader: Grader = field(alias="grade")
     environment: Optional[EnvironmentFactory] = None
-    _mock_policies: Union[MockPolicies, Deferred] = field(default=None, converter=_policies, alias="mock_policies")
+    _mock_policies: Union[MockPolicies, Deferred, None] = field(default=None, alias="mock_policies")
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
     group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
@@ -148,7 +151,11 @@ class Benchmark:
     @property
     def mock_policies(self) -> MockPolicies:
         """How the offline mock answers this benchmark (imported now if the definition deferred it)."""
+        from .adapters.mock import MockPolicies
+
         policies = self._mock_policies
+        if policies is None:
+            return MockPolicies()
         if isinstance(policies, Deferred):
             policies = policies.resolve()
             if not isinstance(policies, MockPolicies):
@@ -271,7 +278,7 @@ class Benchmark:
     # -- grading -----------------------------------------------------------------------------
 
     def grade_context(self, seed: int = 1, limits: Optional[EpisodeLimits] = None) -> GradeContext:
-        return GradeContext(seed=seed, environment=self.environment, limits=limits or EpisodeLimits())
+        return GradeContext(seed=seed, environment=self.environment, limits=limits or _episode_limits())
 
     async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
         """Run the grader (sync or async) and check what it returned.
@@ -314,6 +321,8 @@ class Benchmark:
         """Grade one submission (a Trace or its wire form) against one task. The submission is
         checked before anything else (`benchmark_core.submission`): a bad one raises
         `InvalidSubmissionError` naming the JSON path of the problem."""
+        from .submission import check_submission, parse_submission
+
         if isinstance(submission, Trace):
             check_submission(submission)
             trace = submission
