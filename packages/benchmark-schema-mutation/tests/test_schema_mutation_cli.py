@@ -112,6 +112,35 @@ def test_python_dash_m_and_the_console_script_run_the_command_line() -> None:
     assert json.loads(result.stdout)["metadata"]["schemaVersion"] == "4.0.0"
 
 
+def test_list_json_imports_neither_the_grader_nor_the_schema_tables() -> None:
+    probe = (
+        "import sys\n"
+        "from benchmark_schema_mutation.cli import main\n"
+        "sys.argv = ['benchmark-schema-mutation', 'list', '--json']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        "names = ('grader', 'schemas', 'held_out', 'mutations', 'summary', 'policies')\n"
+        "loaded = sorted(m for m in sys.modules if m.rpartition('.')[2] in names)\n"
+        "print(loaded, file=sys.stderr)\n"
+        "sys.exit(1 if loaded else 0)\n"
+    )
+    result = _run(sys.executable, "-c", probe)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout)["count"] == 60
+    # The deferred grader is still the grader: scoring through the same package loads and uses it.
+    probe = (
+        "import sys\n"
+        "from benchmark_schema_mutation import benchmark\n"
+        "verdict = benchmark.score('sm-issues-renamed-field', {'answer': 'no call here'})\n"
+        "print(verdict.passed, 'benchmark_schema_mutation.grader' in sys.modules)\n"
+    )
+    result = _run(sys.executable, "-c", probe)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["False", "True"]
+
+
 def test_list_show_and_help_import_neither_aiohttp_nor_mcp() -> None:
     probe = (
         "import sys\n"
