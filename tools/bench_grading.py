@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 
 from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, mock_adapter, replay
-from benchmark_core.json_values import json_equal
+from benchmark_core._json_values import json_equal
 
 
 def _mock_rows(benchmark: Benchmark) -> list[tuple[Task, Trace]]:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import attrs
 from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, run
-from benchmark_core.html_report import render_report_html
+from benchmark_core._html_report import render_report_html
 from benchmark_core.testing.chromium import Chromium
 
 REPO = Path(__file__).resolve().parent.parent

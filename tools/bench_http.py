@@ -37,7 +37,7 @@ def submission_for(task: Task) -> dict[str, Any]:
 
 def serve_real(benchmark_id: str, port: int, ready: Connection) -> None:
     from aiohttp import web
-    from benchmark_core.http import create_app
+    from benchmark_core._http import create_app
 
     async def main() -> None:
         runner = web.AppRunner(create_app(load_benchmark(benchmark_id)), handle_signals=False, access_log=None)
@@ -90,7 +90,7 @@ def wrk(url: str, body: str, duration: int, connections: int) -> float:
 
 def grading_us(benchmark: Benchmark, task: Task, submission: dict[str, Any], repeat: int = 2000) -> float:
     async def loop() -> float:
-        from benchmark_core.submission import parse_submission
+        from benchmark_core._submission import parse_submission
 
         trace = parse_submission(submission)
         ctx = benchmark.grade_context(1)

@@ -919,7 +919,7 @@ async def alt_mcp_checks(checks: Checks, target: Target) -> None:
 CRASHING_SERVER = """
 import attrs
 from benchmark_core.example import benchmark
-from benchmark_core.mcp import start_mcp
+from benchmark_core._mcp import start_mcp
 
 def crash(task, trace, ctx):
     raise RuntimeError("grader bug")

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "writing-a-benchmark.md"
 SYNC = ROOT / "tools" / "sync_guide.py"
-ENVIRONMENT_BLOCK = "letter-bench/src/letter_bench/environment.py"
+ENVIRONMENT_BLOCK = "letter-bench/src/letter_bench/_environment.py"
 
 
 def _sync(*args: str) -> subprocess.CompletedProcess[str]:

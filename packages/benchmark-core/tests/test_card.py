@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import Benchmark, ConfidenceInterval, RunReport, Totals, Usage
-from benchmark_core.card import render_card
+from benchmark_core._card import render_card
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "evil<&>\"'model"

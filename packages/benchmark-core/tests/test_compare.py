@@ -25,8 +25,8 @@ from benchmark_core import (
     mock_adapter,
     render_comparison,
 )
+from benchmark_core._model import Provenance, Task, TaskScore, Trace
 from benchmark_core.example import benchmark
-from benchmark_core.model import Provenance, Task, TaskScore, Trace
 from click.testing import CliRunner, Result
 
 CLI = create_cli(benchmark, "benchmark-core", umbrella=True)

@@ -14,12 +14,12 @@ from benchmark_core import (
     openai_compat_adapter,
     run,
 )
-from benchmark_core.card import render_card
+from benchmark_core._card import render_card
+from benchmark_core._report import render_markdown, render_summary
+from benchmark_core._wire import to_wire
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
-from benchmark_core.report import render_markdown, render_summary
 from benchmark_core.testing import FakeOpenAI, FakeResponse, stable_report
-from benchmark_core.wire import to_wire
 from click.testing import CliRunner
 
 

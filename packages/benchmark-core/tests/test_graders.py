@@ -23,7 +23,7 @@ from benchmark_core import (
     Trace,
     Usage,
 )
-from benchmark_core.graders import (
+from benchmark_core._graders import (
     DEFAULT_JUDGE_PROMPT,
     exact_match,
     json_schema_match,

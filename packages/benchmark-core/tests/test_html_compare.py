@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 from benchmark_core import Comparison, RunReport, compare_reports, create_cli, run, to_wire
+from benchmark_core._html_compare import render_comparison_html
 from benchmark_core.adapters.base import AdapterContext
 from benchmark_core.adapters.mock import MockAdapter, MockPolicies
 from benchmark_core.example import benchmark as example
-from benchmark_core.html_compare import render_comparison_html
 from benchmark_core.testing.chromium import Chromium
 from click.testing import CliRunner
 

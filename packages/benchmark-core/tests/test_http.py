@@ -22,10 +22,10 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from benchmark_core import Benchmark, Task, TaskScore, dump_task_file, mock_adapter, to_wire
 from benchmark_core.__about__ import __version__
-from benchmark_core.errors import ListenError
+from benchmark_core._errors import ListenError
+from benchmark_core._http import MAX_BODY_BYTES, create_app, serve
+from benchmark_core._report import index_entry, provenance_markdown
 from benchmark_core.example import benchmark as example
-from benchmark_core.http import MAX_BODY_BYTES, create_app, serve
-from benchmark_core.report import index_entry, provenance_markdown
 from benchmark_core.testing.surfaces import free_port, serve_benchmark
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -528,7 +528,7 @@ async def test_a_real_server_and_client(tiny: Benchmark) -> None:
 
 
 def test_serve_prints_its_url_and_stops_on_signals(tmp_path: Path) -> None:
-    script = "from benchmark_core.example import benchmark\nfrom benchmark_core.http import create_app, serve\n"
+    script = "from benchmark_core.example import benchmark\nfrom benchmark_core._http import create_app, serve\n"
     script += "serve(create_app(benchmark), port=0)\n"
     for sig in (signal.SIGINT, signal.SIGTERM):
         process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)

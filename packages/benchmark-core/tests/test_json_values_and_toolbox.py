@@ -14,8 +14,8 @@ from benchmark_core import (
     Toolbox,
     ToolRefusal,
 )
-from benchmark_core.json_schema import SchemaError, first_violation, validate
-from benchmark_core.json_values import decode_prefix, first_difference, json_equal, key_path, loads, show
+from benchmark_core._json_schema import SchemaError, first_violation, validate
+from benchmark_core._json_values import decode_prefix, first_difference, json_equal, key_path, loads, show
 
 
 @pytest.mark.parametrize("text", ["1e999", "-1e999", "NaN", "Infinity", "[1, -Infinity]"])

@@ -30,6 +30,7 @@ from benchmark_core import (
     dumps,
     run,
 )
+from benchmark_core._definition import Benchmark, GradeContext, Grader
 from benchmark_core.adapters.openai_compat import (
     OPENROUTER_BASE_URL,
     RAW_ARGUMENTS_KEY,
@@ -39,7 +40,6 @@ from benchmark_core.adapters.openai_compat import (
     parse_retry_after,
 )
 from benchmark_core.adapters.toolnames import ToolNameCodec, provider_safe_name
-from benchmark_core.definition import Benchmark, GradeContext, Grader
 from benchmark_core.testing import FakeOpenAI, FakeResponse, RecordedRequest
 from hypothesis import given
 from hypothesis import strategies as st

@@ -20,7 +20,7 @@ from benchmark_core import (
     run,
     to_wire,
 )
-from benchmark_core.report import index_entry, provenance_markdown, render_markdown
+from benchmark_core._report import index_entry, provenance_markdown, render_markdown
 
 MakeBenchmark = Callable[..., Benchmark]
 

@@ -20,17 +20,17 @@ FILES = [
     "src/demo_bench/__about__.py",
     "src/demo_bench/__init__.py",
     "src/demo_bench/__main__.py",
+    "src/demo_bench/_definition.py",
+    "src/demo_bench/_environment.py",
+    "src/demo_bench/_grader.py",
+    "src/demo_bench/_policies.py",
+    "src/demo_bench/_provenance.py",
+    "src/demo_bench/_summary.py",
     "src/demo_bench/cli.py",
     "src/demo_bench/data/PROVENANCE.md",
     "src/demo_bench/data/tasks.jsonl",
-    "src/demo_bench/definition.py",
-    "src/demo_bench/environment.py",
     "src/demo_bench/generator.py",
-    "src/demo_bench/grader.py",
-    "src/demo_bench/policies.py",
-    "src/demo_bench/provenance.py",
     "src/demo_bench/py.typed",
-    "src/demo_bench/summary.py",
     "tests/conftest.py",
     "tests/test_generator.py",
     "tests/test_grader.py",
@@ -110,7 +110,7 @@ def test_the_same_name_date_and_seed_give_the_same_bytes(tmp_path: Path) -> None
     # Another day is another package: the provenance's date and the default seed follow it.
     later = scaffold_package("demo-bench", tmp_path / "c", date=datetime.date(2026, 12, 1))
     assert later.seed == 20261201
-    provenance_py = "src/demo_bench/provenance.py"
+    provenance_py = "src/demo_bench/_provenance.py"
     assert (later.path / provenance_py).read_bytes() != (first.path / provenance_py).read_bytes()
 
 

@@ -23,8 +23,8 @@ from benchmark_core import (
     loads,
     mock_adapter,
 )
+from benchmark_core._submission import MAX_NESTING, check_submission, parse_submission, submission_schema
 from benchmark_core.example import benchmark as example
-from benchmark_core.submission import MAX_NESTING, check_submission, parse_submission, submission_schema
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, serve_benchmark, tool_error
 from click.testing import CliRunner
 from hypothesis import given, settings

@@ -32,7 +32,7 @@ from benchmark_core import (
     from_wire,
     to_wire,
 )
-from benchmark_core.wire import camel
+from benchmark_core._wire import camel
 from hypothesis import given
 from hypothesis import strategies as st
 

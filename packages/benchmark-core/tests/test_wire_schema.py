@@ -7,9 +7,9 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped]  # installed with mcp, which validates with it
 import pytest
 from benchmark_core import IndexEntry, RunReport, Task, TaskScore, Trace, UsageError, from_wire, mock_adapter, to_wire
+from benchmark_core._report import index_entry
+from benchmark_core._wire_schema import wire_schema
 from benchmark_core.example import benchmark as example
-from benchmark_core.report import index_entry
-from benchmark_core.wire_schema import wire_schema
 
 
 def _valid(schema: dict[str, Any], data: Any) -> bool:

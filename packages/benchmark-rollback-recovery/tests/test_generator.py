@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from benchmark_core import Task, dump_task_file, load_task_file, provenance_markdown, to_wire
 from benchmark_rollback_recovery import benchmark, generate, record_diffs, task_spec
+from benchmark_rollback_recovery._world import KINDS_BY_STORE, PROMPT_FORMS, STORES, snapshot_of, target_of
 from benchmark_rollback_recovery.generator import SEED, main
-from benchmark_rollback_recovery.world import KINDS_BY_STORE, PROMPT_FORMS, STORES, snapshot_of, target_of
 
 
 def _data(name: str) -> str:

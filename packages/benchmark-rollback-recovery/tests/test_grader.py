@@ -23,7 +23,7 @@ from benchmark_core import (
     to_wire,
 )
 from benchmark_rollback_recovery import RollbackSimulator, benchmark, good_script, score, task_spec
-from benchmark_rollback_recovery.policies import (
+from benchmark_rollback_recovery._policies import (
     CONTROL_FAILURES,
     INCIDENT_FAILURES,
     ControlFailure,
@@ -31,7 +31,7 @@ from benchmark_rollback_recovery.policies import (
     control_failure_script,
     incident_failure_script,
 )
-from benchmark_rollback_recovery.world import snapshot_of
+from benchmark_rollback_recovery._world import snapshot_of
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]
 Grade = Callable[[Task, Sequence[ToolLogEntry]], TaskScore]

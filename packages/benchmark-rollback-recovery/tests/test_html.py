@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import mock_adapter, run
-from benchmark_core.html_report import render_report_html
+from benchmark_core._html_report import render_report_html
 from benchmark_core.testing.chromium import Chromium
 from benchmark_rollback_recovery import benchmark
 

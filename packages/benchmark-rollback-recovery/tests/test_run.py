@@ -23,7 +23,7 @@ from benchmark_core import (
     to_wire,
 )
 from benchmark_rollback_recovery import benchmark, generate, run
-from benchmark_rollback_recovery.policies import CONTROL_FAILURES, INCIDENT_FAILURES, bad_mode
+from benchmark_rollback_recovery._policies import CONTROL_FAILURES, INCIDENT_FAILURES, bad_mode
 from click.testing import CliRunner
 
 SUBSCORES = ("noticed", "repaired", "disclosed", "collateralFree", "collateralHits")

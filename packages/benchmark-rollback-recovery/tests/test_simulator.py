@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from benchmark_core import EpisodeResult, ScriptedTurn, Task, ToolResult, replay, to_wire
 from benchmark_rollback_recovery import TOOLS, RollbackSimulator, good_script, task_spec
-from benchmark_rollback_recovery.session import SESSION_ACTOR
-from benchmark_rollback_recovery.world import snapshot_of
+from benchmark_rollback_recovery._session import SESSION_ACTOR
+from benchmark_rollback_recovery._world import snapshot_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -134,7 +134,7 @@ def test_list_json_imports_neither_the_grader_nor_the_schema_tables() -> None:
         "import sys\n"
         "from benchmark_schema_mutation import benchmark\n"
         "verdict = benchmark.score('sm-issues-renamed-field', {'answer': 'no call here'})\n"
-        "print(verdict.passed, 'benchmark_schema_mutation.grader' in sys.modules)\n"
+        "print(verdict.passed, 'benchmark_schema_mutation._grader' in sys.modules)\n"
     )
     result = _run(sys.executable, "-c", probe)
     assert result.returncode == 0, result.stderr[-2000:]

@@ -255,7 +255,7 @@ def test_hidden_splits_hold_out_the_current_schemas() -> None:
 
 
 def test_every_base_schema_has_four_held_out_migrations_per_kind() -> None:
-    from benchmark_schema_mutation.held_out import HELD_OUT
+    from benchmark_schema_mutation._held_out import HELD_OUT
 
     for base in BASE_SCHEMAS:
         alternatives = HELD_OUT[base.id]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import Task, TaskScore, ToolCall, Trace
-from benchmark_core.json_values import first_difference
+from benchmark_core._json_values import first_difference
 from benchmark_schema_mutation import (
     OUTCOMES,
     STALE_SIGNALS,

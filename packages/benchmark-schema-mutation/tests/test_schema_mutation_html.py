@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from benchmark_core import compare_reports, mock_adapter, run
+from benchmark_core._html_compare import render_comparison_html
+from benchmark_core._html_report import render_report_html
 from benchmark_core.adapters.base import AdapterContext
 from benchmark_core.adapters.mock import MockAdapter, MockPolicies
-from benchmark_core.html_compare import render_comparison_html
-from benchmark_core.html_report import render_report_html
 from benchmark_core.testing.chromium import Chromium
 from benchmark_schema_mutation import benchmark
 

@@ -10,27 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from .lazy import Deferred, lazy_attributes
+from ._lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
-    from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-    from .adapters.mock import (
-        AnswerPolicy,
-        CallPolicy,
-        MockAdapter,
-        MockPolicies,
-        ScriptedTurn,
-        ScriptPolicy,
-        mock_adapter,
-    )
-    from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
-    from .adapters.registry import make_adapter
-    from .adapters.toolnames import ToolNameCodec, provider_safe_name
-    from .cache import ResponseCache
-    from .card import render_card
-    from .cli import create_cli, run_cli
-    from .compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports, render_comparison
-    from .definition import (
+    from ._cache import ResponseCache
+    from ._card import render_card
+    from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports, render_comparison
+    from ._definition import (
         Benchmark,
         GradeContext,
         Grader,
@@ -42,9 +28,9 @@ if TYPE_CHECKING:
         define_benchmark,
         validate_tasks,
     )
-    from .environment import Environment, EnvironmentFactory, EnvironmentStart
-    from .episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
-    from .errors import (
+    from ._environment import Environment, EnvironmentFactory, EnvironmentStart
+    from ._episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+    from ._errors import (
         EXIT_FAILURE,
         EXIT_OK,
         EXIT_SIGINT,
@@ -90,7 +76,7 @@ if TYPE_CHECKING:
         UnreadableFileError,
         UsageError,
     )
-    from .graders import (
+    from ._graders import (
         DEFAULT_JUDGE_PROMPT,
         exact_match,
         json_schema_match,
@@ -98,15 +84,16 @@ if TYPE_CHECKING:
         numeric_within,
         regex_match,
     )
-    from .groups import group_means
-    from .html_browser import render_task_browser_html
-    from .html_compare import render_comparison_html
-    from .html_report import render_report_html
-    from .http import create_app, serve
-    from .journal import journal_path
-    from .json_values import loads
-    from .mcp import create_mcp_server, start_mcp
-    from .model import (
+    from ._groups import group_means
+    from ._html_browser import render_task_browser_html
+    from ._html_compare import render_comparison_html
+    from ._html_report import render_report_html
+    from ._http import create_app, serve
+    from ._journal import journal_path
+    from ._json_schema import SchemaError, first_violation
+    from ._json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
+    from ._mcp import create_mcp_server, start_mcp
+    from ._model import (
         CacheStats,
         ChatMessage,
         ChatRequest,
@@ -134,16 +121,30 @@ if TYPE_CHECKING:
         Trace,
         Usage,
     )
-    from .options import RunOptions, RunTarget
-    from .plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
-    from .report import index_entry, provenance_markdown, render_markdown, render_summary
-    from .rng import Mulberry32, mulberry32
-    from .runner import Run, build_report, run
-    from .scaffold import scaffold_package
-    from .stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
-    from .taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-    from .toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
-    from .wire import dumps, from_wire, to_wire
+    from ._options import RunOptions, RunTarget
+    from ._plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
+    from ._report import index_entry, provenance_markdown, render_markdown, render_summary
+    from ._rng import Mulberry32, mulberry32
+    from ._runner import Run, build_report, run
+    from ._scaffold import scaffold_package
+    from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+    from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+    from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
+    from ._wire import dumps, from_wire, to_wire
+    from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
+    from .adapters.mock import (
+        AnswerPolicy,
+        CallPolicy,
+        MockAdapter,
+        MockPolicies,
+        ScriptedTurn,
+        ScriptPolicy,
+        mock_adapter,
+    )
+    from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
+    from .adapters.registry import make_adapter
+    from .adapters.toolnames import ToolNameCodec, provider_safe_name
+    from .cli import create_cli, run_cli
 
 #: Where each public name lives; imported on first access (see the module docstring).
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -160,11 +161,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    ".cache": ("ResponseCache",),
-    ".card": ("render_card",),
+    "._cache": ("ResponseCache",),
+    "._card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
-    ".compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports", "render_comparison"),
-    ".definition": (
+    "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports", "render_comparison"),
+    "._definition": (
         "Benchmark",
         "GradeContext",
         "Grader",
@@ -176,9 +177,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "define_benchmark",
         "validate_tasks",
     ),
-    ".environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
-    ".episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
-    ".errors": (
+    "._environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
+    "._episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
+    "._errors": (
         "AdapterError",
         "AuthenticationFailedError",
         "BadRequestError",
@@ -224,7 +225,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "UnreadableFileError",
         "UsageError",
     ),
-    ".graders": (
+    "._graders": (
         "DEFAULT_JUDGE_PROMPT",
         "exact_match",
         "json_schema_match",
@@ -232,14 +233,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "numeric_within",
         "regex_match",
     ),
-    ".groups": ("group_means",),
-    ".html_browser": ("render_task_browser_html",),
-    ".html_compare": ("render_comparison_html",),
-    ".html_report": ("render_report_html",),
-    ".http": ("create_app", "serve"),
-    ".journal": ("journal_path",),
-    ".mcp": ("create_mcp_server", "start_mcp"),
-    ".model": (
+    "._groups": ("group_means",),
+    "._html_browser": ("render_task_browser_html",),
+    "._html_compare": ("render_comparison_html",),
+    "._html_report": ("render_report_html",),
+    "._http": ("create_app", "serve"),
+    "._journal": ("journal_path",),
+    "._mcp": ("create_mcp_server", "start_mcp"),
+    "._model": (
         "CacheStats",
         "ChatMessage",
         "ChatRequest",
@@ -267,17 +268,18 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Trace",
         "Usage",
     ),
-    ".options": ("RunOptions", "RunTarget"),
-    ".plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
-    ".scaffold": ("scaffold_package",),
-    ".toolbox": ("CONFLICT", "INVALID_ARGUMENTS", "NOT_FOUND", "UNKNOWN_TOOL", "Tool", "Toolbox", "ToolRefusal"),
-    ".report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
-    ".rng": ("Mulberry32", "mulberry32"),
-    ".runner": ("Run", "build_report", "run"),
-    ".stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
-    ".taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
-    ".json_values": ("loads",),
-    ".wire": ("dumps", "from_wire", "to_wire"),
+    "._options": ("RunOptions", "RunTarget"),
+    "._plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
+    "._scaffold": ("scaffold_package",),
+    "._toolbox": ("CONFLICT", "INVALID_ARGUMENTS", "NOT_FOUND", "UNKNOWN_TOOL", "Tool", "Toolbox", "ToolRefusal"),
+    "._report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
+    "._rng": ("Mulberry32", "mulberry32"),
+    "._runner": ("Run", "build_report", "run"),
+    "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
+    "._json_schema": ("SchemaError", "first_violation"),
+    "._json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
+    "._wire": ("dumps", "from_wire", "to_wire"),
 }
 
 __getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
@@ -426,6 +428,14 @@ __all__ = [
     "load_benchmark",
     "load_task_file",
     "loads",
+    "SchemaError",
+    "first_violation",
+    "decode_prefix",
+    "first_difference",
+    "is_number",
+    "json_equal",
+    "key_path",
+    "show",
     "make_adapter",
     "mcnemar_exact",
     "mock_adapter",

@@ -23,29 +23,29 @@ from typing import TYPE_CHECKING
 from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
-from .definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
-from .provenance import PROVENANCE
+from ._definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
+from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
+    from ._grader import grade, record_diffs
+    from ._policies import MOCK_POLICIES, bad_script, good_script
+    from ._simulator import SYSTEM_PROMPT, RollbackSimulator
+    from ._summary import summarize, summary_markdown, task_groups
+    from ._tools import TOOLS
+    from ._world import Snapshot, TaskSpec, target_of, task_spec
     from .generator import SEED, generate
-    from .grader import grade, record_diffs
-    from .policies import MOCK_POLICIES, bad_script, good_script
-    from .simulator import SYSTEM_PROMPT, RollbackSimulator
-    from .summary import summarize, summary_markdown, task_groups
-    from .tools import TOOLS
-    from .world import Snapshot, TaskSpec, target_of, task_spec
 
 # Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
 # `--help` need neither the grader nor the simulator; and importing the generator eagerly would make
 # `python -m benchmark_rollback_recovery.generator` find its own module already imported.
 _EXPORTS = {
     ".generator": ("SEED", "generate"),
-    ".grader": ("grade", "record_diffs"),
-    ".policies": ("MOCK_POLICIES", "bad_script", "good_script"),
-    ".simulator": ("SYSTEM_PROMPT", "RollbackSimulator"),
-    ".summary": ("summarize", "summary_markdown", "task_groups"),
-    ".tools": ("TOOLS",),
-    ".world": ("Snapshot", "TaskSpec", "target_of", "task_spec"),
+    "._grader": ("grade", "record_diffs"),
+    "._policies": ("MOCK_POLICIES", "bad_script", "good_script"),
+    "._simulator": ("SYSTEM_PROMPT", "RollbackSimulator"),
+    "._summary": ("summarize", "summary_markdown", "task_groups"),
+    "._tools": ("TOOLS",),
+    "._world": ("Snapshot", "TaskSpec", "target_of", "task_spec"),
 }
 
 __getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})

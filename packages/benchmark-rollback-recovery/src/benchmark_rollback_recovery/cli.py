@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from benchmark_core.cli import run_cli
 
-from .definition import benchmark
+from ._definition import benchmark
 
 
 def main() -> None:

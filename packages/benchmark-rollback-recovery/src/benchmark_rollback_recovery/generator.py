@@ -22,12 +22,12 @@ from typing import Optional
 
 from benchmark_core import Task, dump_task_file, mulberry32, to_wire
 
-from .corpus import Announcement
-from .draft import ORGANISATION, SESSION_CLOCK, Draft, Slot
-from .prompts import prompt
-from .seeding import draw_people, seed_contacts, seed_files, seed_messages
-from .tickets import contact_dedupe, contact_update, file_delete_tmp, file_edit, job_send
-from .world import (
+from ._corpus import Announcement
+from ._draft import ORGANISATION, SESSION_CLOCK, Draft, Slot
+from ._prompts import prompt
+from ._seeding import draw_people, seed_contacts, seed_files, seed_messages
+from ._tickets import contact_dedupe, contact_update, file_delete_tmp, file_edit, job_send
+from ._world import (
     KINDS_BY_STORE,
     PROMPT_FORMS,
     STORES,
@@ -178,7 +178,7 @@ def main(argv: Optional[list[str]] = None) -> None:
         parser.error(f"the committed public split is seed {SEED}; give --out to write another seed elsewhere")
     from benchmark_core import provenance_markdown
 
-    from .definition import benchmark
+    from ._definition import benchmark
 
     out = args.out or DATA_DIR
     out.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from typing import Optional
 from benchmark_core.inspect_task import inspect_task
 from inspect_ai import Task, task
 
-from .definition import benchmark
+from ._definition import benchmark
 
 
 @task

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
-from .definition import (
+from ._definition import (
     EXTENDED_TASKS_FILE,
     TASKS_ALLOW_ENV,
     TASKS_FILE,
@@ -29,13 +29,12 @@ from .definition import (
     score,
     score_async,
 )
-from .native import native_messages
-from .provenance import PROVENANCE
+from ._native import native_messages
+from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
-    from .extended import EXTENDED, Extended
-    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
-    from .grader import (
+    from ._extended import EXTENDED, Extended
+    from ._grader import (
         OUTCOMES,
         SubmittedCall,
         distinct_calls,
@@ -48,19 +47,20 @@ if TYPE_CHECKING:
         submitted_call,
         submitted_calls,
     )
-    from .held_out import HELD_OUT, Alternatives
-    from .mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
-    from .policies import MOCK_POLICIES, bad_call, half_adapted_call
-    from .schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
-    from .summary import summarize, summary_markdown, task_groups
+    from ._held_out import HELD_OUT, Alternatives
+    from ._mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
+    from ._policies import MOCK_POLICIES, bad_call, half_adapted_call
+    from ._schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
+    from ._summary import summarize, summary_markdown, task_groups
+    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
 
 # Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
 # `--help` need neither the grader nor the schema tables; and importing the generator eagerly would
 # make `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
 _EXPORTS = {
-    ".extended": ("EXTENDED", "Extended"),
+    "._extended": ("EXTENDED", "Extended"),
     ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split"),
-    ".grader": (
+    "._grader": (
         "OUTCOMES",
         "SubmittedCall",
         "distinct_calls",
@@ -73,11 +73,11 @@ _EXPORTS = {
         "submitted_call",
         "submitted_calls",
     ),
-    ".held_out": ("HELD_OUT", "Alternatives"),
-    ".mutations": ("ALL_KINDS", "EXTENDED_KINDS", "MUTATION_KINDS", "STALE_SIGNALS", "Migration", "migrate"),
-    ".policies": ("MOCK_POLICIES", "bad_call", "half_adapted_call"),
-    ".schemas": ("BASE_SCHEMAS", "BaseSchema", "EnumChange", "NewRequired", "Option", "Rename", "Split", "TypeChange"),
-    ".summary": ("summarize", "summary_markdown", "task_groups"),
+    "._held_out": ("HELD_OUT", "Alternatives"),
+    "._mutations": ("ALL_KINDS", "EXTENDED_KINDS", "MUTATION_KINDS", "STALE_SIGNALS", "Migration", "migrate"),
+    "._policies": ("MOCK_POLICIES", "bad_call", "half_adapted_call"),
+    "._schemas": ("BASE_SCHEMAS", "BaseSchema", "EnumChange", "NewRequired", "Option", "Rename", "Split", "TypeChange"),
+    "._summary": ("summarize", "summary_markdown", "task_groups"),
 }
 
 __getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})

@@ -36,9 +36,9 @@ from benchmark_core import (
     to_wire,
 )
 
-from .definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
-from .mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
-from .schemas import BASE_SCHEMAS, BaseSchema
+from ._definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
+from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
+from ._schemas import BASE_SCHEMAS, BaseSchema
 
 PUBLIC_SEED = 20261015
 SPLITS: tuple[str, ...] = ("public", "hidden", "extended")

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, runtime_checkable
 
 from attrs import Factory, frozen
 
-from ..model import ChatRequest, ChatResult, CompletionResult, Task
+from .._model import ChatRequest, ChatResult, CompletionResult, Task
 
 if TYPE_CHECKING:
-    from ..cache import ResponseCache
+    from .._cache import ResponseCache
 
 
 @frozen
@@ -48,7 +48,7 @@ class ModelAdapter(Protocol):
     """A model behind some provider.
 
     `complete` answers a single prompt; `chat` one turn of a conversation with tools. Both raise
-    `benchmark_core.errors.AdapterError` on provider failures (retryable ones marked so) and must be
+    `benchmark_core._errors.AdapterError` on provider failures (retryable ones marked so) and must be
     cancellable: the runner cancels a request that exceeds its timeout. `aclose` releases
     connections; an adapter must work again after it (reopening lazily).
     """

@@ -8,9 +8,9 @@ from typing import Any, Optional
 
 from attrs import Factory, frozen
 
-from ..errors import AdapterError
-from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
-from ..rng import mulberry32
+from .._errors import AdapterError
+from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
+from .._rng import mulberry32
 from .base import AdapterContext
 
 

@@ -44,8 +44,8 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 from attrs import frozen
 
-from ..cache import request_key
-from ..errors import (
+from .._cache import request_key
+from .._errors import (
     AdapterError,
     AuthenticationFailedError,
     BadRequestError,
@@ -58,7 +58,7 @@ from ..errors import (
     RequestTimeoutError,
     describe_error,
 )
-from ..model import (
+from .._model import (
     ChatMessage,
     ChatRequest,
     ChatResult,
@@ -70,7 +70,7 @@ from ..model import (
     ToolSpec,
     Usage,
 )
-from ..text import shorten
+from .._text import shorten
 from .base import AdapterContext, GenerationSettings
 from .toolnames import ToolNameCodec
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..errors import ConfigurationError
+from .._errors import ConfigurationError
 from .base import ModelAdapter
 from .mock import MockPolicies, mock_adapter
 

@@ -10,8 +10,8 @@ from typing import Any, NoReturn, Optional
 
 import click
 
-from ..definition import Benchmark
-from ..errors import EXIT_OK
+from .._definition import Benchmark
+from .._errors import EXIT_OK
 from .base import BenchmarkSource, CliGroup, CliState
 
 #: Every benchmark's commands: name -> the module (of this package) and command that implement it.
@@ -55,7 +55,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         source: BenchmarkSource = benchmark
         chosen = kwargs.get("benchmark_id")
         if chosen:
-            from ..plugins import resolve_benchmark
+            from .._plugins import resolve_benchmark
 
             source = functools.partial(resolve_benchmark, chosen)
         ctx.obj = CliState(source)
@@ -91,7 +91,7 @@ def run_cli(benchmark: BenchmarkSource, prog_name: str, argv: Optional[Sequence[
 
 def main() -> NoReturn:
     """The `benchmark-core` console script: the bundled example, or any installed benchmark."""
-    from ..plugins import EXAMPLE_ID, load_benchmark
+    from .._plugins import EXAMPLE_ID, load_benchmark
 
     cli = create_cli(functools.partial(load_benchmark, EXAMPLE_ID), "benchmark-core", umbrella=True)
     cli.main(prog_name="benchmark-core")

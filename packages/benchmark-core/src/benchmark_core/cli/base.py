@@ -15,9 +15,9 @@ from typing import Any, NoReturn, Optional, TypeVar, Union, cast
 
 import click
 
-from ..definition import Benchmark
-from ..errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
-from ..text import shorten
+from .._definition import Benchmark
+from .._errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
+from .._text import shorten
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]

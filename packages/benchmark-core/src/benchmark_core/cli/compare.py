@@ -1,4 +1,4 @@
-"""`compare`: reports side by side (`benchmark_core.compare` does the statistics)."""
+"""`compare`: reports side by side (`benchmark_core._compare` does the statistics)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Optional
 
 import click
 
-from ..errors import IncomparableReportsError, UsageError
-from ..files import check_writable, read_report, write_text
-from ..wire import to_wire
+from .._errors import IncomparableReportsError, UsageError
+from .._files import check_writable, read_report, write_text
+from .._wire import to_wire
 from .base import CliState, command, echo_json
 
 
@@ -57,7 +57,7 @@ def compare_cmd(
     verdict. Three or more reports also get a leaderboard. Reports of other benchmarks,
     versions, answer modes or task sets are refused (exit 1).
     """
-    from ..compare import compare_reports, render_comparison
+    from .._compare import compare_reports, render_comparison
 
     if len(reports) < 2:
         raise UsageError("compare needs at least two reports")
@@ -82,7 +82,7 @@ def compare_cmd(
     if markdown is not None:
         write_text(markdown, text)
     if html_path is not None:
-        from ..html_compare import render_comparison_html
+        from .._html_compare import render_comparison_html
 
         write_text(html_path, render_comparison_html(comparison))
     if as_json:

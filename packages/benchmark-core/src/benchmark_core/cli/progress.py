@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from typing import Optional
 
-from ..model import RunRow, Usage
+from .._model import RunRow, Usage
 
 
 def error_breakdown(rows: list[RunRow]) -> str:

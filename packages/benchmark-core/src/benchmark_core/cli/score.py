@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from ..documents import score_batch_document
-from ..files import read_submissions
+from .._documents import score_batch_document
+from .._files import read_submissions
 from .base import CliState, command, echo_json, excerpt
 
 

@@ -8,8 +8,8 @@ from typing import Optional
 
 import click
 
-from ..documents import task_list_document
-from ..wire import to_wire
+from .._documents import task_list_document
+from .._wire import to_wire
 from .base import CliState, command, echo_json, excerpt
 
 

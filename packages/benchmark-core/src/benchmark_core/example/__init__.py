@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..__about__ import __version__
+from .._definition import define_benchmark
+from .._model import Provenance, Task
 from ..adapters.mock import MockPolicies, ScriptedTurn
-from ..definition import define_benchmark
-from ..model import Provenance, Task
 from .environment import OrderLookupEnvironment
 from .grading import grade
 

@@ -11,9 +11,9 @@ import operator
 from collections.abc import Callable
 from pathlib import Path
 
-from ..model import Task
-from ..rng import mulberry32
-from ..taskfiles import dump_task_file
+from .._model import Task
+from .._rng import mulberry32
+from .._taskfiles import dump_task_file
 
 SEED = 20261015
 DATA_DIR = Path(__file__).parent / "data"
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, default=DATA_DIR)
     args = parser.parse_args(argv)
-    from ..report import provenance_markdown
+    from .._report import provenance_markdown
     from . import benchmark
 
     args.out.mkdir(parents=True, exist_ok=True)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..definition import GradeContext
-from ..episode import replay
-from ..errors import InvalidSubmissionError
-from ..graders import numeric_within
-from ..model import Task, TaskScore, Trace
+from .._definition import GradeContext
+from .._episode import replay
+from .._errors import InvalidSubmissionError
+from .._graders import numeric_within
+from .._model import Task, TaskScore, Trace
 
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:

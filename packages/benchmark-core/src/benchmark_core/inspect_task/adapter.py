@@ -25,9 +25,9 @@ from inspect_ai.solver import TaskState
 from inspect_ai.tool import ToolCall as InspectToolCall
 from inspect_ai.tool import ToolInfo, ToolParams
 
+from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, ToolCall, ToolSpec, Usage
 from ..adapters.base import AdapterContext
 from ..adapters.toolnames import ToolNameCodec
-from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, ToolCall, ToolSpec, Usage
 
 
 class InspectModelAdapter:

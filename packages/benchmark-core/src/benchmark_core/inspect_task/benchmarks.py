@@ -7,8 +7,8 @@ the installed benchmarks (`benchmark_core.benchmarks` entry points).
 
 from __future__ import annotations
 
-from ..definition import Benchmark
-from ..plugins import load_benchmark
+from .._definition import Benchmark
+from .._plugins import load_benchmark
 
 _known: dict[str, Benchmark] = {}
 

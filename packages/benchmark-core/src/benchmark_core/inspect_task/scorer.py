@@ -13,8 +13,8 @@ from typing import Optional
 from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, mean, metric, scorer, stderr
 from inspect_ai.solver import TaskState
 
-from ..model import Trace
-from ..wire import from_wire, to_wire
+from .._model import Trace
+from .._wire import from_wire, to_wire
 from .benchmarks import resolve_benchmark
 from .solver import ABORT_KEY, TRACE_KEY
 

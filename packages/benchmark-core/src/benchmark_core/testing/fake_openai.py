@@ -44,7 +44,7 @@ from typing import Any, Optional, Union
 from aiohttp import web
 from attrs import Factory, frozen
 
-from ..model import JsonObject, JsonValue
+from .._model import JsonObject, JsonValue
 
 CHAT_PATH = "/v1/chat/completions"
 

@@ -24,9 +24,9 @@ from inspect_ai.model import GenerateConfig, Model, ModelOutput, ModelUsage, get
 from inspect_ai.model._providers.mockllm import MockLLM
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, RunReport
+from .._wire import to_wire
 from ..adapters.base import AdapterContext
-from ..model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, RunReport
-from ..wire import to_wire
 
 #: What `mockllm/model` answers to everything.
 MOCKLLM_ANSWER: str = MockLLM.default_output

@@ -16,11 +16,11 @@ from __future__ import annotations
 import collections
 from typing import Optional
 
+from .._definition import Benchmark
+from .._model import ChatMessage, ChatRequest, Task
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
 from ..adapters.toolnames import ToolNameCodec
-from ..definition import Benchmark
-from ..model import ChatMessage, ChatRequest, Task
 from .fake_openai import FakeResponse, RecordedRequest
 
 

@@ -1,0 +1,187 @@
+"""The OpenAPI 3.1 description of the HTTP API, with schemas derived from the wire model."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .__about__ import __version__
+from ._documents import provenance_document_schema, task_list_schema
+from ._errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, http_error_codes
+from ._model import IndexEntry, Task, TaskScore
+from ._submission import MAX_NESTING, submission_schema
+from ._taskfiles import remote_task_names
+from ._wire_schema import JsonSchema, wire_schema
+
+if TYPE_CHECKING:
+    from ._definition import Benchmark
+
+#: The codes the HTTP API answers with and what each means, generated from `benchmark_core._errors`.
+ERROR_CODES: dict[str, str] = http_error_codes()
+
+
+def _ref(name: str) -> JsonSchema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json_content(schema: JsonSchema) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": _json_content(_ref("Error"))}
+
+
+def error_schema() -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": {
+            "error": {
+                "type": "object",
+                "properties": {
+                    "code": {
+                        "type": "string",
+                        "description": "Stable machine-readable code.",
+                        "examples": list(ERROR_CODES),
+                    },
+                    "message": {"type": "string", "description": "What went wrong, for people."},
+                },
+                "required": ["code", "message"],
+                "additionalProperties": False,
+            }
+        },
+        "required": ["error"],
+        "additionalProperties": False,
+    }
+
+
+def tasks_name_schema(benchmark: Benchmark) -> JsonSchema:
+    """The values a `tasks` argument may take: the names `remote_task_names` lists when the
+    document is built (any other name is refused with 400 or 403, so the schema says so)."""
+    names = remote_task_names(benchmark)
+    return {"type": "string", "enum": names} if names else {"not": {}}
+
+
+def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, Any]:
+    tasks_parameter = {
+        "name": "tasks",
+        "in": "query",
+        "required": False,
+        "description": (
+            "An alternate JSONL task file: a bare name is looked up in the benchmark's data/ folder "
+            "(.jsonl may be left out); any other path must be listed in the "
+            f"{benchmark.tasks_allow_env or '(no allow-list variable defined)'} environment variable "
+            "(colon-separated). The values listed are the files of data/ and the allow-listed paths when the "
+            "server started; any other value is refused (INVALID_TASK_FILE or TASKS_NOT_ALLOWED)."
+        ),
+        "schema": tasks_name_schema(benchmark),
+    }
+    task_file_errors = {
+        "400": _error_response("INVALID_TASK_FILE or INVALID_DEFINITION"),
+        "403": _error_response(TasksNotAllowedError.code),
+    }
+
+    def get(summary: str, schema: JsonSchema, *, tasks: bool = True, extra: Any = None) -> dict[str, Any]:
+        operation: dict[str, Any] = {
+            "summary": summary,
+            "parameters": ([tasks_parameter] if tasks else []) + (extra or []),
+            "responses": {"200": {"description": "OK", "content": _json_content(schema)}},
+        }
+        if tasks:
+            operation["responses"].update(task_file_errors)
+        return {"get": operation}
+
+    score_request = {
+        "type": "object",
+        "properties": {
+            "taskId": {"type": "string", "minLength": 1},
+            "submission": _ref("Trace"),
+            "tasks": {
+                "anyOf": [tasks_name_schema(benchmark), {"type": "null"}],
+                "description": f"{tasks_parameter['description']} Null or absent: the benchmark's own tasks.",
+            },
+            "seed": {"type": "integer", "default": 1, "description": "Seed for replaying episode tool logs."},
+        },
+        "required": ["taskId", "submission"],
+        "additionalProperties": False,
+    }
+    health = {
+        "type": "object",
+        "properties": {
+            "status": {"const": "ok"},
+            "benchmark": {"type": "string"},
+            "name": {"type": "string"},
+            "version": {"type": "string"},
+            "distribution": {"type": ["string", "null"]},
+            "benchmarkCoreVersion": {"type": "string"},
+        },
+        "required": ["status", "benchmark", "name", "version", "distribution", "benchmarkCoreVersion"],
+        "additionalProperties": False,
+    }
+    task_id_parameter = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    paths: dict[str, Any] = {
+        "/": {
+            "get": {
+                "summary": "Browse the tasks and score answers in a browser (an HTML page posting to /v1/score)",
+                "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}},
+            }
+        },
+        "/health": get("Package identity and health", _ref("Health"), tasks=False),
+        "/v1/tasks": get("All tasks", _ref("TaskList")),
+        "/v1/tasks/{id}": get("One task", _ref("Task"), extra=[task_id_parameter]),
+        "/v1/score": {
+            "post": {
+                "summary": "Deterministic score of one submission",
+                "description": (
+                    f"No authentication: put auth and rate limits in front of public deployments. Bodies over "
+                    f"{max_body_bytes} bytes are refused."
+                ),
+                "requestBody": {"required": True, "content": _json_content(_ref("ScoreRequest"))},
+                "responses": {
+                    "200": {"description": "OK", "content": _json_content(_ref("TaskScore"))},
+                    "400": _error_response(
+                        "INVALID_JSON, INVALID_SUBMISSION (malformed request), INVALID_TASK_FILE or INVALID_DEFINITION"
+                    ),
+                    "403": _error_response(TasksNotAllowedError.code),
+                    "404": _error_response(TaskNotFoundError.code),
+                    "413": _error_response(RequestTooLargeError.code),
+                    "422": _error_response(
+                        f"INVALID_SUBMISSION (the submission is not a valid trace, or nests more than {MAX_NESTING} "
+                        "levels deep; the message names the JSON path)"
+                    ),
+                },
+            }
+        },
+        "/v1/provenance": get("Data sources", _ref("ProvenanceDocument")),
+        "/v1/index-entry": get("Directory entry", _ref("IndexEntry")),
+        "/openapi.json": get("This document", {"type": "object"}, tasks=False),
+    }
+    paths["/v1/tasks/{id}"]["get"]["responses"]["404"] = _error_response(TaskNotFoundError.code)
+    for item in paths.values():
+        for operation in item.values():
+            operation["responses"]["default"] = _error_response(
+                "Any error, as {error: {code, message}}. Codes: "
+                + "; ".join(f"{code} ({meaning})" for code, meaning in ERROR_CODES.items())
+            )
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": f"{benchmark.name} API",
+            "version": benchmark.version,
+            "summary": benchmark.tagline,
+            "description": f"{benchmark.what_it_measures} Served by benchmark-core {__version__}.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": {
+                "Error": error_schema(),
+                "Health": health,
+                "Task": wire_schema(Task),
+                "TaskList": task_list_schema(),
+                "Trace": submission_schema(),
+                "ScoreRequest": score_request,
+                "TaskScore": wire_schema(TaskScore),
+                "ProvenanceDocument": provenance_document_schema(),
+                "IndexEntry": wire_schema(IndexEntry),
+            }
+        },
+    }

@@ -1,0 +1,43 @@
+"""What the three stores share: the clock of the agent's own writes and the shapes every write shows."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Optional, Union
+
+from benchmark_core import JsonObject
+
+from ._world import TIME_FORMAT, ContactRevision, FileVersion, MessageEvent
+
+SESSION_ACTOR = "ops-agent (you), this session"
+
+#: An audit-trail row with the key that orders it: (time, store index, record id, position).
+AuditRow = tuple[tuple[str, int, str, int], JsonObject]
+
+
+class SessionClock:
+    """Stamps the agent's writes one minute apart, from the world's `clock`."""
+
+    def __init__(self, clock: str) -> None:
+        self._start = datetime.strptime(clock, TIME_FORMAT).replace(tzinfo=timezone.utc)
+        self._writes = 0
+
+    def stamp(self) -> str:
+        at = self._start + timedelta(minutes=self._writes)
+        self._writes += 1
+        return at.strftime(TIME_FORMAT)
+
+
+def who(write: Union[ContactRevision, FileVersion, MessageEvent]) -> JsonObject:
+    """When, by whom, which operation and for which ticket: what every write shows in the tools."""
+    return {"at": write.at, "actor": write.actor, "op": write.op, "ticket": write.ticket}
+
+
+def audit_entry(
+    at: str, actor: str, store: str, object_id: str, op: str, ticket: Optional[str], change: str
+) -> JsonObject:
+    return {"at": at, "actor": actor, "store": store, "object": object_id, "op": op, "ticket": ticket, "change": change}
+
+
+def quote(value: Optional[str]) -> str:
+    return "(none)" if value is None else repr(value)

@@ -1,0 +1,136 @@
+"""The report's own headline fields and the per-kind table that ends the markdown report.
+
+- `perMutationKind`: for each kind, `tasks`, `passed`, `staleSchemaUsed` (rows whose call was
+  exactly the pre-migration call), `withStaleSignals` (rows whose call took at least one
+  mutated element from the old schema), `severalCalls` (rows whose answer held more than one
+  distinct call; the last is graded) and `anotherCallMatched` (those of them in which an earlier
+  call matched the expected one).
+- `staleSchemaUsedRate`: the strict rate, exact stale calls over all rows.
+- `staleSignalRate`: rows with any stale signal over all rows; at least the strict rate, because
+  it also counts half-adapted answers.
+- `staleSignalCounts`: how often each kind of stale signal was seen.
+- `toolCallRate`: rows whose graded call was a native tool call, over all rows (0 in prompt mode;
+  in native mode, the rest answered in text or not at all).
+
+Rows that errored count as tasks that neither passed nor used the old schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from benchmark_core import JsonObject, RunReport, RunRow, Task
+
+from ._mutations import ALL_KINDS, STALE_SIGNALS
+
+_COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
+
+
+def task_groups(task: Task) -> dict[str, str]:
+    """The `groups` hook: every report carries the mean score per mutation kind."""
+    return {"mutationKind": str(task.metadata.get("mutationKind", "unknown"))}
+
+
+def _kind_order(kinds: set[str]) -> list[str]:
+    return [k for k in ALL_KINDS if k in kinds] + sorted(kinds - set(ALL_KINDS))
+
+
+def _signals(row: RunRow) -> list[Any]:
+    raw = row.details.get("staleSignals")
+    return raw if isinstance(raw, list) else []
+
+
+def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
+    """The `summarize` hook: headline fields computed from the rows, grouped by the tasks' kinds."""
+    kind_of = {task.id: str(task.metadata.get("mutationKind", "unknown")) for task in tasks}
+    per_kind: dict[str, dict[str, int]] = {}
+    counts = dict.fromkeys(STALE_SIGNALS, 0)
+    stale_rows = signal_rows = tool_call_rows = 0
+    for row in rows:
+        entry = per_kind.setdefault(kind_of.get(row.task_id, "unknown"), dict.fromkeys(_COUNTS, 0))
+        signals = _signals(row)
+        stale = row.details.get("staleSchemaUsed") is True
+        distinct = row.details.get("distinctCalls")
+        several = isinstance(distinct, int) and distinct > 1
+        entry["tasks"] += 1
+        entry["passed"] += int(row.passed)
+        entry["staleSchemaUsed"] += int(stale)
+        entry["withStaleSignals"] += int(bool(signals))
+        entry["severalCalls"] += int(several)
+        entry["anotherCallMatched"] += int(several and row.details.get("anotherCallMatched") is True)
+        stale_rows += int(stale)
+        signal_rows += int(bool(signals))
+        tool_call_rows += int(row.details.get("callSource") == "toolCalls")
+        for signal in signals:
+            name = signal.get("signal") if isinstance(signal, dict) else None
+            if isinstance(name, str):
+                counts[name] = counts.get(name, 0) + 1
+    total = len(rows)
+    return {
+        "perMutationKind": {kind: per_kind[kind] for kind in _kind_order(set(per_kind))},
+        "staleSchemaUsedRate": stale_rows / total if total else 0.0,
+        "staleSignalRate": signal_rows / total if total else 0.0,
+        "staleSignalCounts": counts,
+        "toolCallRate": tool_call_rows / total if total else 0.0,
+    }
+
+
+def _count(entry: Any, key: str) -> int:
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _several(values: dict[str, int]) -> str:
+    several, matched = values["severalCalls"], values["anotherCallMatched"]
+    return f"{several} ({matched} matched earlier)" if matched else str(several)
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "n/a"
+
+
+def summary_markdown(report: RunReport) -> str:
+    """The `summary_markdown` hook: the per-kind breakdown that ends the markdown report."""
+    per_kind = report.summary.get("perMutationKind")
+    if not isinstance(per_kind, dict) or not per_kind:
+        return "## Per mutation kind\n\nThis report has no per-kind breakdown.\n"
+    lines = [
+        "## Per mutation kind",
+        "",
+        "| Mutation kind | Tasks | Passed | Score | Stale schema used | Stale signals | Several calls |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    totals = dict.fromkeys(_COUNTS, 0)
+    for kind, entry in per_kind.items():
+        # A report read back from a file may carry anything here; render what is countable.
+        values = {key: _count(entry, key) for key in totals}
+        for key, value in values.items():
+            totals[key] += value
+        lines.append(
+            f"| {kind} | {values['tasks']} | {values['passed']} | {_percent(values['passed'], values['tasks'])} "
+            f"| {values['staleSchemaUsed']} | {values['withStaleSignals']} | {_several(values)} |"
+        )
+    n = totals["tasks"]
+    lines.append(
+        f"| **all** | {n} | {totals['passed']} | {_percent(totals['passed'], n)} "
+        f"| {totals['staleSchemaUsed']} ({_percent(totals['staleSchemaUsed'], n)}) "
+        f"| {totals['withStaleSignals']} ({_percent(totals['withStaleSignals'], n)}) | {_several(totals)} |"
+    )
+    lines += [
+        "",
+        "Stale schema used: the call is exactly the one the previous schema version asked for "
+        "(`staleSchemaUsedRate`). Stale signals: the call took at least one mutated element from the old "
+        "schema, such as an old field name, an old enum value, the old unsplit tool, a missing new required "
+        "field, a value in the old unit, the deprecated tool, an old pagination field or a missing scope "
+        "(`staleSignalRate`). Several calls: the answer held more than one "
+        "distinct call and the last one was graded; in brackets, how many of them had an earlier call that matched.",
+    ]
+    rate = report.summary.get("toolCallRate")
+    if report.mode == "native" and isinstance(rate, (int, float)) and not isinstance(rate, bool):
+        lines += [
+            "",
+            f"Tool-call rate: {100 * rate:.1f}% of the answers were native tool calls (`toolCallRate`); the rest "
+            "were graded from their text or had no call.",
+        ]
+    return "\n".join(lines) + "\n"
