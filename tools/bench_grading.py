@@ -30,8 +30,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, mock_adapter, replay
-from benchmark_core._json_values import json_equal
+from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, json_equal, mock_adapter, replay
 
 
 def _mock_rows(benchmark: Benchmark) -> list[tuple[Task, Trace]]:

@@ -29,8 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
-from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, run
-from benchmark_core._html_report import render_report_html
+from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, render_report_html, run
 from benchmark_core.testing.chromium import Chromium
 
 REPO = Path(__file__).resolve().parent.parent

@@ -37,7 +37,7 @@ def submission_for(task: Task) -> dict[str, Any]:
 
 def serve_real(benchmark_id: str, port: int, ready: Connection) -> None:
     from aiohttp import web
-    from benchmark_core._http import create_app
+    from benchmark_core import create_app
 
     async def main() -> None:
         runner = web.AppRunner(create_app(load_benchmark(benchmark_id)), handle_signals=False, access_log=None)

@@ -12,7 +12,7 @@ Grading replays the agent's tool calls in a fresh simulator (see docs/grading.md
     report = run(mock_adapter(policies=benchmark.mock_policies))
     verdict = score("rrb-001", {"toolLog": [...]})
 
-The same `benchmark` object (in `definition.py`) backs the command line, the HTTP API and the MCP
+The same `benchmark` object (in `_definition.py`) backs the command line, the HTTP API and the MCP
 server (see `benchmark_core`), and is registered under the `benchmark_core.benchmarks` entry point.
 """
 
