@@ -149,7 +149,7 @@ def test_the_committed_data_is_never_overwritten_with_another_seed(capsys: pytes
     with pytest.raises(SystemExit) as exc:
         main(["--seed", "5"])
     assert exc.value.code == 2
-    assert "--out" in capsys.readouterr().err
+    assert "use --split hidden for another seed" in capsys.readouterr().err
     assert dump_task_file(generate(SEED)) == _data("tasks.jsonl")
 
 

@@ -14,7 +14,6 @@ from benchmark_schema_mutation import (
     benchmark,
     generate_tasks,
     render_tasks,
-    write_split,
 )
 from benchmark_schema_mutation.generator import main, render_provenance
 
@@ -135,14 +134,6 @@ def test_prompt_shows_only_the_current_schema(split_tasks: list[Task]) -> None:
                     assert not set(element["oldValues"]) & set(element["newValues"]), task.id
                 if element["signal"] == "oldUnit":
                     assert properties[element["field"]] == element["currentSchema"] != element["previousSchema"]
-
-
-def test_an_existing_gitignore_in_the_hidden_folder_is_left_alone(tmp_path: Path) -> None:
-    out = tmp_path / "private"
-    out.mkdir()
-    (out / ".gitignore").write_text("tasks.jsonl\n", encoding="utf-8")
-    assert write_split("hidden", 11, out) == [out / "tasks.jsonl"]
-    assert (out / ".gitignore").read_text(encoding="utf-8") == "tasks.jsonl\n"
 
 
 def test_generation_is_deterministic_and_seeded() -> None:

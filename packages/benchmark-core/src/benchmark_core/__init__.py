@@ -127,6 +127,7 @@ if TYPE_CHECKING:
     from ._rng import Mulberry32, mulberry32
     from ._runner import Run, build_report, run
     from ._scaffold import scaffold_package
+    from ._splits import SplitRenderer, split_generator_main
     from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
     from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
@@ -276,6 +277,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._rng": ("Mulberry32", "mulberry32"),
     "._runner": ("Run", "build_report", "run"),
     "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    "._splits": ("SplitRenderer", "split_generator_main"),
     "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
     "._json_schema": ("SchemaError", "first_violation"),
     "._json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
@@ -402,6 +404,7 @@ __all__ = [
     "ToolResult",
     "ToolSpec",
     "Totals",
+    "SplitRenderer",
     "Trace",
     "Usage",
     "UsageError",
@@ -416,6 +419,7 @@ __all__ = [
     "define_benchmark",
     "discover_benchmarks",
     "dump_task_file",
+    "split_generator_main",
     "dumps",
     "exact_match",
     "from_wire",

@@ -16,11 +16,11 @@ controls of every store, so the prompt carries no hint about whether anything is
 
 from __future__ import annotations
 
-import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from benchmark_core import Task, dump_task_file, mulberry32, to_wire
+from benchmark_core import Task, dump_task_file, mulberry32, split_generator_main, to_wire
 
 from ._corpus import Announcement
 from ._draft import ORGANISATION, SESSION_CLOCK, Draft, Slot
@@ -44,7 +44,6 @@ from ._world import (
 
 SEED = 20261015
 DATA_DIR = Path(__file__).parent / "data"
-HIDDEN_DIR = Path(".hidden")
 
 
 def slots() -> list[Slot]:
@@ -147,46 +146,26 @@ def _world(draft: Draft) -> World:
     )
 
 
-def main(argv: Optional[list[str]] = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m benchmark_rollback_recovery.generator",
-        description="Write the benchmark's tasks: the committed public split, or a private hidden one.",
-    )
-    parser.add_argument("--split", choices=("public", "hidden"), default="public")
-    parser.add_argument("--seed", type=int, default=None, help=f"public default {SEED}; required for hidden")
-    parser.add_argument("--out", type=Path, default=None, help="folder (default: data/ or .hidden/)")
-    args = parser.parse_args(argv)
-    if args.split == "hidden":
-        if args.seed is None:
-            parser.error("--split hidden needs an explicit --seed (keep it private)")
-        if args.seed == SEED:
-            # the same seed would rewrite the public tasks under hid- ids: nothing would be held out
-            parser.error(f"--split hidden cannot use the public seed {SEED}; choose a private one")
-        out = args.out or HIDDEN_DIR
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "tasks.jsonl").write_text(dump_task_file(generate(args.seed, prefix="hid")), encoding="utf-8")
-        ignore = out / ".gitignore"
-        if not ignore.exists():
-            # keeps the private split out of any git repository it is written in
-            ignore.write_text(
-                "# written by the hidden-split generator: keep these tasks private\n*\n", encoding="utf-8"
-            )
-        print(f"wrote {out / 'tasks.jsonl'} (and {ignore} so that git ignores the folder)")
-        return
-    if args.seed not in (None, SEED) and args.out is None:
-        # data/ is what the byte-for-byte test and PROVENANCE.md describe: seed 20261015 only
-        parser.error(f"the committed public split is seed {SEED}; give --out to write another seed elsewhere")
+def render_split(split: str, seed: int) -> dict[str, str]:
+    """The files of a split: the public tasks with the benchmark's provenance, or hidden `hid-` tasks."""
+    if split == "hidden":
+        return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid"))}
     from benchmark_core import provenance_markdown
 
-    from ._definition import benchmark
+    from ._definition import benchmark  # here: generating tasks needs no definition
 
-    out = args.out or DATA_DIR
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "tasks.jsonl").write_text(
-        dump_task_file(generate(SEED if args.seed is None else args.seed)), encoding="utf-8"
+    return {"tasks.jsonl": dump_task_file(generate(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    split_generator_main(
+        argv,
+        prog="python -m benchmark_rollback_recovery.generator",
+        description="Write the benchmark's tasks: the committed public split, or a private hidden one.",
+        public_seed=SEED,
+        data_dir=DATA_DIR,
+        render=render_split,
     )
-    (out / "PROVENANCE.md").write_text(provenance_markdown(benchmark), encoding="utf-8")
-    print(f"wrote {out / 'tasks.jsonl'} and {out / 'PROVENANCE.md'}")
 
 
 if __name__ == "__main__":

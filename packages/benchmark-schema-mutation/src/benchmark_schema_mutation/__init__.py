@@ -52,14 +52,14 @@ if TYPE_CHECKING:
     from ._policies import MOCK_POLICIES, bad_call, half_adapted_call
     from ._schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
     from ._summary import summarize, summary_markdown, task_groups
-    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_tasks, write_split
+    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_split, render_tasks
 
 # Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
 # `--help` need neither the grader nor the schema tables; and importing the generator eagerly would
 # make `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
 _EXPORTS = {
     "._extended": ("EXTENDED", "Extended"),
-    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "write_split"),
+    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "render_split"),
     "._grader": (
         "OUTCOMES",
         "SubmittedCall",
@@ -134,5 +134,5 @@ __all__ = [
     "summarize",
     "summary_markdown",
     "task_groups",
-    "write_split",
+    "render_split",
 ]

@@ -18,11 +18,8 @@ needs an explicit seed other than the public one, so it can never silently equal
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Optional
 
 from benchmark_core import (
@@ -33,6 +30,7 @@ from benchmark_core import (
     dump_task_file,
     mulberry32,
     provenance_markdown,
+    split_generator_main,
     to_wire,
 )
 
@@ -45,9 +43,7 @@ SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
 ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
 #: The committed splits: their seed is always the public one.
 COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE}
-HIDDEN_DIR = Path(".hidden")
 PROVENANCE_FILE = "PROVENANCE.md"
-HIDDEN_GITIGNORE = "# A held-out split: keep it out of version control.\n*\n"
 
 _KIND_SLUGS = {
     "renamedField": "renamed-field",
@@ -139,49 +135,25 @@ def render_provenance() -> str:
     return provenance_markdown(benchmark)
 
 
-def write_split(split: str, seed: int, out: Path) -> list[Path]:
-    """Write a split's tasks into `out`, with the benchmark's provenance (committed splits) or a
-    `.gitignore` that ignores the whole folder (hidden split; an existing one is left alone)."""
-    out.mkdir(parents=True, exist_ok=True)
-    tasks_path = out / COMMITTED_FILES.get(split, TASKS_FILE).name
-    tasks_path.write_text(render_tasks(seed, split), encoding="utf-8")
-    written = [tasks_path]
-    if split in COMMITTED_FILES:
-        provenance_path = out / PROVENANCE_FILE
-        provenance_path.write_text(render_provenance(), encoding="utf-8")
-        written.append(provenance_path)
-    else:
-        ignore_path = out / ".gitignore"
-        if not ignore_path.exists():
-            ignore_path.write_text(HIDDEN_GITIGNORE, encoding="utf-8")
-            written.append(ignore_path)
-    return written
+def render_split(split: str, seed: int) -> dict[str, str]:
+    """The files of a split: its task file, with the benchmark's provenance beside a committed one."""
+    if split not in COMMITTED_FILES:
+        return {TASKS_FILE.name: render_tasks(seed, split)}
+    return {COMMITTED_FILES[split].name: render_tasks(seed, split), PROVENANCE_FILE: render_provenance()}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    parser = argparse.ArgumentParser(
+    split_generator_main(
+        argv,
         prog="python -m benchmark_schema_mutation.generator",
         description="Write the public split (seed 20261015, into the package's data/ folder as tasks.jsonl), "
         "the extended split (the same seed, tasks-extended.jsonl) or a held-out hidden split (hid- ids, into "
         ".hidden/).",
+        public_seed=PUBLIC_SEED,
+        data_dir=TASKS_FILE.parent,
+        render=render_split,
+        committed_splits=tuple(COMMITTED_FILES),
     )
-    parser.add_argument("--split", choices=SPLITS, default="public")
-    parser.add_argument("--seed", type=int, default=None, help="required for --split hidden")
-    parser.add_argument("--out", type=Path, default=None, help="output folder")
-    args = parser.parse_args(argv)
-    if args.split == "hidden":
-        if args.seed is None:
-            parser.error("--split hidden needs an explicit --seed (and keep it private)")
-        if args.seed == PUBLIC_SEED:
-            parser.error(f"--split hidden cannot use the public seed {PUBLIC_SEED}")
-        seed, out = args.seed, args.out or HIDDEN_DIR
-    else:
-        # Another seed would overwrite a committed split with tasks nobody published.
-        if args.seed not in (None, PUBLIC_SEED):
-            parser.error(f"the {args.split} split always uses seed {PUBLIC_SEED}; use --split hidden for another seed")
-        seed, out = PUBLIC_SEED, args.out or TASKS_FILE.parent
-    for path in write_split(args.split, seed, out):
-        print(f"wrote {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":

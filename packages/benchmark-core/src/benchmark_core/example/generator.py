@@ -1,18 +1,19 @@
 """The example's committed task generator: `python -m benchmark_core.example.generator`.
 
 Seed 20261015 reproduces `data/tasks.jsonl` byte for byte (a test checks it), and
-`data/PROVENANCE.md` is rendered from the benchmark's provenance records.
+`data/PROVENANCE.md` is rendered from the benchmark's provenance records. `--split hidden --seed N`
+writes `hid-` tasks from a private seed to `.hidden/`.
 """
 
 from __future__ import annotations
 
-import argparse
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .._model import Task
 from .._rng import mulberry32
+from .._splits import split_generator_main
 from .._taskfiles import dump_task_file
 
 SEED = 20261015
@@ -24,8 +25,8 @@ _OPERATIONS: tuple[tuple[str, Callable[[int, int], int]], ...] = (
 )
 
 
-def generate(seed: int = SEED) -> list[Task]:
-    """20 arithmetic questions and one order-refund episode."""
+def generate(seed: int = SEED, prefix: str = "") -> list[Task]:
+    """20 arithmetic questions and one order-refund episode; `prefix` starts the ids of a hidden split."""
     rng = mulberry32(seed)
     tasks: list[Task] = []
     for n in range(1, 21):
@@ -33,7 +34,7 @@ def generate(seed: int = SEED) -> list[Task]:
         a, b = 2 + rng.randint(98), 2 + rng.randint(98)
         tasks.append(
             Task(
-                id=f"arith-{n:02d}",
+                id=f"{prefix}arith-{n:02d}",
                 kind="single",
                 prompt=f"What is {a} {symbol} {b}? Answer with the number only.",
                 expected=apply(a, b),
@@ -41,7 +42,7 @@ def generate(seed: int = SEED) -> list[Task]:
         )
     tasks.append(
         Task(
-            id="order-refund-01",
+            id=f"{prefix}order-refund-01",
             kind="episode",
             prompt=(
                 "Order A1001 arrived broken and the customer wants their money back. "
@@ -53,17 +54,25 @@ def generate(seed: int = SEED) -> list[Task]:
     return tasks
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--out", type=Path, default=DATA_DIR)
-    args = parser.parse_args(argv)
+def render_split(split: str, seed: int) -> dict[str, str]:
+    """The files of a split: the public tasks with the provenance, or hidden `hid-` tasks."""
+    if split == "hidden":
+        return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid-"))}
     from .._report import provenance_markdown
     from . import benchmark
 
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "tasks.jsonl").write_text(dump_task_file(generate(args.seed)), encoding="utf-8")
-    (args.out / "PROVENANCE.md").write_text(provenance_markdown(benchmark), encoding="utf-8")
+    return {"tasks.jsonl": dump_task_file(generate(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    split_generator_main(
+        argv,
+        prog="python -m benchmark_core.example.generator",
+        description="Write the example's tasks: the committed public split, or a private hidden one.",
+        public_seed=SEED,
+        data_dir=DATA_DIR,
+        render=render_split,
+    )
 
 
 if __name__ == "__main__":
