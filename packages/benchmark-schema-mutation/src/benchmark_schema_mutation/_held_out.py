@@ -35,6 +35,7 @@ from ._schemas import (
     Rename,
     Split,
     TypeChange,
+    date_object,
     date_parts,
     datetime_parts,
     decimal_string,
@@ -139,22 +140,6 @@ def percent_to_fraction(value: JsonValue) -> JsonValue:
 
 def _scaled(field: str, factor: int, description: str, change: str) -> TypeChange:
     return TypeChange(field, _integer(description), scaled(factor), change)
-
-
-_DATE_OBJECT: JsonObject = {
-    "type": "object",
-    "properties": {
-        "year": {"type": "integer"},
-        "month": {"type": "integer", "minimum": 1, "maximum": 12},
-        "day": {"type": "integer", "minimum": 1, "maximum": 31},
-    },
-    "required": ["year", "month", "day"],
-    "additionalProperties": False,
-}
-
-
-def _date_object(description: str) -> JsonObject:
-    return {**_DATE_OBJECT, "description": description}
 
 
 def _datetime_object(description: str) -> JsonObject:
@@ -750,7 +735,7 @@ HELD_OUT: dict[str, Alternatives] = {
         type_changes=(
             TypeChange(
                 "due_date",
-                _date_object("Date the payment is due, as separate year, month and day numbers."),
+                date_object("Date the payment is due, as separate year, month and day numbers."),
                 date_parts,
                 "YYYY-MM-DD string -> {year, month, day} object",
             ),

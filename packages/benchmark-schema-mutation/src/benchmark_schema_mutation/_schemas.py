@@ -175,6 +175,23 @@ def with_unit(unit: str) -> Callable[[JsonValue], JsonValue]:
     return convert
 
 
+_DATE_OBJECT: JsonObject = {
+    "type": "object",
+    "properties": {
+        "year": {"type": "integer"},
+        "month": {"type": "integer", "minimum": 1, "maximum": 12},
+        "day": {"type": "integer", "minimum": 1, "maximum": 31},
+    },
+    "required": ["year", "month", "day"],
+    "additionalProperties": False,
+}
+
+
+def date_object(description: str) -> JsonObject:
+    """A date as separate year, month and day numbers (the shape `date_parts` converts to)."""
+    return {**_DATE_OBJECT, "description": description}
+
+
 def _string(description: str, **extra: Any) -> JsonObject:
     return {"type": "string", "description": description, **extra}
 
@@ -938,17 +955,7 @@ TIMEOFF = BaseSchema(
     ),
     type_change=TypeChange(
         "start_date",
-        {
-            "type": "object",
-            "properties": {
-                "year": {"type": "integer"},
-                "month": {"type": "integer", "minimum": 1, "maximum": 12},
-                "day": {"type": "integer", "minimum": 1, "maximum": 31},
-            },
-            "required": ["year", "month", "day"],
-            "additionalProperties": False,
-            "description": "First day off as separate year, month and day numbers.",
-        },
+        date_object("First day off as separate year, month and day numbers."),
         date_parts,
         "YYYY-MM-DD string -> {year, month, day} object",
     ),
