@@ -13,23 +13,13 @@ from typing import Any
 import pytest
 from benchmark_core import Comparison, RunReport, compare_reports, create_cli, run, to_wire
 from benchmark_core._html_compare import render_comparison_html
-from benchmark_core.adapters.base import AdapterContext
-from benchmark_core.adapters.mock import MockAdapter, MockPolicies
+from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.example import benchmark as example
+from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
 from click.testing import CliRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
-
-
-class _StrongerMock(MockAdapter):
-    """The mock, but answering every task well (the plain mock: one task in two)."""
-
-    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
-        return _StrongerMock(self.seed, policies, self.model)
-
-    def is_good(self, ctx: AdapterContext) -> bool:
-        return True
 
 
 @pytest.fixture
@@ -40,7 +30,7 @@ async def browser() -> AsyncIterator[Chromium]:
 
 async def _reports() -> list[RunReport]:
     plain = await run(example, MockAdapter(model="plain"))
-    stronger = await run(example, _StrongerMock(model="stronger"))
+    stronger = await run(example, AlwaysGoodMock(model="stronger"))
     same = await run(example, MockAdapter(model="plain-again"))
     return [plain, stronger, same]
 

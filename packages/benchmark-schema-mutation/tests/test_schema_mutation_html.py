@@ -12,20 +12,11 @@ import pytest
 from benchmark_core import compare_reports, mock_adapter, run
 from benchmark_core._html_compare import render_comparison_html
 from benchmark_core._html_report import render_report_html
-from benchmark_core.adapters.base import AdapterContext
-from benchmark_core.adapters.mock import MockAdapter, MockPolicies
+from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
 from benchmark_schema_mutation import benchmark
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
-
-
-class _AlwaysGood(MockAdapter):
-    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
-        return _AlwaysGood(self.seed, policies, self.model)
-
-    def is_good(self, ctx: AdapterContext) -> bool:
-        return True
 
 
 @pytest.fixture
@@ -71,7 +62,7 @@ async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) 
 
 async def test_comparison_shows_per_group_differences(browser: Chromium, tmp_path: Path) -> None:
     plain = await run(benchmark, mock_adapter())
-    good = await run(benchmark, _AlwaysGood(model="always-good"))
+    good = await run(benchmark, AlwaysGoodMock(model="always-good"))
     comparison = compare_reports([plain, good], labels=["plain", "good"], resamples=2000)
     path = tmp_path / "comparison.html"
     path.write_text(render_comparison_html(comparison), encoding="utf-8")

@@ -2,7 +2,8 @@
 
 `FakeOpenAI` is an OpenAI-compatible server on 127.0.0.1 with scripted answers (text, tool calls,
 usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
-received; `mock_handler(benchmark)` makes it answer as the offline mock would. `serve_benchmark`,
+received; `mock_handler(benchmark)` makes it answer as the offline mock would, and `AlwaysGoodMock` is the
+mock answering every task well (a second model to compare with). `serve_benchmark`,
 `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
 benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
 imports aiohttp.
@@ -10,10 +11,12 @@ imports aiohttp.
 
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
 from .mock_server import MockHandler, mock_handler
+from .mocks import AlwaysGoodMock
 from .reports import VOLATILE_KEYS, stable_report
 from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
 
 __all__ = [
+    "AlwaysGoodMock",
     "CHAT_PATH",
     "FakeOpenAI",
     "FakeResponse",
