@@ -8,8 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from benchmark_core import Task, TaskScore, ToolCall, Trace
-from benchmark_core._json_values import first_difference
+from benchmark_core import Task, TaskScore, ToolCall, Trace, first_difference
 from benchmark_schema_mutation import (
     OUTCOMES,
     STALE_SIGNALS,

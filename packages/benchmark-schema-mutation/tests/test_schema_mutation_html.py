@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import compare_reports, mock_adapter, run
-from benchmark_core._html_compare import render_comparison_html
-from benchmark_core._html_report import render_report_html
+from benchmark_core import compare_reports, mock_adapter, render_comparison_html, render_report_html, run
 from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
 from benchmark_schema_mutation import benchmark
