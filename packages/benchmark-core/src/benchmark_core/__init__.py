@@ -15,7 +15,8 @@ from ._lazy import Deferred, lazy_attributes
 if TYPE_CHECKING:
     from ._cache import ResponseCache
     from ._card import render_card
-    from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports, render_comparison
+    from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
+    from ._compare_markdown import render_comparison
     from ._definition import (
         Benchmark,
         GradeContext,
@@ -165,7 +166,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._cache": ("ResponseCache",),
     "._card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
-    "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports", "render_comparison"),
+    "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
+    "._compare_markdown": ("render_comparison",),
     "._definition": (
         "Benchmark",
         "GradeContext",

@@ -3,8 +3,9 @@
 `compare_reports` matches the rows of two or more reports of one benchmark by task, and compares
 each report after the first with the first: the mean difference, its paired bootstrap interval
 (tasks resampled together in both runs), the exact McNemar test when every score is pass/fail, the
-same difference per task group, and a plain verdict. `render_comparison` writes it as Markdown;
-the CLI's `compare` command only reads files and prints one or the other.
+same difference per task group, and a plain verdict. `render_comparison` (`_compare_markdown`)
+writes it as Markdown and `render_comparison_html` (`_html_compare`) as a page; the CLI's `compare`
+command only reads files and prints one of them.
 
 A difference is called only when the interval excludes zero and, for pass/fail scores, McNemar's
 p is below the same level; otherwise the verdict is "no detectable difference".
@@ -14,13 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Literal, Optional
+from typing import Optional
 
 from attrs import frozen
 
+from ._compare_text import Verdict, verdict_sentence
 from ._errors import IncomparableReportsError, UsageError
 from ._model import ConfidenceInterval, RunReport, RunRow
-from ._report import percent
 from ._stats import McNemarTest, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 from ._text import shorten
 
@@ -30,10 +31,7 @@ __all__ = [
     "Difference",
     "GroupDifference",
     "compare_reports",
-    "render_comparison",
 ]
-
-Verdict = Literal["better", "worse", "no detectable difference"]
 
 #: Resamples of a run's own interval, as `run` draws them, so a leaderboard shows the report's CI.
 _RUN_RESAMPLES = 2000
@@ -226,7 +224,7 @@ def _compared_run(report: RunReport, label: str, rows: Sequence[RunRow]) -> Comp
         model=report.model,
         provider=report.provider,
         seed=report.seed,
-        mean=math.fsum(scores) / len(scores),
+        mean=_mean(scores),
         confidence_interval95=cluster_bootstrap_ci(
             list(_by_task(rows).values()), seed=report.seed, resamples=_RUN_RESAMPLES
         ),
@@ -255,19 +253,14 @@ def _difference(
     a = [row.score for row in first]
     b = [row.score for row in second]
     tasks = [row.task_id for row in first]
-    mean_difference = math.fsum(y - x for x, y in zip(a, b)) / len(a)
+    mean_difference = _mean_difference(a, b)
     ci = paired_bootstrap_ci(a, b, clusters=tasks, seed=seed, resamples=resamples)
     pass_fail = all(score in (0.0, 1.0) for score in (*a, *b))
     # McNemar assumes independent pairs; a task's epochs are not, so with epochs only the paired
     # interval (which resamples tasks with all their epochs) decides.
     one_epoch = len(set(tasks)) == len(tasks)
     test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail and one_epoch else None
-    significant = test is None or test.p_value < 0.05
-    verdict: Verdict = "no detectable difference"
-    if significant and ci.low > 0:
-        verdict = "better"
-    elif significant and ci.high < 0:
-        verdict = "worse"
+    verdict = _verdict(ci, test)
     return Difference(
         first=first_label,
         second=second_label,
@@ -275,9 +268,20 @@ def _difference(
         confidence_interval95=ci,
         mcnemar=test,
         verdict=verdict,
-        summary=_sentence(first_label, second_label, mean_difference, ci, test, verdict),
+        summary=verdict_sentence(first_label, second_label, mean_difference, ci, test, verdict),
         groups=_group_differences(first, second, seed=seed, resamples=resamples),
     )
+
+
+def _verdict(ci: ConfidenceInterval, test: Optional[McNemarTest]) -> Verdict:
+    """A difference is called only when the interval excludes zero and McNemar's p (when the test
+    applies) is below the same 5% level."""
+    significant = test is None or test.p_value < 0.05
+    if significant and ci.low > 0:
+        return "better"
+    if significant and ci.high < 0:
+        return "worse"
+    return "no detectable difference"
 
 
 def _group_differences(
@@ -296,9 +300,9 @@ def _group_differences(
             b = [second[i].score for i in indices]
             out[dimension][group] = GroupDifference(
                 tasks=len({first[i].task_id for i in indices}),
-                first_mean=math.fsum(a) / len(a),
-                second_mean=math.fsum(b) / len(b),
-                mean_difference=math.fsum(y - x for x, y in zip(a, b)) / len(a),
+                first_mean=_mean(a),
+                second_mean=_mean(b),
+                mean_difference=_mean_difference(a, b),
                 confidence_interval95=paired_bootstrap_ci(
                     a, b, clusters=[first[i].task_id for i in indices], seed=seed, resamples=resamples
                 ),
@@ -306,110 +310,10 @@ def _group_differences(
     return out
 
 
-def _points(value: float) -> str:
-    """A difference of fractions in percentage points with a sign ("+8.3"); never "-0.0"."""
-    text = f"{value * 100:+.1f}"
-    return "+0.0" if text == "-0.0" else text
+def _mean(scores: Sequence[float]) -> float:
+    return math.fsum(scores) / len(scores)
 
 
-def _p(value: float) -> str:
-    if value < 0.001:
-        return "p < 0.001"
-    return f"p = {value:.3f}" if value < 0.01 else f"p = {value:.2f}"
-
-
-def _sentence(
-    first: str, second: str, difference: float, ci: ConfidenceInterval, test: Optional[McNemarTest], verdict: Verdict
-) -> str:
-    line = f"{second} - {first} = {_points(difference)} points (95% CI {_points(ci.low)} to {_points(ci.high)})"
-    if test is not None:
-        line += f", {_p(test.p_value)}"
-    if verdict == "better":
-        return f"{line}: {second} is better"
-    if verdict == "worse":
-        return f"{line}: {second} is worse"
-    return f"{line}: no detectable difference"
-
-
-def _heading(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _cell(text: str) -> str:
-    return shorten(" ".join(text.split()), 80).replace("|", "\\|")
-
-
-def render_comparison(comparison: Comparison) -> str:
-    """The comparison as Markdown (what `compare` prints and `--markdown` writes): what was compared
-    and how, a leaderboard for three or more runs, then each run against the first."""
-    c = comparison
-    runs = {run.label: run for run in c.runs}
-    lines = [
-        f"# Comparison: {_heading(c.benchmark)} {_heading(c.version)}, {_heading(c.mode)} mode",
-        "",
-        f"- Tasks compared: {c.tasks}"
-        + (f" × {c.epochs} epochs, matched epoch by epoch" if c.epochs > 1 else "")
-        + _not_compared_note(c),
-        f"- Paired bootstrap over tasks: {c.resamples:,} resamples, seed {c.seed}; "
-        + (
-            "exact McNemar test when every score is pass/fail"
-            if c.epochs == 1
-            else "no McNemar test (a task's epochs are not independent pairs)"
-        ),
-    ]
-    for run in c.runs:
-        if run.errored:
-            lines.append(f"- {_cell(run.label)}: {run.errored} task(s) errored and count as 0")
-    if c.leaderboard is not None:
-        lines += [
-            "",
-            "## Leaderboard",
-            "",
-            "| Rank | Run | Model | Mean | 95% CI |",
-            "| ---: | --- | --- | ---: | ---: |",
-        ]
-        for rank, label in enumerate(c.leaderboard, start=1):
-            run = runs[label]
-            ci = run.confidence_interval95
-            lines.append(
-                f"| {rank} | {_cell(label)} | {_cell(run.model)} | {percent(run.mean)} | "
-                f"{percent(ci.low)}–{percent(ci.high)} |"
-            )
-    for diff in c.differences:
-        lines += ["", f"## {_heading(diff.second)} vs {_heading(diff.first)}", "", f"**{_heading(diff.summary)}**", ""]
-        for label in (diff.first, diff.second):
-            run = runs[label]
-            ci = run.confidence_interval95
-            lines.append(
-                f"- {_cell(label)}: {percent(run.mean)} (95% CI {percent(ci.low)}–{percent(ci.high)}), "
-                f"model {_cell(run.model)} ({_cell(run.provider)}), seed {run.seed}"
-            )
-        if diff.mcnemar is not None:
-            test = diff.mcnemar
-            lines.append(
-                f"- McNemar: {test.only_first} task(s) passed only in {_cell(diff.first)}, "
-                f"{test.only_second} only in {_cell(diff.second)}; {_p(test.p_value)}"
-            )
-        if diff.groups:
-            lines += [
-                "",
-                f"| Dimension | Group | Tasks | {_cell(diff.first)} | {_cell(diff.second)} | Difference | 95% CI |",
-                "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
-            ]
-            for dimension, groups in diff.groups.items():
-                for group, g in groups.items():
-                    ci = g.confidence_interval95
-                    lines.append(
-                        f"| {_cell(dimension)} | {_cell(group)} | {g.tasks} | {percent(g.first_mean)} | "
-                        f"{percent(g.second_mean)} | {_points(g.mean_difference)} | "
-                        f"{_points(ci.low)} to {_points(ci.high)} |"
-                    )
-    return "\n".join(lines) + "\n"
-
-
-def _not_compared_note(c: Comparison) -> str:
-    left_out = {label: count for label, count in c.not_compared.items() if count}
-    if not left_out:
-        return " (every task of every run)"
-    parts = ", ".join(f"{_cell(label)} {count}" for label, count in left_out.items())
-    return f" shared by every run (left out: {parts})"
+def _mean_difference(first: Sequence[float], second: Sequence[float]) -> float:
+    """The mean of the paired differences (second - first), summed exactly."""
+    return math.fsum(y - x for x, y in zip(first, second)) / len(first)

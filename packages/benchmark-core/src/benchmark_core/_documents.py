@@ -54,6 +54,22 @@ def health_document(benchmark: Benchmark) -> dict[str, Any]:
     }
 
 
+def health_document_schema() -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": {
+            "status": {"const": "ok"},
+            "benchmark": {"type": "string"},
+            "name": {"type": "string"},
+            "version": {"type": "string"},
+            "distribution": {"type": ["string", "null"]},
+            "benchmarkCoreVersion": {"type": "string"},
+        },
+        "required": ["status", "benchmark", "name", "version", "distribution", "benchmarkCoreVersion"],
+        "additionalProperties": False,
+    }
+
+
 async def score_batch_document(
     benchmark: Benchmark, submissions: Sequence[Submission], tasks: Optional[Any], seed: int
 ) -> dict[str, Any]:

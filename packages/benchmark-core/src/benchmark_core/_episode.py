@@ -7,10 +7,21 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Optional
 
-from attrs import frozen
+from attrs import Factory, define, frozen
 
 from ._environment import Environment
-from ._model import ChatMessage, ChatRequest, ChatResult, Episode, JsonValue, Task, ToolLogEntry, Usage
+from ._model import (
+    ChatMessage,
+    ChatRequest,
+    ChatResult,
+    Episode,
+    JsonValue,
+    Task,
+    ToolCall,
+    ToolLogEntry,
+    ToolSpec,
+    Usage,
+)
 from ._wire import to_wire
 from .adapters.base import AdapterContext, ModelAdapter
 
@@ -66,56 +77,76 @@ async def run_episode(
     async def direct(request: ChatRequest) -> ChatResult:
         return await adapter.chat(request, context)
 
-    call = chat or direct
     start = env.reset(task, seed)
-    transcript: list[ChatMessage] = [
-        ChatMessage(role="system", content=start.system),
-        ChatMessage(role="user", content=task.prompt),
-    ]
-    tool_log: list[ToolLogEntry] = []
-    usage = Usage()
-    answer: Optional[str] = None
-    abort: Optional[str] = None
-    turns = 0
-    while abort is None:
-        if turns >= limits.max_turns:
-            abort = f"max_turns ({limits.max_turns}) reached"
-            break
-        turns += 1
-        try:
-            result = await call(ChatRequest(messages=list(transcript), tools=list(start.tools)))
-        except Exception as exc:
-            partial = Episode(transcript=transcript, tool_log=tool_log, final_state=env.state())
-            raise EpisodeError(exc, partial) from exc
-        usage = usage + result.usage
-        message = result.message
-        transcript.append(message)
-        if limits.max_dollars is not None and usage.cost_usd is not None and usage.cost_usd > limits.max_dollars:
-            abort = f"max_dollars ({limits.max_dollars}) exceeded: ${usage.cost_usd:.6f}"
-            break
+    so_far = _EpisodeSoFar(
+        env, [ChatMessage(role="system", content=start.system), ChatMessage(role="user", content=task.prompt)]
+    )
+    answer, abort = await _play(chat or direct, start.tools, so_far, limits)
+    return EpisodeResult(episode=so_far.episode(abort), answer=answer, usage=so_far.usage)
+
+
+async def _play(
+    call: ChatCall, tools: Sequence[ToolSpec], so_far: _EpisodeSoFar, limits: EpisodeLimits
+) -> tuple[Optional[str], Optional[str]]:
+    """The turns of an episode: the model's final answer, or why a budget ended the episode (neither
+    when the environment says it is done)."""
+    for _ in range(limits.max_turns):
+        message = await so_far.model_turn(call, tools)
+        cost = so_far.usage.cost_usd
+        if limits.max_dollars is not None and cost is not None and cost > limits.max_dollars:
+            return None, f"max_dollars ({limits.max_dollars}) exceeded: ${cost:.6f}"
         if not message.tool_calls:
-            answer = message.content
-            break
-        for tool_call in message.tool_calls:
-            if len(tool_log) >= limits.max_tool_calls:
-                abort = f"max_tool_calls ({limits.max_tool_calls}) reached"
-                break
-            entry = _execute(env, tool_call.name, tool_call.arguments, tool_call.id)
-            tool_log.append(entry)
+            return message.content, None
+        abort = so_far.execute(message.tool_calls, limits)
+        if abort is not None:
+            return None, abort
+        if so_far.env.done():
+            return None, None
+    return None, f"max_turns ({limits.max_turns}) reached"
+
+
+@define
+class _EpisodeSoFar:
+    """What an episode has done up to now: the transcript, the calls executed and the usage."""
+
+    env: Environment
+    transcript: list[ChatMessage]
+    tool_log: list[ToolLogEntry] = Factory(list)
+    usage: Usage = Factory(Usage)
+
+    def episode(self, abort: Optional[str] = None) -> Episode:
+        """The episode as it stands, with the environment's state now; `abort` says which budget ran out."""
+        return Episode(
+            transcript=self.transcript,
+            tool_log=self.tool_log,
+            final_state=self.env.state(),
+            aborted="budget" if abort else None,
+            abort_detail=abort,
+        )
+
+    async def model_turn(self, call: ChatCall, tools: Sequence[ToolSpec]) -> ChatMessage:
+        """One model turn on the transcript so far; a failure carries the episode up to this turn."""
+        try:
+            result = await call(ChatRequest(messages=list(self.transcript), tools=list(tools)))
+        except Exception as exc:
+            raise EpisodeError(exc, self.episode()) from exc
+        self.usage = self.usage + result.usage
+        self.transcript.append(result.message)
+        return result.message
+
+    def execute(self, calls: Sequence[ToolCall], limits: EpisodeLimits) -> Optional[str]:
+        """Execute the model's tool calls in order, each result answered in the transcript as a tool
+        message; why the tool-call budget stopped them, if it did."""
+        for tool_call in calls:
+            if len(self.tool_log) >= limits.max_tool_calls:
+                return f"max_tool_calls ({limits.max_tool_calls}) reached"
+            entry = _execute(self.env, tool_call.name, tool_call.arguments, tool_call.id)
+            self.tool_log.append(entry)
             payload = {"error": to_wire(entry.error)} if entry.error else entry.result
-            transcript.append(
+            self.transcript.append(
                 ChatMessage(role="tool", content=json.dumps(payload, ensure_ascii=False), tool_call_id=tool_call.id)
             )
-        if env.done():
-            break
-    episode = Episode(
-        transcript=transcript,
-        tool_log=tool_log,
-        final_state=env.state(),
-        aborted="budget" if abort else None,
-        abort_detail=abort,
-    )
-    return EpisodeResult(episode=episode, answer=answer, usage=usage)
+        return None
 
 
 @frozen

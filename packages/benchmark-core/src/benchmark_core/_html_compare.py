@@ -9,8 +9,9 @@ the McNemar counts and p, and the per-group differences as a forest of intervals
 
 from __future__ import annotations
 
-from ._compare import Comparison, Difference, _p, _points
-from ._html_page import Axis, e, interval_svg, page, percent, words
+from ._compare import Comparison, Difference
+from ._compare_text import epochs_matched, mcnemar_sentence, points
+from ._html_page import Axis, e, fact_list, interval_svg, page, percent, words
 
 __all__ = ["render_comparison_html"]
 
@@ -23,7 +24,7 @@ def render_comparison_html(comparison: Comparison) -> str:
 
 
 def _header(c: Comparison) -> str:
-    tasks = f"{c.tasks}" + (f" × {c.epochs} epochs, matched epoch by epoch" if c.epochs > 1 else "")
+    tasks = f"{c.tasks}" + epochs_matched(c.epochs)
     left_out = {label: count for label, count in c.not_compared.items() if count}
     facts = [
         ("benchmark", f"{c.benchmark} {c.version}"),
@@ -39,13 +40,12 @@ def _header(c: Comparison) -> str:
     ]
     if left_out:
         facts.append(("not compared", ", ".join(f"{label}: {count} rows" for label, count in left_out.items())))
-    items = "".join(f'<div data-fact="{e(k)}"><dt>{e(k)}</dt><dd>{e(v)}</dd></div>' for k, v in facts)
     notes = "".join(
         f'<p class="note">{e(run.label)}: {run.errored} row(s) errored and count as 0.</p>'
         for run in c.runs
         if run.errored
     )
-    return f'<header><h1>Comparison: {e(c.benchmark)}</h1><dl class="facts">{items}</dl>{notes}</header>'
+    return f"<header><h1>Comparison: {e(c.benchmark)}</h1>{fact_list(facts)}{notes}</header>"
 
 
 def _runs(c: Comparison) -> str:
@@ -86,11 +86,11 @@ def _pair(c: Comparison, diff: Difference) -> str:
         for g in groups.values()
         for end in (g.confidence_interval95.low, g.confidence_interval95.high)
     ]
-    axis = Axis.difference(max(abs(x) for x in ends), _points)
+    axis = Axis.difference(max(abs(x) for x in ends), points)
     verdict = diff.verdict if diff.verdict in ("better", "worse") else "none"
     said = (
-        f"{diff.second} minus {diff.first}: {_points(diff.mean_difference)} points, 95% confidence interval "
-        f"{_points(ci.low)} to {_points(ci.high)}"
+        f"{diff.second} minus {diff.first}: {points(diff.mean_difference)} points, 95% confidence interval "
+        f"{points(ci.low)} to {points(ci.high)}"
     )
     parts = [
         f'<section class="pair" data-second="{e(diff.second)}"><h2>{e(diff.second)} vs {e(diff.first)}</h2>',
@@ -98,11 +98,7 @@ def _pair(c: Comparison, diff: Difference) -> str:
         interval_svg(diff.mean_difference, ci.low, ci.high, axis, said),
     ]
     if diff.mcnemar is not None:
-        test = diff.mcnemar
-        parts.append(
-            f'<p class="mcnemar">McNemar: {test.only_first} task(s) passed only in {e(diff.first)}, '
-            f"{test.only_second} only in {e(diff.second)}; {e(_p(test.p_value))}</p>"
-        )
+        parts.append(f'<p class="mcnemar">{e(mcnemar_sentence(diff.mcnemar, diff.first, diff.second))}</p>')
     if diff.groups:
         parts.append(_group_table(diff, axis))
     parts.append("</section>")
@@ -115,14 +111,14 @@ def _group_table(diff: Difference, axis: Axis) -> str:
         for group, g in groups.items():
             ci = g.confidence_interval95
             said = (
-                f"{dimension} {group}: {_points(g.mean_difference)} points, 95% confidence interval "
-                f"{_points(ci.low)} to {_points(ci.high)}"
+                f"{dimension} {group}: {points(g.mean_difference)} points, 95% confidence interval "
+                f"{points(ci.low)} to {points(ci.high)}"
             )
             rows.append(
                 f'<tr data-group="{e(f"{dimension}={group}")}"><td>{e(words(dimension))}</td><th scope="row">'
                 f"{e(group)}</th><td class=num>{g.tasks}</td><td class=num>{percent(g.first_mean)}</td>"
-                f'<td class=num>{percent(g.second_mean)}</td><td class="num difference">{_points(g.mean_difference)}'
-                f"</td><td class=num>{_points(ci.low)} to {_points(ci.high)}</td>"
+                f'<td class=num>{percent(g.second_mean)}</td><td class="num difference">{points(g.mean_difference)}'
+                f"</td><td class=num>{points(ci.low)} to {points(ci.high)}</td>"
                 f"<td>{interval_svg(g.mean_difference, ci.low, ci.high, axis, said, width=320)}</td></tr>"
             )
     head = "".join(

@@ -1,9 +1,10 @@
 """What every self-contained HTML page shares: the shell (`page`) with its stylesheet and content
-policy, escaping, JSON blocks, and the drawn figures (an interval on an axis, a bar, a bar table).
+policy, escaping, JSON blocks, a header's list of facts, and the drawn figures (an interval on an
+axis, a bar, a bar table).
 
-Page kinds live in their own modules (`html_report`, `html_compare`, `html_browser`); each builds its
-sections from these pieces and returns `page(...)`. Everything is escaped where it is written, and no
-data is ever embedded in a script.
+Page kinds live in their own modules (`_html_report` with its task table in `_html_tasks`,
+`_html_compare`, `_html_browser`); each builds its sections from these pieces and returns
+`page(...)`. Everything is escaped where it is written, and no data is ever embedded in a script.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = [
     "bar",
     "bar_table",
     "e",
+    "fact_list",
     "interval_svg",
     "json_block",
     "number",
@@ -99,6 +101,13 @@ def interval_svg(estimate: float, low: float, high: float, axis: Axis, label: st
         'height="12" rx="3"/>'
         f'<circle class="point" cx="{x(estimate)}" cy="{top + 10}" r="6"/></svg>'
     )
+
+
+def fact_list(facts: Iterable[tuple[str, str]]) -> str:
+    """A page header's facts (benchmark, model, seed, ...) as a definition list, each entry marked
+    with `data-fact` so that scripts and tests find it by name."""
+    items = "".join(f'<div data-fact="{e(k)}"><dt>{e(k)}</dt><dd>{e(v)}</dd></div>' for k, v in facts)
+    return f'<dl class="facts">{items}</dl>'
 
 
 def bar_table(

@@ -65,106 +65,12 @@ _log = logging.getLogger(__name__)
 
 def create_mcp_server(benchmark: Benchmark) -> MCPServer:
     """An MCP server exposing `benchmark` as five tools. No state outside the returned server."""
-
-    async def list_tasks(tasks: Optional[str] = None) -> CallToolResult:
-        async def answer() -> Any:
-            return task_list_document(benchmark, await load_remote_tasks(benchmark, tasks))
-
-        return await _respond("list_tasks", answer)
-
-    async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
-        async def answer() -> Any:
-            return to_wire(await get_remote_task(benchmark, task_id, tasks))
-
-        return await _respond("get_task", answer)
-
-    async def score_answer(
-        task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
-    ) -> CallToolResult:
-        async def answer() -> Any:
-            return to_wire(await score_remote_submission(benchmark, task_id, submission, tasks, seed))
-
-        return await _respond("score_answer", answer)
-
-    async def run_benchmark(**arguments: Any) -> CallToolResult:
-        async def answer() -> Any:
-            from ._runner import run
-            from .adapters.registry import make_adapter
-
-            ctx: Optional[Context] = arguments.pop("ctx", None)
-            tasks: Optional[str] = arguments.pop("tasks", None)
-            include_transcripts = bool(arguments.pop("include_transcripts", False))
-            target = RunTarget(model=arguments.pop("model"), provider=arguments.pop("provider"))
-            fields: dict[str, Any] = {
-                k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()
-            }
-            options = RunOptions(**fields)
-            with remote_task_file(benchmark, tasks) as source:
-                adapter = make_adapter(
-                    target.provider, target.model, seed=options.seed, policies=benchmark.mock_policies
-                )
-                async with _progress_reporter(ctx) as progress:
-                    report = await run(benchmark, adapter, options, tasks=source, progress=progress)
-            return to_wire(report if include_transcripts else without_transcripts(report))
-
-        return await _respond("run_benchmark", answer)
-
-    _declare_run_parameters(run_benchmark)
-
-    async def get_provenance(tasks: Optional[str] = None) -> CallToolResult:
-        async def answer() -> Any:
-            await load_remote_tasks(benchmark, tasks)
-            return provenance_document(benchmark)
-
-        return await _respond("get_provenance", answer)
-
     tools = [
-        _tool(
-            list_tasks,
-            f"List every task of {benchmark.name} (id, kind, prompt, expected answer, tools, metadata).",
-            task_list_schema(),
-            {"tasks": _TASKS_HELP},
-        ),
-        _tool(
-            get_task,
-            "Get one task by id.",
-            wire_schema(Task),
-            {"task_id": "The task id, as listed by list_tasks.", "tasks": _TASKS_HELP},
-        ),
-        _tool(
-            score_answer,
-            "Grade one submission against one task, deterministically and offline. The submission is a "
-            "trace: {answer?, toolCalls?, toolLog?, finalState?} (camelCase keys).",
-            wire_schema(TaskScore),
-            {
-                "task_id": "The task to grade against.",
-                "submission": "The trace: {answer?, toolCalls?, toolLog?, finalState?}.",
-                "tasks": _TASKS_HELP,
-                "seed": "Seed for replaying an episode's tool log (use the run's seed).",
-            },
-        ),
-        _tool(
-            run_benchmark,
-            f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
-            "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
-            "A fatal provider error (rejected key, unknown model) or max_errors ends the run early with an "
-            "error naming the cause. "
-            "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
-            "and final states are always kept, so every row can be re-scored with score_answer.",
-            wire_schema(RunReport),
-            {
-                **run_parameter_help(),
-                "tasks": _TASKS_HELP,
-                "include_transcripts": "Keep each episode's full chat transcript in the report.",
-            },
-            ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=True),
-        ),
-        _tool(
-            get_provenance,
-            "Where the benchmark's data comes from: licence, contamination notes, refresh plan (records and Markdown).",
-            provenance_document_schema(),
-            {"tasks": _TASKS_HELP + " Provenance is per benchmark; a given file is only validated."},
-        ),
+        _list_tasks_tool(benchmark),
+        _get_task_tool(benchmark),
+        _score_answer_tool(benchmark),
+        _run_benchmark_tool(benchmark),
+        _provenance_tool(benchmark),
     ]
     return _BenchmarkServer(
         name=benchmark.id,
@@ -178,6 +84,121 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
         tools=tools,
         log_level="WARNING",
     )
+
+
+# Each tool: its handler (named as the tool, which the SDK takes the name from), what it says of
+# itself, its output schema and the help of each parameter.
+
+
+def _list_tasks_tool(benchmark: Benchmark) -> Tool:
+    async def list_tasks(tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            return task_list_document(benchmark, await load_remote_tasks(benchmark, tasks))
+
+        return await _respond("list_tasks", answer)
+
+    return _tool(
+        list_tasks,
+        f"List every task of {benchmark.name} (id, kind, prompt, expected answer, tools, metadata).",
+        task_list_schema(),
+        {"tasks": _TASKS_HELP},
+    )
+
+
+def _get_task_tool(benchmark: Benchmark) -> Tool:
+    async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            return to_wire(await get_remote_task(benchmark, task_id, tasks))
+
+        return await _respond("get_task", answer)
+
+    return _tool(
+        get_task,
+        "Get one task by id.",
+        wire_schema(Task),
+        {"task_id": "The task id, as listed by list_tasks.", "tasks": _TASKS_HELP},
+    )
+
+
+def _score_answer_tool(benchmark: Benchmark) -> Tool:
+    async def score_answer(
+        task_id: str, submission: dict[str, Any], tasks: Optional[str] = None, seed: int = 1
+    ) -> CallToolResult:
+        async def answer() -> Any:
+            return to_wire(await score_remote_submission(benchmark, task_id, submission, tasks, seed))
+
+        return await _respond("score_answer", answer)
+
+    return _tool(
+        score_answer,
+        "Grade one submission against one task, deterministically and offline. The submission is a "
+        "trace: {answer?, toolCalls?, toolLog?, finalState?} (camelCase keys).",
+        wire_schema(TaskScore),
+        {
+            "task_id": "The task to grade against.",
+            "submission": "The trace: {answer?, toolCalls?, toolLog?, finalState?}.",
+            "tasks": _TASKS_HELP,
+            "seed": "Seed for replaying an episode's tool log (use the run's seed).",
+        },
+    )
+
+
+def _run_benchmark_tool(benchmark: Benchmark) -> Tool:
+    async def run_benchmark(**arguments: Any) -> CallToolResult:
+        return await _respond("run_benchmark", lambda: _run_report(benchmark, arguments))
+
+    _declare_run_parameters(run_benchmark)
+    return _tool(
+        run_benchmark,
+        f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
+        "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
+        "A fatal provider error (rejected key, unknown model) or max_errors ends the run early with an "
+        "error naming the cause. "
+        "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
+        "and final states are always kept, so every row can be re-scored with score_answer.",
+        wire_schema(RunReport),
+        {
+            **run_parameter_help(),
+            "tasks": _TASKS_HELP,
+            "include_transcripts": "Keep each episode's full chat transcript in the report.",
+        },
+        ToolAnnotations(read_only_hint=True, idempotent_hint=False, open_world_hint=True),
+    )
+
+
+def _provenance_tool(benchmark: Benchmark) -> Tool:
+    async def get_provenance(tasks: Optional[str] = None) -> CallToolResult:
+        async def answer() -> Any:
+            await load_remote_tasks(benchmark, tasks)
+            return provenance_document(benchmark)
+
+        return await _respond("get_provenance", answer)
+
+    return _tool(
+        get_provenance,
+        "Where the benchmark's data comes from: licence, contamination notes, refresh plan (records and Markdown).",
+        provenance_document_schema(),
+        {"tasks": _TASKS_HELP + " Provenance is per benchmark; a given file is only validated."},
+    )
+
+
+async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
+    """`run_benchmark`'s answer: the arguments (as `_declare_run_parameters` declares them) turned
+    back into the run options, the run, and its report as JSON, without transcripts unless asked."""
+    from ._runner import run
+    from .adapters.registry import make_adapter
+
+    ctx: Optional[Context] = arguments.pop("ctx", None)
+    tasks: Optional[str] = arguments.pop("tasks", None)
+    include_transcripts = bool(arguments.pop("include_transcripts", False))
+    target = RunTarget(model=arguments.pop("model"), provider=arguments.pop("provider"))
+    fields: dict[str, Any] = {k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()}
+    options = RunOptions(**fields)
+    with remote_task_file(benchmark, tasks) as source:
+        adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=benchmark.mock_policies)
+        async with _progress_reporter(ctx) as progress:
+            report = await run(benchmark, adapter, options, tasks=source, progress=progress)
+    return to_wire(report if include_transcripts else without_transcripts(report))
 
 
 def _declare_run_parameters(fn: Callable[..., Any]) -> None:

@@ -57,7 +57,8 @@ def compare_cmd(
     verdict. Three or more reports also get a leaderboard. Reports of other benchmarks,
     versions, answer modes or task sets are refused (exit 1).
     """
-    from .._compare import compare_reports, render_comparison
+    from .._compare import compare_reports
+    from .._compare_markdown import render_comparison
 
     if len(reports) < 2:
         raise UsageError("compare needs at least two reports")

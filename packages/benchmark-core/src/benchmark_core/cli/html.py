@@ -1,4 +1,4 @@
-"""`html`: a saved report or comparison as one self-contained page (`html_report`, `html_compare`)."""
+"""`html`: a saved report or comparison as one self-contained page (`_html_report`, `_html_compare`)."""
 
 from __future__ import annotations
 
