@@ -21,7 +21,6 @@ OVERSIZE = {
     "__init__.py",  # the table of public names (three lists of them), no logic
     "adapters/openai_compat.py",
     "_compare.py",
-    "_definition.py",
     "_html_report.py",
     "_runner.py",
     "_compare.py:render_comparison",

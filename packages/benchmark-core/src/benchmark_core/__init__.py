@@ -16,18 +16,7 @@ if TYPE_CHECKING:
     from ._cache import ResponseCache
     from ._card import render_card
     from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports, render_comparison
-    from ._definition import (
-        Benchmark,
-        GradeContext,
-        Grader,
-        GroupLabeler,
-        NativeMessages,
-        Summarizer,
-        SummaryMarkdown,
-        TaskLoader,
-        define_benchmark,
-        validate_tasks,
-    )
+    from ._definition import Benchmark, define_benchmark
     from ._environment import Environment, EnvironmentFactory, EnvironmentStart
     from ._episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
     from ._errors import (
@@ -85,6 +74,7 @@ if TYPE_CHECKING:
         regex_match,
     )
     from ._groups import group_means
+    from ._hooks import GradeContext, Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
     from ._html_browser import render_task_browser_html
     from ._html_compare import render_comparison_html
     from ._html_report import render_report_html
@@ -130,6 +120,7 @@ if TYPE_CHECKING:
     from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
     from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
+    from ._validation import validate_tasks
     from ._wire import dumps, from_wire, to_wire
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
@@ -165,18 +156,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
     "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports", "render_comparison"),
-    "._definition": (
-        "Benchmark",
-        "GradeContext",
-        "Grader",
-        "GroupLabeler",
-        "NativeMessages",
-        "Summarizer",
-        "SummaryMarkdown",
-        "TaskLoader",
-        "define_benchmark",
-        "validate_tasks",
-    ),
+    "._definition": ("Benchmark", "define_benchmark"),
     "._environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
     "._episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
     "._errors": (
@@ -234,6 +214,15 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "regex_match",
     ),
     "._groups": ("group_means",),
+    "._hooks": (
+        "GradeContext",
+        "Grader",
+        "GroupLabeler",
+        "NativeMessages",
+        "Summarizer",
+        "SummaryMarkdown",
+        "TaskLoader",
+    ),
     "._html_browser": ("render_task_browser_html",),
     "._html_compare": ("render_comparison_html",),
     "._html_report": ("render_report_html",),
@@ -277,6 +266,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._runner": ("Run", "build_report", "run"),
     "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
     "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
+    "._validation": ("validate_tasks",),
     "._json_schema": ("SchemaError", "first_violation"),
     "._json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
     "._wire": ("dumps", "from_wire", "to_wire"),
