@@ -21,6 +21,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from ._errors import BenchmarkError, UsageError
+from ._indented_json import indented_json
 from ._json_values import json_type, loads
 
 T = TypeVar("T")
@@ -189,7 +190,7 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     data = to_wire(value)
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    return indented_json(data, indent)
 
 
 _WITH_ARTICLE = {
