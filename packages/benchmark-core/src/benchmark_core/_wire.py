@@ -64,7 +64,30 @@ def _make_converter() -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
+
+    def copy_json(value: Any) -> Any:
+        # What cattrs would return, a copy with every value unstructured by its own class, without
+        # dispatching each string and number: JSON values (answers, metadata, schemas, details) are
+        # most of what a task list or a report holds.
+        if type(value) is dict:
+            return {
+                key if type(key) is str else conv.unstructure(key): item if type(item) in _SCALARS else copy_json(item)
+                for key, item in value.items()
+            }
+        if type(value) is list:
+            return [item if type(item) in _SCALARS else copy_json(item) for item in value]
+        return conv.unstructure(value)
+
+    # Values typed `Any` are unstructured by their runtime class (exactly dict or list here), and
+    # `JsonObject` attributes are declared `dict[str, Any]`.
+    conv.register_unstructure_hook_func(lambda cls: cls is dict or cls is list or cls == JsonObject, copy_json)
     return conv
+
+
+#: The types cattrs unstructures as themselves (exactly these: a subclass goes through its hooks).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+#: A JSON object attribute's declared type (`benchmark_core._model.JsonObject`).
+JsonObject = dict[str, Any]
 
 
 def _flattened_field(cls: type[Any]) -> attrs.Attribute[Any] | None:
