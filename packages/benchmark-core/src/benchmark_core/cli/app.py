@@ -91,9 +91,9 @@ def run_cli(benchmark: BenchmarkSource, prog_name: str, argv: Optional[Sequence[
 
 def main() -> NoReturn:
     """The `benchmark-core` console script: the bundled example, or any installed benchmark."""
-    from .._plugins import EXAMPLE_ID, load_benchmark
+    from .._plugins import bundled_example
 
-    cli = create_cli(functools.partial(load_benchmark, EXAMPLE_ID), "benchmark-core", umbrella=True)
+    cli = create_cli(bundled_example, "benchmark-core", umbrella=True)
     cli.main(prog_name="benchmark-core")
     sys.exit(EXIT_OK)  # pragma: no cover
 
