@@ -9,10 +9,11 @@ The classes live in four modules by what they describe, each imported when one o
 asked for here (`benchmark_core._lazy`): defining an attrs class compiles its methods, and `list`, which
 needs only the tasks' classes, should not pay for the reports'.
 
-- `_model_tasks`: `Task`, `ToolSpec`, `Provenance`, `IndexEntry`, the JSON aliases and field metadata;
+- `_model_tasks`: `Task`, `ToolSpec`, `Provenance`, the JSON aliases and field metadata;
 - `_model_traces`: `ToolCall`, `ToolError`, `ToolResult`, `ToolLogEntry`, `Trace`, `TaskScore`;
 - `_model_chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
-- `_model_runs`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `GroupMean`, `RunRow`, `RunReport`.
+- `_model_reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `GroupMean`, `RunRow`, `RunReport`,
+  `IndexEntry`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,16 @@ if TYPE_CHECKING:
         ServedBy,
         Usage,
     )
-    from ._model_runs import CacheStats, ConfidenceInterval, GroupMean, RunReport, RunRow, ServedCount, Totals
+    from ._model_reports import (
+        CacheStats,
+        ConfidenceInterval,
+        GroupMean,
+        IndexEntry,
+        RunReport,
+        RunRow,
+        ServedCount,
+        Totals,
+    )
     from ._model_tasks import (
         BENCHMARK_STATUSES,
         FLATTENED,
@@ -42,7 +52,6 @@ if TYPE_CHECKING:
         PROVENANCE_KINDS,
         TASK_KINDS,
         BenchmarkStatus,
-        IndexEntry,
         JsonObject,
         JsonValue,
         Provenance,
@@ -63,7 +72,6 @@ _EXPORTS = {
         "PROVENANCE_KINDS",
         "TASK_KINDS",
         "BenchmarkStatus",
-        "IndexEntry",
         "JsonObject",
         "JsonValue",
         "Provenance",
@@ -85,7 +93,16 @@ _EXPORTS = {
         "ServedBy",
         "Usage",
     ),
-    "._model_runs": ("CacheStats", "ConfidenceInterval", "GroupMean", "RunReport", "RunRow", "ServedCount", "Totals"),
+    "._model_reports": (
+        "CacheStats",
+        "ConfidenceInterval",
+        "GroupMean",
+        "IndexEntry",
+        "RunReport",
+        "RunRow",
+        "ServedCount",
+        "Totals",
+    ),
 }
 
 __getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})

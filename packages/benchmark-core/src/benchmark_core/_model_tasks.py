@@ -1,5 +1,5 @@
-"""What a benchmark publishes: its tasks (with the tools they offer), its provenance records and its
-index entry; and what the whole model shares: the JSON aliases and the field metadata that the wire
+"""What a benchmark's definition and task files hold: tasks (with the tools they offer) and provenance
+records; and what the whole model shares: the JSON aliases and the field metadata that the wire
 converter (`benchmark_core._wire`) and the wire schemas (`benchmark_core._wire_schema`) read.
 
 The other parts of the model import from here; this part imports none of them, so reading a task
@@ -83,21 +83,3 @@ class Provenance:
 
 BenchmarkStatus = Literal["alpha", "beta", "stable", "deprecated"]
 BENCHMARK_STATUSES: tuple[str, ...] = ("alpha", "beta", "stable", "deprecated")
-
-
-@frozen
-class IndexEntry:
-    """The benchmark's record for a directory of benchmarks."""
-
-    id: str
-    name: str
-    tagline: str
-    version: str
-    status: BenchmarkStatus
-    category: str
-    tags: list[str]
-    what_it_measures: str
-    grading_method: str
-    task_count: int
-    task_kinds: list[str]
-    provenance: list[Provenance]

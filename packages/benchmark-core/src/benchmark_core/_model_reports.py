@@ -1,5 +1,6 @@
-"""A run's outcome: one `RunRow` per task (and epoch), and the `RunReport` with its interval, totals,
-usage, group means and the benchmark's own summary."""
+"""What is reported: a run's outcome, one `RunRow` per task (and epoch) and the `RunReport` with its
+interval, totals, usage, group means and the benchmark's own summary; and the benchmark's
+`IndexEntry`, its record for a directory of benchmarks."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Optional
 from attrs import Factory, field, frozen
 
 from ._model_chat import Episode, Usage
-from ._model_tasks import FLATTENED, JsonObject, optional_field
+from ._model_tasks import FLATTENED, BenchmarkStatus, JsonObject, Provenance, optional_field
 from ._model_traces import Trace
 
 
@@ -125,3 +126,21 @@ class RunReport:
         # restores the SIGINT handler, and a full repr of a 20,000-row report costs 15 us a row.
         rows = f"{len(self.rows)} rows"
         return f"RunReport(benchmark={self.benchmark!r}, model={self.model!r}, mean={self.mean!r}, {rows})"
+
+
+@frozen
+class IndexEntry:
+    """The benchmark's record for a directory of benchmarks."""
+
+    id: str
+    name: str
+    tagline: str
+    version: str
+    status: BenchmarkStatus
+    category: str
+    tags: list[str]
+    what_it_measures: str
+    grading_method: str
+    task_count: int
+    task_kinds: list[str]
+    provenance: list[Provenance]
