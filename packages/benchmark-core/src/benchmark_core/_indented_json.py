@@ -13,7 +13,7 @@ value to `json.dumps`, which then writes the same text or raises its own error.
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from math import isfinite
 from typing import Any
 
