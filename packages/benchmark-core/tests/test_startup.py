@@ -1,15 +1,21 @@
-"""What `list --json` may import: its cold start is measured against `import click, attrs, cattrs`
-(tools/bench_startup.py), so every module on its path is a deliberate choice, pinned here.
+"""Cold start: `list --json` is measured against `import click, attrs, cattrs` (tools/bench_startup.py),
+so every module on its path is a deliberate choice, pinned here; and the console scripts' processes
+skip the collector's last walk at exit, while a process that builds the CLI itself keeps its collector.
 
-The run is a real `benchmark-core list --json` in a fresh interpreter; the probe prints the modules
-it left in `sys.modules`, and the document it printed is checked too.
+Each run is a real `benchmark-core` in a fresh interpreter; the probe prints what it left in
+`sys.modules`, and the document it printed is checked too.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
+
+from benchmark_core import create_cli
+from benchmark_core.example import benchmark
+from click.testing import CliRunner
 
 #: The core modules `list --json` imports: the package, the task model and file reading, the wire
 #: converter and the JSON writer, the definition and its rules, the CLI's group and the `list`
@@ -85,3 +91,27 @@ def test_show_stays_off_the_runner_and_the_servers() -> None:
     stdout, modules = _list_modules("show", "order-refund-01", "--json")
     assert json.loads(stdout)["kind"] == "episode"
     assert [m for m in NEVER[1:] if m in modules] == []
+
+
+FREEZE_PROBE = """
+import atexit, gc, os, sys
+# Registered before the entry point's hook, so it runs after it (atexit runs last-in, first-out).
+atexit.register(lambda: os.write(2, f"FROZEN {gc.get_freeze_count()}\\n".encode()))
+from benchmark_core.cli import main
+sys.argv = ["benchmark-core", "list", "--json"]
+main()
+"""
+
+
+def test_the_console_script_freezes_the_collector_at_exit() -> None:
+    done = subprocess.run([sys.executable, "-c", FREEZE_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == 21
+    frozen = next(line for line in done.stderr.splitlines() if line.startswith("FROZEN "))
+    assert int(frozen.split()[1]) > 10_000
+
+
+def test_a_cli_built_in_process_leaves_the_collector_alone() -> None:
+    result = CliRunner().invoke(create_cli(benchmark, "benchmark-core", umbrella=True), ["list", "--json"])
+    assert result.exit_code == 0
+    assert gc.get_freeze_count() == 0
