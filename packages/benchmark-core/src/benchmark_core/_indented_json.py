@@ -1,5 +1,5 @@
 """Indented JSON text, byte for byte what `json.dumps(value, ensure_ascii=False, indent=indent,
-allow_nan=False)` writes, in a third of the time.
+allow_nan=False)` writes, 2.5 to 3.5 times faster (the two benchmarks' task lists).
 
 Python (before 3.13) writes indented JSON with its pure-Python encoder, a chain of generators, and
 every `--json` document and saved report is indented: `list --json` spent more time there than in
@@ -23,6 +23,7 @@ class _NotPlain(Exception):
 
 
 def indented_json(value: Any, indent: int = 2) -> str:
+    """`json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)`: the same text, or the same error."""
     parts: list[str] = []
     try:
         _write(value, "\n", " " * indent, parts.append)
@@ -42,11 +43,13 @@ def _write(value: Any, newline: str, step: str, write: Any) -> None:
         for key, item in value.items():
             if type(key) is not str:
                 raise _NotPlain
-            if type(item) is str:  # most leaves are strings: no call for them
-                write(separator + encode_basestring(key) + ": " + encode_basestring(item))
-            else:
+            # Leaves are written here, without a call for each: most values are strings and numbers.
+            leaf = encode_basestring(item) if type(item) is str else _leaf(item)
+            if leaf is None:
                 write(separator + encode_basestring(key) + ": ")
                 _write(item, inner, step, write)
+            else:
+                write(separator + encode_basestring(key) + ": " + leaf)
             separator = "," + inner
         write(newline + "}")
     elif kind is list:
@@ -56,22 +59,32 @@ def _write(value: Any, newline: str, step: str, write: Any) -> None:
         inner = newline + step
         separator = "[" + inner
         for item in value:
-            if type(item) is str:
-                write(separator + encode_basestring(item))
-            else:
+            leaf = encode_basestring(item) if type(item) is str else _leaf(item)
+            if leaf is None:
                 write(separator)
                 _write(item, inner, step, write)
+            else:
+                write(separator + leaf)
             separator = "," + inner
         write(newline + "]")
-    elif kind is str:
-        write(encode_basestring(value))
-    elif value is None:
-        write("null")
-    elif value is True:
-        write("true")
-    elif value is False:
-        write("false")
-    elif kind is int or (kind is float and isfinite(value)):
-        write(repr(value))
     else:
-        raise _NotPlain
+        leaf = _leaf(value)
+        if leaf is None:
+            raise _NotPlain
+        write(leaf)
+
+
+def _leaf(value: Any) -> str | None:
+    """The text of a plain scalar, or None for a container or anything the standard encoder decides."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is int or (kind is float and isfinite(value)):
+        return repr(value)
+    return None
