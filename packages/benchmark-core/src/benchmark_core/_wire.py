@@ -23,6 +23,7 @@ from cattrs.v import format_exception
 from ._errors import BenchmarkError, UsageError
 from ._indented_json import indented_json
 from ._json_values import json_type, loads
+from ._model_tasks import JsonObject
 
 T = TypeVar("T")
 
@@ -86,8 +87,6 @@ def _make_converter() -> cattrs.Converter:
 
 #: The types cattrs unstructures as themselves (exactly these: a subclass goes through its hooks).
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-#: A JSON object attribute's declared type (`benchmark_core._model.JsonObject`).
-JsonObject = dict[str, Any]
 
 
 def _flattened_field(cls: type[Any]) -> attrs.Attribute[Any] | None:
