@@ -317,7 +317,7 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
 
 class _Loaded:
     """A validated task list as read at `version` (see `file_version`), with its tasks by id. A plain
-    class: it is built once per task file read, and an attrs class would cost start-up time."""
+    class: defining an attrs class compiles its methods, a cost every start-up would pay."""
 
     __slots__ = ("by_id", "tasks", "version")
 
