@@ -15,9 +15,12 @@ import pytest
 from benchmark_core import (
     AdapterContext,
     AdapterError,
+    Benchmark,
     ChatMessage,
     ChatRequest,
     ConfigurationError,
+    GradeContext,
+    Grader,
     Provenance,
     RunOptions,
     RunStoppedError,
@@ -30,7 +33,6 @@ from benchmark_core import (
     dumps,
     run,
 )
-from benchmark_core._definition import Benchmark, GradeContext, Grader
 from benchmark_core.adapters.openai_compat import (
     OPENROUTER_BASE_URL,
     RAW_ARGUMENTS_KEY,

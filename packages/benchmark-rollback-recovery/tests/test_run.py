@@ -139,6 +139,27 @@ def test_python_m_lists_the_tasks_without_importing_servers() -> None:
     assert not imported & {"aiohttp", "mcp"}
 
 
+def test_list_json_loads_no_grader_simulator_or_report_classes() -> None:
+    # importtime does not log modules imported on first attribute access; sys.modules has them all.
+    probe = (
+        "import sys\n"
+        "from benchmark_rollback_recovery.cli import main\n"
+        "sys.argv = ['benchmark-rollback-recovery', 'list', '--json']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        "print('MODULES', *sorted(sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    assert json.loads(done.stdout)["count"] == 48
+    modules = next(line for line in done.stderr.splitlines() if line.startswith("MODULES ")).split()[1:]
+    ours = {m.rpartition(".")[2] for m in modules if m.startswith("benchmark_rollback_recovery.")}
+    assert ours <= {"__about__", "_definition", "_provenance", "cli"}
+    heavy = ("_model_traces", "_model_chat", "_model_reports", "_hooks", "_runner", "adapters")
+    assert [m for m in modules if m.startswith("benchmark_core.") and m.split(".")[1] in heavy] == []
+
+
 def test_alternate_task_files_follow_the_allow_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     hidden = tmp_path / "hidden.jsonl"
     hidden.write_text(dump_task_file(generate(7, prefix="hid")[:4]), encoding="utf-8")

@@ -17,18 +17,7 @@ if TYPE_CHECKING:
     from ._card import render_card
     from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._compare_markdown import render_comparison
-    from ._definition import (
-        Benchmark,
-        GradeContext,
-        Grader,
-        GroupLabeler,
-        NativeMessages,
-        Summarizer,
-        SummaryMarkdown,
-        TaskLoader,
-        define_benchmark,
-        validate_tasks,
-    )
+    from ._definition import Benchmark, define_benchmark
     from ._environment import Environment, EnvironmentFactory, EnvironmentStart
     from ._episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
     from ._errors import (
@@ -86,6 +75,7 @@ if TYPE_CHECKING:
         regex_match,
     )
     from ._groups import group_means
+    from ._hooks import GradeContext, Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
     from ._html_browser import render_task_browser_html
     from ._html_compare import render_comparison_html
     from ._html_report import render_report_html
@@ -132,6 +122,7 @@ if TYPE_CHECKING:
     from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
     from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
+    from ._validation import validate_tasks
     from ._wire import dumps, from_wire, to_wire
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
@@ -168,18 +159,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".cli": ("create_cli", "run_cli"),
     "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
     "._compare_markdown": ("render_comparison",),
-    "._definition": (
-        "Benchmark",
-        "GradeContext",
-        "Grader",
-        "GroupLabeler",
-        "NativeMessages",
-        "Summarizer",
-        "SummaryMarkdown",
-        "TaskLoader",
-        "define_benchmark",
-        "validate_tasks",
-    ),
+    "._definition": ("Benchmark", "define_benchmark"),
     "._environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
     "._episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
     "._errors": (
@@ -237,6 +217,15 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "regex_match",
     ),
     "._groups": ("group_means",),
+    "._hooks": (
+        "GradeContext",
+        "Grader",
+        "GroupLabeler",
+        "NativeMessages",
+        "Summarizer",
+        "SummaryMarkdown",
+        "TaskLoader",
+    ),
     "._html_browser": ("render_task_browser_html",),
     "._html_compare": ("render_comparison_html",),
     "._html_report": ("render_report_html",),
@@ -281,6 +270,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
     "._splits": ("SplitRenderer", "split_generator_main"),
     "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
+    "._validation": ("validate_tasks",),
     "._json_schema": ("SchemaError", "first_violation"),
     "._json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
     "._wire": ("dumps", "from_wire", "to_wire"),

@@ -1,79 +1,34 @@
-"""`define_benchmark`: the one object from which the SDK, CLI, HTTP API and MCP server are built."""
+"""`define_benchmark` and `Benchmark`: the one object from which the SDK, CLI, HTTP API and MCP
+server are built. The rules it is held to are in `_validation`, the types of its hooks and the
+check of a grader's verdict in `_hooks`."""
 
 from __future__ import annotations
 
-import functools
 import inspect
-import json
-import math
-import re
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
-from attrs import Factory, define, field, frozen
+from attrs import Factory, field, frozen
 
-from ._environment import EnvironmentFactory
-from ._errors import DefinitionError, EventLoopRunningError, GraderError, TaskNotFoundError
+from ._errors import DefinitionError, EventLoopRunningError, TaskNotFoundError
 from ._lazy import Deferred
-from ._model import (
-    BENCHMARK_STATUSES,
-    PROVENANCE_KINDS,
-    TASK_KINDS,
-    BenchmarkStatus,
-    ChatMessage,
-    JsonObject,
-    Provenance,
-    RunReport,
-    RunRow,
-    Task,
-    TaskScore,
-    Trace,
-)
-from ._taskfiles import load_task_file
-from ._wire import to_wire
+from ._model import BenchmarkStatus, Provenance, Task
+from ._taskfiles import file_version, load_task_file
+from ._validation import check_definition, validate_tasks
 
 if TYPE_CHECKING:
     # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,
-    # the episode loop nor the submission checks.
+    # the episode loop, the submission checks nor the trace, chat and report classes.
+    from ._environment import EnvironmentFactory
     from ._episode import EpisodeLimits
+    from ._hooks import GradeContext, Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
+    from ._model import ChatMessage, JsonObject, RunReport, TaskScore, Trace
     from .adapters.base import ModelAdapter
     from .adapters.mock import MockPolicies
 
 T = TypeVar("T")
-
-
-def _episode_limits() -> EpisodeLimits:
-    from ._episode import EpisodeLimits
-
-    return EpisodeLimits()
-
-
-@define
-class GradeContext:
-    """What a grader may use besides the task and the trace: the run `seed`, a factory for a fresh
-    environment (for replay), or None for benchmarks without episodes, and the episode `limits` the
-    trace is held to (the run's own; the defaults when a submission is scored outside a run)."""
-
-    seed: int = 1
-    environment: Optional[EnvironmentFactory] = None
-    limits: EpisodeLimits = Factory(_episode_limits)
-
-
-Grader = Callable[[Task, Trace, GradeContext], Union[TaskScore, Awaitable[TaskScore]]]
-TaskLoader = Callable[[], Awaitable[Sequence[Task]]]
-
-
-Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
-#: A task's group labels: dimension -> group (e.g. {"store": "files", "promptForm": "hedge"}).
-GroupLabeler = Callable[[Task], Mapping[str, str]]
-SummaryMarkdown = Callable[[RunReport], str]
-NativeMessages = Callable[[Task], list[ChatMessage]]
-
-_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-_TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
-ANSWER_MODES: tuple[str, ...] = ("prompt", "native")
 
 
 def _strings(values: Iterable[str]) -> list[str]:
@@ -146,7 +101,7 @@ class Benchmark:
     _cache: dict[str, _Loaded] = field(factory=dict, init=False)
 
     def __attrs_post_init__(self) -> None:
-        _validate(self)
+        check_definition(self)
 
     @property
     def mock_policies(self) -> MockPolicies:
@@ -184,28 +139,27 @@ class Benchmark:
     def _read_tasks(self, source: Optional[Union[str, Path]]) -> _Loaded:
         """The tasks of a file or given in code: no event loop needed (nor imported) to read them."""
         path = self.task_file(source) if source is not None else None
-        key, version = _file_version(path if path is not None else self._tasks_file)
+        key, version = file_version(path if path is not None else self._tasks_file)
         cached = self._cache.get(key)
         if cached is not None and cached.version == version:
             return cached
-        if path is not None:
-            tasks: Sequence[Task] = load_task_file(path)
-        elif self._static_tasks is not None:
-            tasks = self._static_tasks
-        else:
-            assert self._tasks_file is not None
-            tasks = load_task_file(self._tasks_file)
-        return self._checked(key, version, tasks, path)
+        if path is None and self._static_tasks is not None:
+            return self._checked(key, version, self._static_tasks, None)
+        file = path if path is not None else self._tasks_file
+        assert file is not None
+        return self._checked(key, version, load_task_file(file), path, parsed=True)
 
-    def _checked(self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path]) -> _Loaded:
+    def _checked(
+        self, key: str, version: str, tasks: Sequence[Task], source: Optional[Path], *, parsed: bool = False
+    ) -> _Loaded:
         try:
-            checked = validate_tasks(tasks, has_environment=self.environment is not None)
+            checked = validate_tasks(tasks, has_environment=self.environment is not None, parsed=parsed)
         except DefinitionError as exc:
             origin = source if source is not None else self._tasks_file
             if origin is None:
                 raise
             raise DefinitionError(f"{origin}: {exc.message}") from None
-        loaded = _Loaded(version, checked, {task.id: task for task in checked})
+        loaded = _Loaded(version, checked)
         self._cache[key] = loaded
         return loaded
 
@@ -252,6 +206,8 @@ class Benchmark:
         tools as text (for prompt mode) supplies its own, so that native mode measures tool calling
         and not instruction following.
         """
+        from ._model import ChatMessage
+
         if self._native_messages is None:
             return [ChatMessage(role="user", content=task.prompt)]
         messages = self._native_messages(task)
@@ -278,7 +234,9 @@ class Benchmark:
     # -- grading -----------------------------------------------------------------------------
 
     def grade_context(self, seed: int = 1, limits: Optional[EpisodeLimits] = None) -> GradeContext:
-        return GradeContext(seed=seed, environment=self.environment, limits=limits or _episode_limits())
+        from ._hooks import GradeContext, episode_limits
+
+        return GradeContext(seed=seed, environment=self.environment, limits=limits or episode_limits())
 
     async def grade(self, task: Task, trace: Trace, ctx: Optional[GradeContext] = None) -> TaskScore:
         """Run the grader (sync or async) and check what it returned.
@@ -289,26 +247,12 @@ class Benchmark:
         the grader raises itself propagates unchanged (the runner records it the same way; the HTTP
         API answers a bare 500, since its message may expose the server's internals).
         """
+        from ._hooks import check_verdict
+
         result: Any = self.grader(task, trace, ctx or self.grade_context())
         if inspect.isawaitable(result):
             result = await result
-        if not isinstance(result, TaskScore):
-            raise GraderError(f"grader returned {type(result).__name__}, not TaskScore")
-        if isinstance(result.score, bool):  # JSON would carry it as true/false, not as a number
-            raise GraderError(f"grader returned score {result.score!r}, a bool, not a number")
-        if not (isinstance(result.score, (int, float)) and math.isfinite(result.score)):
-            raise GraderError(f"grader returned a non-finite score {result.score!r}")
-        if not 0.0 <= result.score <= 1.0:
-            raise GraderError(f"grader returned score {result.score!r} outside [0, 1]")
-        if not isinstance(result.passed, bool) or not isinstance(result.reason, str):
-            raise GraderError("grader returned a TaskScore whose passed is not a bool or whose reason is not a str")
-        if not isinstance(result.details, dict):
-            raise GraderError(f"grader returned details as {type(result.details).__name__}, not a dict")
-        try:
-            json.dumps(to_wire(result.details), allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise GraderError(f"grader returned details that are not JSON: {exc}") from None
-        return result
+        return check_verdict(result)
 
     async def score_async(
         self,
@@ -321,6 +265,7 @@ class Benchmark:
         """Grade one submission (a Trace or its wire form) against one task. The submission is
         checked before anything else (`benchmark_core._submission`): a bad one raises
         `InvalidSubmissionError` naming the JSON path of the problem."""
+        from ._model import Trace
         from ._submission import check_submission, parse_submission
 
         if isinstance(submission, Trace):
@@ -370,94 +315,16 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
     )
 
 
-@frozen
 class _Loaded:
-    """A validated task list as read at `version` (see `_file_version`), with its tasks by id."""
+    """A validated task list as read at `version` (see `file_version`), with its tasks by id. A plain
+    class: defining an attrs class compiles its methods, a cost every start-up would pay."""
 
-    version: str
-    tasks: tuple[Task, ...]
-    by_id: dict[str, Task]
+    __slots__ = ("by_id", "tasks", "version")
 
-
-@functools.lru_cache(maxsize=256)
-def _resolve(path: Path) -> Path:
-    # Resolving walks every component of the path (a syscall each): once per path, not per request.
-    return path.resolve()
-
-
-def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
-    """The resolved path and the version (modification time and size) of a task file, so that an
-    edited file is read again and only its latest version stays cached; ("", "") for no file."""
-    if path is None:
-        return "", ""
-    resolved = _resolve(Path(path))
-    try:
-        stat = resolved.stat()
-    except OSError:
-        return str(resolved), ""
-    return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"
-
-
-def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Task, ...]:
-    """Unique, well-formed ids and known kinds; episodes need an environment. Names the offender."""
-    seen: set[str] = set()
-    for position, task in enumerate(tasks, start=1):
-        if not isinstance(task, Task):
-            raise DefinitionError(f"task #{position} is a {type(task).__name__}, not a Task")
-        if not _TASK_ID_RE.match(task.id):
-            raise DefinitionError(
-                f"task #{position} has an invalid id {task.id!r}: use letters, digits, '.', '_', ':' or '-'"
-            )
-        if task.id in seen:
-            raise DefinitionError(f"duplicate task id {task.id!r} (task #{position})")
-        seen.add(task.id)
-        if task.kind not in TASK_KINDS:
-            raise DefinitionError(
-                f"task {task.id!r} has unknown kind {task.kind!r}; expected one of {', '.join(TASK_KINDS)}"
-            )
-        if task.kind == "episode" and not has_environment:
-            raise DefinitionError(f"task {task.id!r} is an episode but the benchmark has no environment")
-        try:
-            # Tasks built in code could hold NaN or a set, which every surface would fail to send.
-            json.dumps(to_wire(task), allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise DefinitionError(f"task {task.id!r} is not JSON: {exc}") from None
-    return tuple(tasks)
-
-
-def _validate(benchmark: Benchmark) -> None:
-    """The definition's rules, checked in the order the arguments are documented."""
-    id = benchmark.id
-    if not isinstance(id, str) or not _ID_RE.match(id):
-        raise DefinitionError(f"invalid benchmark id {id!r}: use lowercase letters, digits and '-'")
-    for label in ("name", "tagline", "version", "category"):
-        value = getattr(benchmark, label)
-        if not isinstance(value, str) or not value.strip():
-            raise DefinitionError(f"benchmark {id!r}: {label} must be a non-empty string")
-    if benchmark.status not in BENCHMARK_STATUSES:
-        raise DefinitionError(
-            f"benchmark {id!r}: unknown status {benchmark.status!r}; expected one of {', '.join(BENCHMARK_STATUSES)}"
-        )
-    sources = (benchmark._static_tasks, benchmark._loader, benchmark._tasks_file)
-    if sum(source is not None for source in sources) != 1:
-        raise DefinitionError(f"benchmark {id!r}: give exactly one of tasks, load_tasks or tasks_file")
-    for label, hook in (
-        ("grade", benchmark.grader),
-        ("native_messages", benchmark._native_messages),
-        ("groups", benchmark.group_labeler),
-    ):
-        if (hook is not None or label == "grade") and not callable(hook):
-            raise DefinitionError(f"benchmark {id!r}: {label} must be callable")
-    if not benchmark.provenance:
-        raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
-    for record in benchmark.provenance:
-        if record.kind not in PROVENANCE_KINDS:
-            raise DefinitionError(f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}")
-    for mode in benchmark.answer_modes:
-        if mode not in ANSWER_MODES:
-            raise DefinitionError(f"benchmark {id!r}: unknown answer mode {mode!r}")
-    if benchmark._static_tasks is not None:
-        validate_tasks(benchmark._static_tasks, has_environment=benchmark.environment is not None)
+    def __init__(self, version: str, tasks: tuple[Task, ...]) -> None:
+        self.version = version
+        self.tasks = tasks
+        self.by_id = {task.id: task for task in tasks}
 
 
 #: The public way to define a benchmark: `Benchmark`'s own constructor, which validates.

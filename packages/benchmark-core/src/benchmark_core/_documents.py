@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .__about__ import __version__
 from ._model import Provenance, Task
-from ._rng import epoch_seed
 from ._wire import to_wire
-from ._wire_schema import JsonSchema, wire_schema
 
 if TYPE_CHECKING:
     from ._definition import Benchmark
     from ._files import Submission
+    from ._wire_schema import JsonSchema
 
 
 def task_list_document(benchmark: Benchmark, tasks: list[Task]) -> dict[str, Any]:
@@ -77,6 +76,8 @@ async def score_batch_document(
     changed, results}`: `changed` counts the submissions whose recorded score (from a saved report)
     differs from the new verdict; each result is the verdict with its `taskId` and, when known, its
     `recordedScore`."""
+    from ._rng import epoch_seed
+
     results: list[dict[str, Any]] = []
     total = 0.0
     changed = 0
@@ -96,6 +97,8 @@ async def score_batch_document(
 
 
 def task_list_schema() -> JsonSchema:
+    from ._wire_schema import wire_schema
+
     return {
         "type": "object",
         "properties": {
@@ -109,6 +112,8 @@ def task_list_schema() -> JsonSchema:
 
 
 def provenance_document_schema() -> JsonSchema:
+    from ._wire_schema import wire_schema
+
     return {
         "type": "object",
         "properties": {

@@ -32,8 +32,8 @@ from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from ._definition import GradeContext
 from ._errors import AdapterError
+from ._hooks import GradeContext
 from ._json_schema import SchemaError, validate
 from ._json_values import SHOW_LIMIT, is_number, json_equal, json_text, loads, show
 from ._model import CompletionResult, JsonValue, Task, TaskScore, Trace

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import functools
 import os
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from attrs import define, field
 
 from ._definition import Benchmark
 from ._errors import BenchmarkNotFoundError, PluginLoadError, describe_error
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 ENTRY_POINT_GROUP = "benchmark_core.benchmarks"
 AUTOLOAD_ENV = "BENCHMARK_CORE_DISABLE_PLUGIN_AUTOLOAD"
@@ -41,7 +43,7 @@ class BenchmarkEntry:
         if self._error is not None:
             raise self._error
         try:
-            value = self._entry_point.load() if self._entry_point is not None else _load_example()
+            value = self._entry_point.load() if self._entry_point is not None else bundled_example()
             if not isinstance(value, Benchmark):
                 raise TypeError(f"{self.target} is a {type(value).__name__}, not a benchmark_core.Benchmark")
             if value.id != self.id:
@@ -62,7 +64,9 @@ class BenchmarkEntry:
         return self._error
 
 
-def _load_example() -> Benchmark:
+def bundled_example() -> Benchmark:
+    """The bundled example, what `benchmark-core` addresses without `--benchmark`: imported directly,
+    without reading the installed distributions' entry points."""
     from .example import benchmark
 
     return benchmark
@@ -70,6 +74,10 @@ def _load_example() -> Benchmark:
 
 @functools.lru_cache(maxsize=1)
 def _entries() -> tuple[BenchmarkEntry, ...]:
+    # Imported here: reading every installed distribution's metadata (and importing `email` to parse
+    # it) is what only listing or naming installed benchmarks needs.
+    from importlib.metadata import entry_points
+
     found: dict[str, BenchmarkEntry] = {}
     if os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes"):
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Optional
 from attrs import frozen
 
 from .__about__ import __version__
-from ._definition import _ID_RE as BENCHMARK_ID_RE
 from ._errors import BenchmarkError, ScaffoldError
+from ._validation import BENCHMARK_ID_RE
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only annotations use it

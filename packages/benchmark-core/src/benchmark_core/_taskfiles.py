@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional, Union
 
 from ._errors import TaskFileError, TasksNotAllowedError, UsageError
 from ._json_values import loads
@@ -46,6 +47,25 @@ def load_task_file(path: Path) -> list[Task]:
     if not tasks:
         raise TaskFileError(f"task file {path} holds no tasks")
     return tasks
+
+
+def file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
+    """The resolved path and the version (modification time and size) of a task file, so that an
+    edited file is read again and only its latest version stays cached; ("", "") for no file."""
+    if path is None:
+        return "", ""
+    resolved = _resolve(Path(path))
+    try:
+        stat = resolved.stat()
+    except OSError:
+        return str(resolved), ""
+    return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve(path: Path) -> Path:
+    # Resolving walks every component of the path (a syscall each): once per path, not per request.
+    return path.resolve()
 
 
 def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:

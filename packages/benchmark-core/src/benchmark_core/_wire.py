@@ -9,6 +9,7 @@ reads it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any, Literal, TypeVar, cast, get_args, get_origin
@@ -20,8 +21,9 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from ._errors import BenchmarkError, UsageError
+from ._indented_json import indented_json
 from ._json_values import json_type, loads
-from ._model import RunReport, ToolCall
+from ._model_tasks import JsonObject
 
 T = TypeVar("T")
 
@@ -46,50 +48,98 @@ def _make_converter() -> cattrs.Converter:
         }
 
     def unstructure_factory(cls: type[Any]) -> Any:
+        if _flattened_field(cls) is not None:
+            return _flattened_unstructure(conv, cls)
         return make_unstructure(cls, conv, **renames(cls))
 
     def structure_factory(cls: type[Any]) -> Any:
+        if _flattened_field(cls) is not None:
+            return _flattened_structure(conv, cls)
         overrides = renames(cls)
-        if cls is ToolCall:
-            # OpenAI sends arguments as a JSON-encoded string; a call pasted verbatim is accepted.
-            overrides["arguments"] = override(rename="arguments", struct_hook=_structure_arguments)
+        for a in attrs.fields(cls):
+            if a.metadata.get("may_be_json_string"):
+                # OpenAI sends arguments as a JSON-encoded string; a call pasted verbatim is accepted.
+                hook = functools.partial(_structure_json_object, camel(a.name))
+                overrides[a.name] = override(rename=camel(a.name), struct_hook=hook)
         return make_structure(cls, conv, _cattrs_forbid_extra_keys=True, **overrides)
 
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
 
-    # A report's benchmark-specific summary sits at the top level, between `usage` and `rows`.
-    report_fields = [a for a in attrs.fields(RunReport) if a.name != "summary"]
-    report_keys = {camel(a.name) for a in report_fields}
+    def copy_json(value: Any) -> Any:
+        # What cattrs would return, a copy with every value unstructured by its own class, without
+        # dispatching each string and number: JSON values (answers, metadata, schemas, details) are
+        # most of what a task list or a report holds.
+        if type(value) is dict:
+            return {
+                key if type(key) is str else conv.unstructure(key): item if type(item) in _SCALARS else copy_json(item)
+                for key, item in value.items()
+            }
+        if type(value) is list:
+            return [item if type(item) in _SCALARS else copy_json(item) for item in value]
+        return conv.unstructure(value)
 
-    def unstructure_report(report: RunReport) -> dict[str, Any]:
+    # Values typed `Any` are unstructured by their runtime class (exactly dict or list here), and
+    # `JsonObject` attributes are declared `dict[str, Any]`.
+    conv.register_unstructure_hook_func(lambda cls: cls is dict or cls is list or cls == JsonObject, copy_json)
+    return conv
+
+
+#: The types cattrs unstructures as themselves (exactly these: a subclass goes through its hooks).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _flattened_field(cls: type[Any]) -> attrs.Attribute[Any] | None:
+    """The attribute whose mapping sits at the top level of `cls`'s wire form (`FLATTENED`), if any."""
+    flattened = [a for a in attrs.fields(cls) if a.metadata.get("flattened")]
+    if len(flattened) > 1:
+        raise TypeError(f"{cls.__name__} flattens more than one attribute into its wire form")
+    return flattened[0] if flattened else None
+
+
+def _flattened_unstructure(conv: cattrs.Converter, cls: type[Any]) -> Any:
+    """A report's summary sits at the top level, where the attribute stands (between `usage` and `rows`)."""
+    fields = attrs.fields(attrs.resolve_types(cls))  # each value is unstructured as its declared type
+
+    def unstructure(value: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for a in report_fields:
-            if a.name == "rows":
-                out.update(conv.unstructure(report.summary))
-            value = getattr(report, a.name)
-            if a.metadata.get("omit_if_default") and value == _default_of(a):
-                continue
-            out[camel(a.name)] = conv.unstructure(value, a.type)
+        for a in fields:
+            item = getattr(value, a.name)
+            if a.metadata.get("flattened"):
+                out.update(conv.unstructure(item))
+            elif not (a.metadata.get("omit_if_default") and item == _default_of(a)):
+                out[camel(a.name)] = conv.unstructure(item, a.type)
         return out
 
-    def structure_report(data: Any, _: type[Any]) -> RunReport:
-        if not isinstance(data, dict):
-            raise ValueError("a run report must be a JSON object")
-        known = {k: v for k, v in data.items() if k in report_keys}
-        summary = {k: v for k, v in data.items() if k not in report_keys}
-        kwargs: dict[str, Any] = {}
-        for a in report_fields:
-            key = camel(a.name)
-            if key in known:
-                kwargs[a.name] = conv.structure(known[key], cast(Any, a.type))
-            elif a.default is attrs.NOTHING:
-                raise ValueError(f"run report is missing required key {key!r}")
-        return RunReport(**kwargs, summary=summary)
+    return unstructure
 
-    conv.register_unstructure_hook(RunReport, unstructure_report)
-    conv.register_structure_hook(RunReport, structure_report)
-    return conv
+
+def _flattened_structure(conv: cattrs.Converter, cls: type[Any]) -> Any:
+    """The inverse: keys that name no attribute go back into the flattened mapping."""
+    flattened = _flattened_field(cls)
+    assert flattened is not None
+    fields = [a for a in attrs.fields(attrs.resolve_types(cls)) if a.name != flattened.name]
+    keys = {camel(a.name) for a in fields}
+    noun = _WORDS.sub(" ", cls.__name__).lower()  # RunReport -> "run report"
+
+    def structure(data: Any, _: type[Any]) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"a {noun} must be a JSON object")
+        kwargs: dict[str, Any] = {}
+        for a in fields:
+            key = camel(a.name)
+            if key in data:
+                kwargs[a.name] = conv.structure(data[key], cast(Any, a.type))
+            elif a.default is attrs.NOTHING:
+                raise ValueError(f"{noun} is missing required key {key!r}")
+        kwargs[flattened.name] = {k: v for k, v in data.items() if k not in keys}
+        return cls(**kwargs)
+
+    return structure
+
+
+# Where a class name's words meet: "RunReport" -> "Run Report".
+_WORDS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _default_of(a: attrs.Attribute[Any]) -> Any:
@@ -101,14 +151,14 @@ class _HookError(ValueError):
     """Raised by this module's own structure hooks, whose messages are already readable."""
 
 
-def _structure_arguments(value: Any, _: Any) -> dict[str, Any]:
+def _structure_json_object(name: str, value: Any, _: Any) -> dict[str, Any]:
     if isinstance(value, str):
         try:
             value = loads(value)
         except ValueError:
-            raise _HookError("arguments is a string that is not a JSON object") from None
+            raise _HookError(f"{name} is a string that is not a JSON object") from None
     if not isinstance(value, dict):
-        raise _HookError("arguments must be an object (or a JSON-encoded object)")
+        raise _HookError(f"{name} must be an object (or a JSON-encoded object)")
     return value
 
 
@@ -162,7 +212,7 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     data = to_wire(value)
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    return indented_json(data, indent)
 
 
 _WITH_ARTICLE = {

@@ -13,7 +13,6 @@ from typing import Any, Literal, Union
 
 import attrs
 
-from ._model import RunReport, ToolCall
 from ._wire import camel
 
 JsonSchema = dict[str, Any]
@@ -25,19 +24,22 @@ def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
     Outgoing documents (what the surfaces emit) carry every key, so every key is required, except
     those left out while they hold their default (`OMIT_IF_DEFAULT`). Incoming ones (submissions,
     task files) may leave out keys whose attribute has a default.
-    Unknown keys are refused, as the converter refuses them, except on a run report, whose
-    benchmark-specific summary fields sit at its top level.
+    Unknown keys are refused, as the converter refuses them, except on a class that flattens a
+    mapping into its wire form (`FLATTENED`: a run report, whose benchmark-specific summary fields
+    sit at its top level).
     """
     if not attrs.has(cls):
         raise TypeError(f"{cls!r} is not an attrs class")
     hints = typing.get_type_hints(cls)
     properties: JsonSchema = {}
     required: list[str] = []
+    flattened = False
     for field in attrs.fields(cls):
-        if cls is RunReport and field.name == "summary":
+        if field.metadata.get("flattened"):
+            flattened = True
             continue
         key = camel(field.name)
-        if incoming and cls is ToolCall and field.name == "arguments":
+        if incoming and field.metadata.get("may_be_json_string"):
             properties[key] = _incoming_arguments()
         else:
             properties[key] = _type_schema(hints[field.name], incoming)
@@ -48,7 +50,7 @@ def wire_schema(cls: type[Any], *, incoming: bool = False) -> JsonSchema:
     summary = _summary(cls)
     if summary:
         schema["description"] = summary
-    schema.update(properties=properties, required=required, additionalProperties=cls is RunReport)
+    schema.update(properties=properties, required=required, additionalProperties=flattened)
     return schema
 
 

@@ -29,7 +29,6 @@ from ._definition import (
     score,
     score_async,
 )
-from ._native import native_messages
 from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
     )
     from ._held_out import HELD_OUT, Alternatives
     from ._mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
+    from ._native import native_messages
     from ._policies import MOCK_POLICIES, bad_call, half_adapted_call
     from ._schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
     from ._summary import summarize, summary_markdown, task_groups
@@ -74,6 +74,7 @@ _EXPORTS = {
         "submitted_calls",
     ),
     "._held_out": ("HELD_OUT", "Alternatives"),
+    "._native": ("native_messages",),
     "._mutations": ("ALL_KINDS", "EXTENDED_KINDS", "MUTATION_KINDS", "STALE_SIGNALS", "Migration", "migrate"),
     "._policies": ("MOCK_POLICIES", "bad_call", "half_adapted_call"),
     "._schemas": ("BASE_SCHEMAS", "BaseSchema", "EnumChange", "NewRequired", "Option", "Rename", "Split", "TypeChange"),

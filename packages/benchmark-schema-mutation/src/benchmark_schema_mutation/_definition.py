@@ -8,7 +8,6 @@ from pathlib import Path
 from benchmark_core import Deferred, define_benchmark
 
 from .__about__ import __version__
-from ._native import native_messages
 from ._provenance import PROVENANCE
 
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
@@ -16,8 +15,9 @@ TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
-# The grader, summaries and mock are imported when first used: `list`, `show` and `--help` load
-# this definition and need none of them (nor the schema tables they import).
+# The grader, summaries, mock and native messages are imported when first used: `list`, `show` and
+# `--help` load this definition and need none of them (nor the schema tables and the chat classes
+# they import).
 benchmark = define_benchmark(
     id="benchmark-schema-mutation",
     name="Schema Mutation",
@@ -46,7 +46,7 @@ benchmark = define_benchmark(
     summary_markdown=Deferred("benchmark_schema_mutation._summary:summary_markdown"),
     groups=Deferred("benchmark_schema_mutation._summary:task_groups"),
     answer_modes=("prompt", "native"),
-    native_messages=native_messages,
+    native_messages=Deferred("benchmark_schema_mutation._native:native_messages"),
     tasks_allow_env=TASKS_ALLOW_ENV,
     distribution="benchmark-schema-mutation",
 )

@@ -17,6 +17,7 @@ import click
 
 from .._definition import Benchmark
 from .._errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
+from .._indented_json import indented_json
 from .._text import shorten
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -138,7 +139,7 @@ def echo_error_json(exc: BenchmarkError) -> None:
 
 
 def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+    click.echo(indented_json(data))
 
 
 def excerpt(text: str, width: int = 72) -> str:

@@ -7,33 +7,18 @@ what `benchmark-core run --model offline --provider mock` runs.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..__about__ import __version__
 from .._definition import define_benchmark
-from .._model import Provenance, Task
-from ..adapters.mock import MockPolicies, ScriptedTurn
-from .environment import OrderLookupEnvironment
-from .grading import grade
+from .._lazy import Deferred, lazy_attributes
+from .._model import Provenance
 
+if TYPE_CHECKING:
+    from .environment import OrderLookupEnvironment
 
-def _good_script(task: Task) -> list[ScriptedTurn]:
-    order_id, total = task.metadata["orderId"], task.metadata["orderTotal"]
-    return [
-        ScriptedTurn.call("lookup_order", order_id=order_id),
-        ScriptedTurn.call("lookup_order", order_id=order_id),
-        ScriptedTurn.call("refund", order_id=order_id, amount=total),
-        ScriptedTurn.say(f"Refunded ${total:.2f} on order {order_id}."),
-    ]
-
-
-def _bad_script(task: Task) -> list[ScriptedTurn]:
-    order_id = task.metadata["orderId"]
-    return [
-        ScriptedTurn.call("lookup_order", order_id=order_id),
-        ScriptedTurn.say("The order service is down; I could not refund the order."),
-    ]
-
-
+# The grader, environment and mock scripts are imported when first used (`Deferred`), as a benchmark
+# package's are: `benchmark-core list` loads this definition and needs none of them.
 benchmark = define_benchmark(
     id="benchmark-core-example",
     name="benchmark-core example",
@@ -43,10 +28,10 @@ benchmark = define_benchmark(
     what_it_measures="Exact arithmetic answers, and retrying a flaky tool then refunding within a policy limit.",
     version=__version__,
     status="alpha",
-    grade=grade,
+    grade=Deferred("benchmark_core.example.grading:grade"),
     tasks_file=Path(__file__).parent / "data" / "tasks.jsonl",
-    environment=OrderLookupEnvironment,
-    mock_policies=MockPolicies(good_script=_good_script, bad_script=_bad_script),
+    environment=Deferred("benchmark_core.example.environment:OrderLookupEnvironment"),
+    mock_policies=Deferred("benchmark_core.example.policies:MOCK_POLICIES"),
     answer_modes=("prompt",),
     tasks_allow_env="BENCHMARK_CORE_TASKS_ALLOW",
     distribution="benchmark-core",
@@ -67,5 +52,7 @@ benchmark = define_benchmark(
         )
     ],
 )
+
+__getattr__ = lazy_attributes(__name__, {"OrderLookupEnvironment": ".environment"})
 
 __all__ = ["OrderLookupEnvironment", "benchmark"]
