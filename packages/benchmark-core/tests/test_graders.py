@@ -397,6 +397,14 @@ def test_json_schema_match_enum_of_a_value_accepts_it(value: Any) -> None:
     assert json_schema_match({"enum": [value]}, value).passed
 
 
+@pytest.mark.parametrize("text", ["0", "true", "null", '"quoted"', "[1]"])
+def test_a_string_that_is_also_json_text_matches_an_enum_naming_the_string(text: str) -> None:
+    # Found by the property test above: "0" was read as the number 0, which {"enum": ["0"]} refuses.
+    assert json_schema_match({"enum": [text]}, text).passed
+    assert json_schema_match({"enum": [json.loads(text)]}, text).passed  # still read as JSON otherwise
+    assert not json_schema_match({"enum": ["other"]}, text).passed
+
+
 identifiers = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
 steps = st.lists(st.one_of(identifiers, st.integers(0, 3)), max_size=6)
 

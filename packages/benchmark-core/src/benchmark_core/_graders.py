@@ -28,7 +28,7 @@ from __future__ import annotations
 import decimal
 import math
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -187,6 +187,12 @@ def _accepts_strings(schema: Any) -> bool:
     return declared == "string" or (isinstance(declared, list) and "string" in declared)
 
 
+def _lists(schema: Mapping[str, Any], text: str) -> bool:
+    """Whether the schema names this very string as an allowed value."""
+    enum = schema.get("enum")
+    return isinstance(enum, list) and text in enum
+
+
 def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
     """Score 1 when `answer` is valid against `schema`, else 0 with the failing paths in the reason.
 
@@ -197,10 +203,11 @@ def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
     a schema that relies on one accepts more than the full specification would.
 
     A string answer is parsed as JSON when the top-level schema does not allow strings (so the
-    answer '{"a": 1}' is an object); when it has no `type` and does not parse, the raw string is
-    validated. The reason names the first failing path, e.g. `$.items[2].price: 12 is above
-    maximum 10`; `details["errors"]` lists up to 50 of them. A malformed schema scores 0 with
-    "invalid schema" and the path inside the schema.
+    answer '{"a": 1}' is an object); when it has no `type`, it is parsed too unless the string itself
+    is one of the schema's `enum` values (so "0" matches `{"enum": ["0"]}`), and when it does not
+    parse, the raw string is validated. The reason names the first failing path, e.g.
+    `$.items[2].price: 12 is above maximum 10`; `details["errors"]` lists up to 50 of them. A
+    malformed schema scores 0 with "invalid schema" and the path inside the schema.
     """
     value = answer
     if isinstance(answer, str) and not _accepts_strings(schema):
@@ -208,7 +215,7 @@ def json_schema_match(schema: JsonValue, answer: JsonValue) -> TaskScore:
         if not ok:
             return _fail(f"$: answer is not valid JSON ({parsed})")
         value = parsed
-    elif isinstance(answer, str) and isinstance(schema, dict) and "type" not in schema:
+    elif isinstance(answer, str) and isinstance(schema, dict) and "type" not in schema and not _lists(schema, answer):
         ok, parsed = _parse_json(answer)
         if ok:
             value = parsed
