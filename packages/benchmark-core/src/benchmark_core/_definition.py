@@ -6,6 +6,7 @@ import functools
 import inspect
 import json
 import math
+import os
 import re
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -32,7 +33,7 @@ from ._model import (
     Trace,
 )
 from ._taskfiles import load_task_file
-from ._wire import to_wire
+from ._wire import check_json, to_wire
 
 if TYPE_CHECKING:
     # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,
@@ -44,7 +45,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+@functools.lru_cache(maxsize=None)
 def _episode_limits() -> EpisodeLimits:
+    # Cached: a frozen value, and the import statement alone costs a grade on the HTTP path ~1 us.
     from ._episode import EpisodeLimits
 
     return EpisodeLimits()
@@ -305,7 +308,7 @@ class Benchmark:
         if not isinstance(result.details, dict):
             raise GraderError(f"grader returned details as {type(result.details).__name__}, not a dict")
         try:
-            json.dumps(to_wire(result.details), allow_nan=False)
+            check_json(result.details)
         except (TypeError, ValueError) as exc:
             raise GraderError(f"grader returned details that are not JSON: {exc}") from None
         return result
@@ -390,9 +393,10 @@ def _file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
     edited file is read again and only its latest version stays cached; ("", "") for no file."""
     if path is None:
         return "", ""
-    resolved = _resolve(Path(path))
+    # No Path() around a Path, and os.stat on it: this runs once per task lookup (every score request).
+    resolved = _resolve(path if isinstance(path, Path) else Path(path))
     try:
-        stat = resolved.stat()
+        stat = os.stat(resolved)
     except OSError:
         return str(resolved), ""
     return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"
@@ -419,7 +423,7 @@ def validate_tasks(tasks: Sequence[Task], *, has_environment: bool) -> tuple[Tas
             raise DefinitionError(f"task {task.id!r} is an episode but the benchmark has no environment")
         try:
             # Tasks built in code could hold NaN or a set, which every surface would fail to send.
-            json.dumps(to_wire(task), allow_nan=False)
+            check_json(task)
         except (TypeError, ValueError) as exc:
             raise DefinitionError(f"task {task.id!r} is not JSON: {exc}") from None
     return tuple(tasks)

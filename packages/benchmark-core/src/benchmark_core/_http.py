@@ -20,7 +20,6 @@ import logging
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -51,13 +50,15 @@ OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 
 _log = logging.getLogger(__name__)
 _SCORE_FIELDS = ("taskId", "submission", "tasks", "seed")
+_SCORE_KEYS = frozenset(_SCORE_FIELDS)
 #: aiohttp's own routing errors, as the classes of errors.py that report them.
 _HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
     404: RouteNotFoundError,
     405: MethodNotAllowedError,
     413: RequestTooLargeError,
 }
-_dumps = partial(json.dumps, ensure_ascii=False, allow_nan=False)
+#: Built once: `json.dumps` with options builds a new encoder on every call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -157,8 +158,8 @@ async def _score(request: web.Request) -> web.Response:
     body = await _read_json(request)
     if not isinstance(body, dict):
         raise InvalidScoreRequestError("the body must be a JSON object {taskId, submission, tasks?, seed?}")
-    unknown = sorted(set(body) - set(_SCORE_FIELDS))
-    if unknown:
+    if not _SCORE_KEYS.issuperset(body):
+        unknown = sorted(set(body) - _SCORE_KEYS)
         raise InvalidScoreRequestError(
             f"unknown field(s) {', '.join(map(repr, unknown))}; expected {', '.join(_SCORE_FIELDS)}"
         )
@@ -230,7 +231,7 @@ async def _read_json(request: web.Request) -> Any:
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(data, status=status, dumps=_dumps)
+    return web.json_response(data, status=status, dumps=_ENCODER.encode)
 
 
 def _error(status: int, code: str, message: str) -> web.Response:

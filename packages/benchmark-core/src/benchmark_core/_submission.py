@@ -21,7 +21,7 @@ wire form (attrs instances read as objects with camelCase keys).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import attrs
 
@@ -58,68 +58,84 @@ def parse_submission(data: Any, *, path: str = "$", what: str = "submission") ->
         trace = from_wire(data, Trace, what=what)
     except UsageError as exc:
         raise InvalidSubmissionError(exc.message, path=path) from None
-    # JSON-encoded arguments (`toolCalls[].arguments`, the only strings structuring decodes) are
-    # objects now, and their nesting counts from where they sit: check again only when there were
-    # some, since otherwise the trace holds exactly the data checked above.
-    if _has_encoded_arguments(data):
-        check_submission(trace, path=path, what=what)
+    _check_decoded_arguments(data, trace, path, what)
     return trace
 
 
-def _has_encoded_arguments(data: dict[str, Any]) -> bool:
+def _check_decoded_arguments(data: dict[str, Any], trace: Trace, path: str, what: str) -> None:
+    """JSON-encoded arguments (`toolCalls[].arguments`, the only strings structuring decodes) are
+    objects now, and their nesting counts from where they sit: level 4, inside the submission, its
+    `toolCalls` and the call. The rest of the trace holds exactly the data checked already, and the
+    structure hook made each of them an object, so their depth is all there is left to check."""
     calls = data.get("toolCalls")
-    return isinstance(calls, list) and any(isinstance(call.get("arguments"), str) for call in calls)
+    if not isinstance(calls, list):
+        return
+    for index, call in enumerate(calls):
+        if isinstance(call.get("arguments"), str):
+            where = f"{path}{path_step('toolCalls')}{path_step(index)}{path_step('arguments')}"
+            problem, _ = _too_deep(trace.tool_calls[index].arguments, where, depth=_ARGUMENTS_LEVEL)
+            if problem is not None:
+                _refuse(problem, what)
 
 
 def check_submission(data: Any, *, path: str = "$", what: str = "submission") -> None:
     """Raise `InvalidSubmissionError` naming the path of the first problem, or return None."""
-    problem = _too_deep(data, path)
+    problem, plain = _too_deep(data, path)
     if problem is None:
-        violation = first_violation(_plain(data), _SCHEMA, root=path)
+        # Wire data (what every remote surface sends) is validated as it is; only a value holding
+        # attrs instances is copied into its wire shape first.
+        violation = first_violation(data if plain else _plain(data), _SCHEMA, root=path)
         problem = None if violation is None else (violation.path, violation.message)
     if problem is not None:
-        where, message = problem
-        raise InvalidSubmissionError(f"invalid {what} at {where}: {message}", path=where)
+        _refuse(problem, what)
 
 
-def _children(value: Any) -> Optional[list[tuple[Any, Any]]]:
-    """(key or index, child) of an array or object, None for a scalar. An attrs instance is an
-    object with camelCase keys, as on the wire."""
-    if isinstance(value, dict):
-        return list(value.items())
-    if isinstance(value, (list, tuple)):
-        return list(enumerate(value))
-    if attrs.has(type(value)):
-        return [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
-    return None
+def _refuse(problem: tuple[str, str], what: str) -> NoReturn:
+    where, message = problem
+    raise InvalidSubmissionError(f"invalid {what} at {where}: {message}", path=where)
 
 
-def _too_deep(data: Any, root: str) -> Optional[tuple[str, str]]:
+def _too_deep(data: Any, root: str, depth: int = 1) -> tuple[Optional[tuple[str, str]], bool]:
     """The first container (in document order) nested deeper than MAX_NESTING, found iteratively
-    (this is what stands between a hostile submission and a RecursionError)."""
-    # A frame is (index of the parent frame, path step from the parent); paths are built only for
-    # the offender.
-    frames: list[tuple[int, str]] = []
-    stack: list[tuple[Any, int, int, str]] = [(data, 1, -1, root)]
+    (this is what stands between a hostile submission and a RecursionError), and whether every
+    container met was plain JSON (no attrs instance). `depth` is the level of `data` itself.
+
+    An attrs instance is an object with camelCase keys, as on the wire. Only containers go on the
+    stack, and paths are built only for the offender."""
+    plain = True
+    # A frame is (index of the parent frame, key in the parent) for each container met.
+    frames: list[tuple[int, Any]] = []
+    stack: list[tuple[Any, int, int, Any]] = [(data, depth, -1, None)]
     while stack:
-        value, depth, parent, step = stack.pop()
-        children = _children(value)
-        if children is None:
+        value, level, parent, key = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.items()
+        elif isinstance(value, (list, tuple)):
+            children = enumerate(value)
+        elif attrs.has(type(value)):
+            plain = False
+            children = [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
+        else:
             continue
-        frames.append((parent, step))
-        if depth > MAX_NESTING:
-            return _path(frames, len(frames) - 1), f"nested more than {MAX_NESTING} levels deep"
+        frames.append((parent, key))
+        if level > MAX_NESTING:
+            return (_path(root, frames), f"nested more than {MAX_NESTING} levels deep"), plain
         me = len(frames) - 1
-        stack.extend((child, depth + 1, me, path_step(key)) for key, child in reversed(children))
-    return None
+        below = level + 1
+        pushed = [(child, below, me, step) for step, child in children if not isinstance(child, _SCALARS)]
+        pushed.reverse()
+        stack.extend(pushed)
+    return None, plain
 
 
-def _path(frames: list[tuple[int, str]], index: int) -> str:
+def _path(root: str, frames: list[tuple[int, Any]]) -> str:
+    """The path of the last frame, from the root."""
     steps: list[str] = []
-    while index >= 0:
-        index, step = frames[index]
-        steps.append(step)
-    return "".join(reversed(steps))
+    index = len(frames) - 1
+    while index > 0:
+        index, key = frames[index]
+        steps.append(path_step(key))
+    return root + "".join(reversed(steps))
 
 
 def _plain(value: Any) -> Any:
@@ -134,4 +150,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: Values that are never containers: the depth walk does not stack them.
+_SCALARS = (str, int, float, type(None))
+#: The level of a tool call's arguments: the submission, its `toolCalls`, the call, the arguments.
+_ARGUMENTS_LEVEL = 4
 _SCHEMA = submission_schema()
