@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import math
 import os
 import re
@@ -33,7 +32,7 @@ from ._model import (
     Trace,
 )
 from ._taskfiles import load_task_file
-from ._wire import check_json, to_wire
+from ._wire import check_json
 
 if TYPE_CHECKING:
     # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _episode_limits() -> EpisodeLimits:
     # Cached: a frozen value, and the import statement alone costs a grade on the HTTP path ~1 us.
     from ._episode import EpisodeLimits
