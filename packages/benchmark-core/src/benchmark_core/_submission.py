@@ -21,6 +21,7 @@ wire form (attrs instances read as objects with camelCase keys).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NoReturn, Optional
 
 import attrs
@@ -98,34 +99,66 @@ def _refuse(problem: tuple[str, str], what: str) -> NoReturn:
 def _too_deep(data: Any, root: str, depth: int = 1) -> tuple[Optional[tuple[str, str]], bool]:
     """The first container (in document order) nested deeper than MAX_NESTING, found iteratively
     (this is what stands between a hostile submission and a RecursionError), and whether every
-    container met was plain JSON (no attrs instance). `depth` is the level of `data` itself.
+    container met was plain JSON (no attrs instance). `depth` is the level of `data` itself; an
+    attrs instance is an object with camelCase keys, as on the wire.
 
-    An attrs instance is an object with camelCase keys, as on the wire. Only containers go on the
-    stack, and paths are built only for the offender."""
+    The walk goes level by level and keeps only the containers of the next level, without their
+    paths: that is all it takes to know that a submission is shallow enough, which almost every
+    one is. Only a submission that is too deep is walked again in document order, to name the
+    first container that is."""
     plain = True
+    level, level_depth = [data], depth
+    while level:
+        below: list[Any] = []
+        for value in level:
+            # `_children` without the keys, inline: this loop runs for every container
+            if isinstance(value, dict):
+                children: Iterable[Any] = value.values()
+            elif isinstance(value, (list, tuple)):
+                children = value
+            elif attrs.has(type(value)):
+                plain = False
+                children = [getattr(value, a.name) for a in attrs.fields(type(value))]
+            else:
+                continue
+            if level_depth > MAX_NESTING:
+                return (_first_too_deep(data, root, depth), f"nested more than {MAX_NESTING} levels deep"), plain
+            below.extend([child for child in children if type(child) not in _SCALAR_TYPES])
+        level = below
+        level_depth += 1
+    return None, plain
+
+
+def _children(value: Any) -> Optional[Iterable[tuple[Any, Any]]]:
+    """(key or index, child) of an array or object, None for anything else."""
+    if isinstance(value, dict):
+        return value.items()
+    if isinstance(value, (list, tuple)):
+        return enumerate(value)
+    if attrs.has(type(value)):
+        return [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
+    return None
+
+
+def _first_too_deep(data: Any, root: str, depth: int) -> str:
+    """The path of the first container in document order nested deeper than MAX_NESTING (there is
+    one), walked depth first with a stack."""
     # A frame is (index of the parent frame, key in the parent) for each container met.
     frames: list[tuple[int, Any]] = []
     stack: list[tuple[Any, int, int, Any]] = [(data, depth, -1, None)]
     while stack:
         value, level, parent, key = stack.pop()
-        if isinstance(value, dict):
-            children: Any = value.items()
-        elif isinstance(value, (list, tuple)):
-            children = enumerate(value)
-        elif attrs.has(type(value)):
-            plain = False
-            children = [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
-        else:
+        children = _children(value)
+        if children is None:
             continue
         frames.append((parent, key))
         if level > MAX_NESTING:
-            return (_path(root, frames), f"nested more than {MAX_NESTING} levels deep"), plain
+            return _path(root, frames)
         me = len(frames) - 1
-        below = level + 1
-        pushed = [(child, below, me, step) for step, child in children if not isinstance(child, _SCALARS)]
+        pushed = [(child, level + 1, me, step) for step, child in children if type(child) not in _SCALAR_TYPES]
         pushed.reverse()
         stack.extend(pushed)
-    return None, plain
+    raise AssertionError("no container is nested too deep")
 
 
 def _path(root: str, frames: list[tuple[int, Any]]) -> str:
@@ -150,8 +183,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
-#: Values that are never containers: the depth walk does not stack them.
-_SCALARS = (str, int, float, type(None))
+#: Values that are never containers: the depth walks skip them.
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
 #: The level of a tool call's arguments: the submission, its `toolCalls`, the call, the arguments.
 _ARGUMENTS_LEVEL = 4
 _SCHEMA = submission_schema()
