@@ -100,7 +100,8 @@ def test_the_first_too_deep_container_in_document_order_is_named() -> None:
 def test_decoded_arguments_count_from_where_they_sit() -> None:
     # The arguments object is level 4 (submission, toolCalls, the call): 61 levels from it fit.
     fits = {"toolCalls": [{"name": "f", "arguments": {}}, {"name": "f", "arguments": nested(MAX_NESTING - 3)}]}
-    assert parse_submission(fits).tool_calls[1].arguments["a"]
+    calls = parse_submission(fits).tool_calls
+    assert calls is not None and calls[1].arguments["a"]
     too_deep = {"toolCalls": [{"name": "f", "arguments": {}}, {"name": "f", "arguments": nested(MAX_NESTING - 2)}]}
     with pytest.raises(InvalidSubmissionError) as caught:
         parse_submission(too_deep)

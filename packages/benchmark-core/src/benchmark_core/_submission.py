@@ -68,13 +68,13 @@ def _check_decoded_arguments(data: dict[str, Any], trace: Trace, path: str, what
     objects now, and their nesting counts from where they sit: level 4, inside the submission, its
     `toolCalls` and the call. The rest of the trace holds exactly the data checked already, and the
     structure hook made each of them an object, so their depth is all there is left to check."""
-    calls = data.get("toolCalls")
-    if not isinstance(calls, list):
+    calls, structured = data.get("toolCalls"), trace.tool_calls
+    if not isinstance(calls, list) or structured is None:
         return
     for index, call in enumerate(calls):
         if isinstance(call.get("arguments"), str):
             where = f"{path}{path_step('toolCalls')}{path_step(index)}{path_step('arguments')}"
-            problem, _ = _too_deep(trace.tool_calls[index].arguments, where, depth=_ARGUMENTS_LEVEL)
+            problem, _ = _too_deep(structured[index].arguments, where, depth=_ARGUMENTS_LEVEL)
             if problem is not None:
                 _refuse(problem, what)
 
