@@ -58,23 +58,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
 
-    # Plain JSON (a verdict's details, a task's metadata) is most of what goes out. The converter's
-    # own walk dispatches on the type of every value, even where it returns the value unchanged;
-    # these skip that for str, int, float, bool and None, and convert the rest as it would.
-    def unstructure_object(value: dict[Any, Any]) -> dict[Any, Any]:
-        return {
-            (key if type(key) in _PLAIN else conv.unstructure(key)): (
-                item if type(item) in _PLAIN else conv.unstructure(item)
-            )
-            for key, item in value.items()
-        }
-
-    def unstructure_array(value: list[Any]) -> list[Any]:
-        return [item if type(item) in _PLAIN else conv.unstructure(item) for item in value]
-
-    conv.register_unstructure_hook(dict, unstructure_object)
-    conv.register_unstructure_hook(list, unstructure_array)
-    conv.register_unstructure_hook_func(_is_json_object, unstructure_object)
+    _register_plain_json(conv)
 
     # A report's benchmark-specific summary sits at the top level, between `usage` and `rows`.
     report_fields = [a for a in attrs.fields(RunReport) if a.name != "summary"]
@@ -108,6 +92,27 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook(RunReport, unstructure_report)
     conv.register_structure_hook(RunReport, structure_report)
     return conv
+
+
+def _register_plain_json(conv: cattrs.Converter) -> None:
+    """Plain JSON (a verdict's details, a task's metadata) is most of what goes out. The converter's
+    own walk dispatches on the type of every value, even where it returns the value unchanged;
+    these hooks skip that for str, int, float, bool and None, and convert the rest as it would."""
+
+    def unstructure_object(value: dict[Any, Any]) -> dict[Any, Any]:
+        return {
+            (key if type(key) in _PLAIN else conv.unstructure(key)): (
+                item if type(item) in _PLAIN else conv.unstructure(item)
+            )
+            for key, item in value.items()
+        }
+
+    def unstructure_array(value: list[Any]) -> list[Any]:
+        return [item if type(item) in _PLAIN else conv.unstructure(item) for item in value]
+
+    conv.register_unstructure_hook(dict, unstructure_object)
+    conv.register_unstructure_hook(list, unstructure_array)
+    conv.register_unstructure_hook_func(_is_json_object, unstructure_object)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
