@@ -85,6 +85,29 @@ def test_json_encoded_arguments_are_checked_once_decoded() -> None:
         parse_submission(submission)
 
 
+def test_the_first_too_deep_container_in_document_order_is_named() -> None:
+    # `finalState` reaches the limit at a higher level than the answer's array does, but the answer
+    # comes first in the document: it is the one named.
+    answer = "[" * 70 + "]" * 70
+    final_state = '{"b": [' + "[" * 64 + "]" * 64 + "]}"
+    submission = loads(f'{{"answer": {answer}, "finalState": {final_state}}}')
+    with pytest.raises(InvalidSubmissionError) as caught:
+        parse_submission(submission, path="$.submission")
+    assert caught.value.path == "$.submission.answer" + "[0]" * (MAX_NESTING - 1)
+    assert caught.value.message == f"invalid submission at {caught.value.path}: nested more than 64 levels deep"
+
+
+def test_decoded_arguments_count_from_where_they_sit() -> None:
+    # The arguments object is level 4 (submission, toolCalls, the call): 61 levels from it fit.
+    fits = {"toolCalls": [{"name": "f", "arguments": {}}, {"name": "f", "arguments": nested(MAX_NESTING - 3)}]}
+    calls = parse_submission(fits).tool_calls
+    assert calls is not None and calls[1].arguments["a"]
+    too_deep = {"toolCalls": [{"name": "f", "arguments": {}}, {"name": "f", "arguments": nested(MAX_NESTING - 2)}]}
+    with pytest.raises(InvalidSubmissionError) as caught:
+        parse_submission(too_deep)
+    assert caught.value.path == "$.toolCalls[1].arguments" + ".a" * (MAX_NESTING - 3)
+
+
 def test_a_self_referencing_object_is_refused_not_walked_forever() -> None:
     looped: dict[str, Any] = {}
     looped["again"] = looped

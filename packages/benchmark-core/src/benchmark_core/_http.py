@@ -20,7 +20,6 @@ import logging
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -51,13 +50,16 @@ OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 
 _log = logging.getLogger(__name__)
 _SCORE_FIELDS = ("taskId", "submission", "tasks", "seed")
+_SCORE_KEYS = frozenset(_SCORE_FIELDS)
+_ALLOW_ORIGIN = "Access-Control-Allow-Origin"
 #: aiohttp's own routing errors, as the classes of errors.py that report them.
 _HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
     404: RouteNotFoundError,
     405: MethodNotAllowedError,
     413: RequestTooLargeError,
 }
-_dumps = partial(json.dumps, ensure_ascii=False, allow_nan=False)
+#: Built once: `json.dumps` with options builds a new encoder on every call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -65,7 +67,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 def create_app(benchmark: Benchmark) -> web.Application:
     """An aiohttp application serving `benchmark`. It keeps its state in the app (no globals), so
     one process can serve several benchmarks side by side."""
-    app = web.Application(middlewares=[_error_middleware], client_max_size=MAX_BODY_BYTES)
+    app = web.Application(middlewares=[_answer_middleware], client_max_size=MAX_BODY_BYTES)
     app[BENCHMARK_KEY] = benchmark
     app[OPENAPI_KEY] = openapi_document(benchmark, max_body_bytes=MAX_BODY_BYTES)
     routes: list[tuple[str, str, Handler]] = [
@@ -84,7 +86,6 @@ def create_app(benchmark: Benchmark) -> web.Application:
         else:
             app.router.add_route(method, path, handler)
         app.router.add_route("OPTIONS", path, _preflight(method))
-    app.on_response_prepare.append(_add_cors)
     return app
 
 
@@ -157,8 +158,8 @@ async def _score(request: web.Request) -> web.Response:
     body = await _read_json(request)
     if not isinstance(body, dict):
         raise InvalidScoreRequestError("the body must be a JSON object {taskId, submission, tasks?, seed?}")
-    unknown = sorted(set(body) - set(_SCORE_FIELDS))
-    if unknown:
+    if not _SCORE_KEYS.issuperset(body):
+        unknown = sorted(set(body) - _SCORE_KEYS)
         raise InvalidScoreRequestError(
             f"unknown field(s) {', '.join(map(repr, unknown))}; expected {', '.join(_SCORE_FIELDS)}"
         )
@@ -210,10 +211,6 @@ def _preflight(method: str) -> Handler:
     return preflight
 
 
-async def _add_cors(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers["Access-Control-Allow-Origin"] = "*"
-
-
 # -- plumbing ------------------------------------------------------------------------------------
 
 
@@ -230,7 +227,9 @@ async def _read_json(request: web.Request) -> Any:
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(data, status=status, dumps=_dumps)
+    return web.Response(
+        body=_ENCODER.encode(data).encode(), status=status, content_type="application/json", charset="utf-8"
+    )
 
 
 def _error(status: int, code: str, message: str) -> web.Response:
@@ -238,23 +237,29 @@ def _error(status: int, code: str, message: str) -> web.Response:
 
 
 @web.middleware
-async def _error_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+async def _answer_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every routed request passes here (aiohttp's own 404 and 405 too): failures become error
+    documents, and every answer allows any origin. The header is set here rather than in an
+    `on_response_prepare` signal, which would cost every request a coroutine more; answers that
+    skip the middleware (a request aiohttp cannot parse) would not get the signal either."""
     try:
-        return await handler(request)
+        response = await handler(request)
     except BenchmarkError as exc:
-        return _error(exc.http_status, exc.code, exc.message)
+        response = _error(exc.http_status, exc.code, exc.message)
     except web.HTTPException as exc:
         if exc.status < 400:
+            exc.headers[_ALLOW_ORIGIN] = "*"
             raise
         known = _HTTP_ERRORS.get(exc.status)
         code = known.code if known is not None else f"HTTP_{exc.status}"
         response = _error(exc.status, code, _describe(request, exc))
         if "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
-        return response
     except Exception:
         _log.exception("unexpected error while answering %s %s", request.method, request.path)
-        return _error(InternalError.http_status, InternalError.code, "internal server error")
+        response = _error(InternalError.http_status, InternalError.code, "internal server error")
+    response.headers[_ALLOW_ORIGIN] = "*"
+    return response
 
 
 def _describe(request: web.Request, exc: web.HTTPException) -> str:

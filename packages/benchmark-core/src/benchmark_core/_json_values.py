@@ -71,7 +71,13 @@ def loads(text: str | bytes) -> Any:
     `ValueError` for the refused numbers and for nesting too deep to parse.
     """
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        if isinstance(text, (bytes, bytearray)):
+            text = text.decode(json.detect_encoding(text), "surrogatepass")  # as json.loads decodes bytes
+        elif not isinstance(text, str) or text.startswith("\ufeff"):
+            # json.loads' own refusals (a BOM in text, not text at all), with its own messages
+            return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        # The shared decoder: json.loads with options builds a new one on every call.
+        return _DECODER.decode(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
 

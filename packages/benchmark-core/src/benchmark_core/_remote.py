@@ -3,9 +3,7 @@ submitted trace. The documents they return are built in `benchmark_core._documen
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -18,24 +16,32 @@ if TYPE_CHECKING:
     from ._definition import Benchmark
 
 
-@contextlib.contextmanager
-def remote_task_file(benchmark: Benchmark, name: Optional[str]) -> Iterator[Optional[Path]]:
+class remote_task_file:  # lower case: it reads as a function, `with remote_task_file(...) as path`
     """The task file a remote caller named (None: the benchmark's own tasks), under the allow-list
     rule of `resolve_remote_tasks`, for use around the code that reads it.
 
     An error raised inside names the file as the caller did: the resolved path would tell a remote
-    client where the package is installed on the server.
+    client where the package is installed on the server. (A class rather than a generator-based
+    context manager: every score request enters one, and a generator costs it several calls more.)
     """
-    path = None if name is None else resolve_remote_tasks(benchmark, name)
-    try:
-        yield path
-    except BenchmarkError as exc:
+
+    def __init__(self, benchmark: Benchmark, name: Optional[str]) -> None:
+        self.benchmark = benchmark
+        self.name = name
+        self.path = None if name is None else resolve_remote_tasks(benchmark, name)
+
+    def __enter__(self) -> Optional[Path]:
+        return self.path
+
+    def __exit__(self, kind: Optional[type[BaseException]], exc: Optional[BaseException], _: Any) -> None:
+        if not isinstance(exc, BenchmarkError):
+            return
+        path, name, data_dir = self.path, self.name, self.benchmark.data_dir
         if path is not None and name is not None and str(path) in exc.message:
             exc.message = exc.message.replace(str(path), name)
-        elif benchmark.data_dir is not None:  # an error in the benchmark's own file: its name only
-            exc.message = exc.message.replace(str(benchmark.data_dir) + os.sep, "")
+        elif data_dir is not None:  # an error in the benchmark's own file: its name only
+            exc.message = exc.message.replace(str(data_dir) + os.sep, "")
         exc.args = (exc.message,)
-        raise
 
 
 async def load_remote_tasks(benchmark: Benchmark, name: Optional[str]) -> list[Task]:

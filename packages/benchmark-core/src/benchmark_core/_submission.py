@@ -21,7 +21,8 @@ wire form (attrs instances read as objects with camelCase keys).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from collections.abc import Iterable
+from typing import Any, NoReturn, Optional
 
 import attrs
 
@@ -58,68 +59,116 @@ def parse_submission(data: Any, *, path: str = "$", what: str = "submission") ->
         trace = from_wire(data, Trace, what=what)
     except UsageError as exc:
         raise InvalidSubmissionError(exc.message, path=path) from None
-    # JSON-encoded arguments (`toolCalls[].arguments`, the only strings structuring decodes) are
-    # objects now, and their nesting counts from where they sit: check again only when there were
-    # some, since otherwise the trace holds exactly the data checked above.
-    if _has_encoded_arguments(data):
-        check_submission(trace, path=path, what=what)
+    _check_decoded_arguments(data, trace, path, what)
     return trace
 
 
-def _has_encoded_arguments(data: dict[str, Any]) -> bool:
-    calls = data.get("toolCalls")
-    return isinstance(calls, list) and any(isinstance(call.get("arguments"), str) for call in calls)
+def _check_decoded_arguments(data: dict[str, Any], trace: Trace, path: str, what: str) -> None:
+    """JSON-encoded arguments (`toolCalls[].arguments`, the only strings structuring decodes) are
+    objects now, and their nesting counts from where they sit: level 4, inside the submission, its
+    `toolCalls` and the call. The rest of the trace holds exactly the data checked already, and the
+    structure hook made each of them an object, so their depth is all there is left to check."""
+    calls, structured = data.get("toolCalls"), trace.tool_calls
+    if not isinstance(calls, list) or structured is None:
+        return
+    for index, call in enumerate(calls):
+        if isinstance(call.get("arguments"), str):
+            where = f"{path}{path_step('toolCalls')}{path_step(index)}{path_step('arguments')}"
+            problem, _ = _too_deep(structured[index].arguments, where, depth=_ARGUMENTS_LEVEL)
+            if problem is not None:
+                _refuse(problem, what)
 
 
 def check_submission(data: Any, *, path: str = "$", what: str = "submission") -> None:
     """Raise `InvalidSubmissionError` naming the path of the first problem, or return None."""
-    problem = _too_deep(data, path)
+    problem, plain = _too_deep(data, path)
     if problem is None:
-        violation = first_violation(_plain(data), _SCHEMA, root=path)
+        # Wire data (what every remote surface sends) is validated as it is; only a value holding
+        # attrs instances is copied into its wire shape first.
+        violation = first_violation(data if plain else _plain(data), _SCHEMA, root=path)
         problem = None if violation is None else (violation.path, violation.message)
     if problem is not None:
-        where, message = problem
-        raise InvalidSubmissionError(f"invalid {what} at {where}: {message}", path=where)
+        _refuse(problem, what)
 
 
-def _children(value: Any) -> Optional[list[tuple[Any, Any]]]:
-    """(key or index, child) of an array or object, None for a scalar. An attrs instance is an
-    object with camelCase keys, as on the wire."""
+def _refuse(problem: tuple[str, str], what: str) -> NoReturn:
+    where, message = problem
+    raise InvalidSubmissionError(f"invalid {what} at {where}: {message}", path=where)
+
+
+def _too_deep(data: Any, root: str, depth: int = 1) -> tuple[Optional[tuple[str, str]], bool]:
+    """The first container (in document order) nested deeper than MAX_NESTING, found iteratively
+    (this is what stands between a hostile submission and a RecursionError), and whether every
+    container met was plain JSON (no attrs instance). `depth` is the level of `data` itself; an
+    attrs instance is an object with camelCase keys, as on the wire.
+
+    The walk goes level by level and keeps only the containers of the next level, without their
+    paths: that is all it takes to know that a submission is shallow enough, which almost every
+    one is. Only a submission that is too deep is walked again in document order, to name the
+    first container that is."""
+    plain = True
+    level, level_depth = [data], depth
+    while level:
+        below: list[Any] = []
+        for value in level:
+            # `_children` without the keys, inline: this loop runs for every container
+            if isinstance(value, dict):
+                children: Iterable[Any] = value.values()
+            elif isinstance(value, (list, tuple)):
+                children = value
+            elif attrs.has(type(value)):
+                plain = False
+                children = [getattr(value, a.name) for a in attrs.fields(type(value))]
+            else:
+                continue
+            if level_depth > MAX_NESTING:
+                return (_first_too_deep(data, root, depth), f"nested more than {MAX_NESTING} levels deep"), plain
+            below.extend([child for child in children if type(child) not in _SCALAR_TYPES])
+        level = below
+        level_depth += 1
+    return None, plain
+
+
+def _children(value: Any) -> Optional[Iterable[tuple[Any, Any]]]:
+    """(key or index, child) of an array or object, None for anything else."""
     if isinstance(value, dict):
-        return list(value.items())
+        return value.items()
     if isinstance(value, (list, tuple)):
-        return list(enumerate(value))
+        return enumerate(value)
     if attrs.has(type(value)):
         return [(camel(a.name), getattr(value, a.name)) for a in attrs.fields(type(value))]
     return None
 
 
-def _too_deep(data: Any, root: str) -> Optional[tuple[str, str]]:
-    """The first container (in document order) nested deeper than MAX_NESTING, found iteratively
-    (this is what stands between a hostile submission and a RecursionError)."""
-    # A frame is (index of the parent frame, path step from the parent); paths are built only for
-    # the offender.
-    frames: list[tuple[int, str]] = []
-    stack: list[tuple[Any, int, int, str]] = [(data, 1, -1, root)]
+def _first_too_deep(data: Any, root: str, depth: int) -> str:
+    """The path of the first container in document order nested deeper than MAX_NESTING (there is
+    one), walked depth first with a stack."""
+    # A frame is (index of the parent frame, key in the parent) for each container met.
+    frames: list[tuple[int, Any]] = []
+    stack: list[tuple[Any, int, int, Any]] = [(data, depth, -1, None)]
     while stack:
-        value, depth, parent, step = stack.pop()
+        value, level, parent, key = stack.pop()
         children = _children(value)
         if children is None:
             continue
-        frames.append((parent, step))
-        if depth > MAX_NESTING:
-            return _path(frames, len(frames) - 1), f"nested more than {MAX_NESTING} levels deep"
+        frames.append((parent, key))
+        if level > MAX_NESTING:
+            return _path(root, frames)
         me = len(frames) - 1
-        stack.extend((child, depth + 1, me, path_step(key)) for key, child in reversed(children))
-    return None
+        pushed = [(child, level + 1, me, step) for step, child in children if type(child) not in _SCALAR_TYPES]
+        pushed.reverse()
+        stack.extend(pushed)
+    raise AssertionError("no container is nested too deep")
 
 
-def _path(frames: list[tuple[int, str]], index: int) -> str:
+def _path(root: str, frames: list[tuple[int, Any]]) -> str:
+    """The path of the last frame, from the root."""
     steps: list[str] = []
-    while index >= 0:
-        index, step = frames[index]
-        steps.append(step)
-    return "".join(reversed(steps))
+    index = len(frames) - 1
+    while index > 0:
+        index, key = frames[index]
+        steps.append(path_step(key))
+    return root + "".join(reversed(steps))
 
 
 def _plain(value: Any) -> Any:
@@ -134,4 +183,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: Values that are never containers: the depth walks skip them.
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+#: The level of a tool call's arguments: the submission, its `toolCalls`, the call, the arguments.
+_ARGUMENTS_LEVEL = 4
 _SCHEMA = submission_schema()

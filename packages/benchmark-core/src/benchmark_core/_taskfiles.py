@@ -54,9 +54,10 @@ def file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
     edited file is read again and only its latest version stays cached; ("", "") for no file."""
     if path is None:
         return "", ""
-    resolved = _resolve(Path(path))
+    # No Path() around a Path, and os.stat on it: this runs once per task lookup (every score request).
+    resolved = _resolve(path if isinstance(path, Path) else Path(path))
     try:
-        stat = resolved.stat()
+        stat = os.stat(resolved)
     except OSError:
         return str(resolved), ""
     return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"

@@ -3,14 +3,13 @@ task lists are held to each time they are loaded (`validate_tasks`); each names 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ._errors import DefinitionError
 from ._model import BENCHMARK_STATUSES, PROVENANCE_KINDS, TASK_KINDS, Task
-from ._wire import to_wire
+from ._wire import check_json
 
 if TYPE_CHECKING:
     from ._definition import Benchmark
@@ -50,7 +49,7 @@ def validate_tasks(tasks: Sequence[Task], *, has_environment: bool, parsed: bool
 
 def _check_json(task: Task) -> None:
     try:
-        json.dumps(to_wire(task), allow_nan=False)
+        check_json(task)
     except (TypeError, ValueError) as exc:
         raise DefinitionError(f"task {task.id!r} is not JSON: {exc}") from None
 

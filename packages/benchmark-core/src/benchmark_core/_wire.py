@@ -211,8 +211,37 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     """Serialise an attrs value or plain data as JSON (UTF-8 text, stable key order)."""
     data = to_wire(value)
     if indent is None:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return _COMPACT.encode(data)
     return indented_json(data, indent)
+
+
+def check_json(value: Any) -> None:
+    """Return None when `to_wire(value)` is strict JSON, else raise what `json.dumps(to_wire(value),
+    allow_nan=False)` raises (`TypeError` or `ValueError`, with its message).
+
+    Graders' details and tasks built in code are checked on every grade and load, so the check is one
+    pass of the C encoder over `value` itself, converting only what is not plain JSON (attrs
+    instances, enums, ...) with `to_wire`, instead of a converter walk over the whole value followed
+    by an encoding. Whatever that pass accepts, the full form accepts too (the converter leaves plain
+    JSON as it is and converts the rest the same way); when it refuses, the full form decides, so
+    the verdict and the message are the full form's.
+    """
+    try:
+        _CHECKER.encode(value)
+    except (TypeError, ValueError):
+        json.dumps(to_wire(value), allow_nan=False)
+
+
+def _wire_or_refuse(value: Any) -> Any:
+    converted = to_wire(value)
+    if type(converted) is type(value):  # the converter left it alone: the encoder cannot write it
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    return converted
+
+
+# Built once: json.dumps with options builds a new encoder on every call.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+_CHECKER = json.JSONEncoder(allow_nan=False, default=_wire_or_refuse)
 
 
 _WITH_ARTICLE = {
