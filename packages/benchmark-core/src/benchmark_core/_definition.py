@@ -304,10 +304,11 @@ class Benchmark:
             raise GraderError("grader returned a TaskScore whose passed is not a bool or whose reason is not a str")
         if not isinstance(result.details, dict):
             raise GraderError(f"grader returned details as {type(result.details).__name__}, not a dict")
-        try:
-            json.dumps(to_wire(result.details), allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise GraderError(f"grader returned details that are not JSON: {exc}") from None
+        if result.details:  # most verdicts carry none: no JSON check needed
+            try:
+                json.dumps(to_wire(result.details), allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise GraderError(f"grader returned details that are not JSON: {exc}") from None
         return result
 
     async def score_async(
