@@ -1,10 +1,15 @@
 """Runner throughput benchmark: N single tasks through the real OpenAI-compatible adapter.
 
 A local OpenAI-compatible server runs in a separate process and answers every request after a fixed
-delay (100 ms). `benchmark_core.run` sends N tasks at concurrency 50, so the ideal wall time is
-N / 50 x 0.1 s. For each N the script prints the wall time, the ideal, their ratio (target <= 1.25
-at N = 2000 on a 2-core machine), the overhead per task ((wall - ideal) / N, which should stay flat
-as N grows) and the mean latency the runner recorded per task.
+delay (100 ms). `benchmark_core.run` sends N tasks at `--concurrency` (50), so the ideal wall time is
+N / concurrency x 0.1 s. For each N the script first runs the floor, a bare aiohttp client loop doing
+the same requests with nothing of benchmark-core in between, then the runner, and prints for both
+the wall time, the ideal, their ratio, the overhead per task ((wall - ideal) / N) and this process's
+CPU per task (the client's: the server has its own process); then the runner's ratios to the floor,
+its CPU beyond the floor's, and how long the report (totals, bootstrap interval, group means) took
+after the last row finished. Targets (issue 12, on a 2-core machine): 2,000 tasks at concurrency 50
+within 1.10x the ideal, 20,000 at concurrency 200 within 1.20x, at most 150 us of client CPU per
+task, and a report that stays a small share of a large run's wall time.
 
 `--rate-limit R` measures adaptive concurrency instead: the server admits R requests per second (a
 token bucket; beyond it, 429 with Retry-After), the runner starts at `--concurrency` (200) with its
@@ -15,6 +20,7 @@ This is a benchmark, not a test: slow figures do not fail it. It exits 1 only wh
 or the figures cannot be produced. `--profile` writes a cProfile dump of the largest size.
 
     python tools/bench_runner.py [--sizes 500 1000 2000] [--concurrency 50] [--delay 0.1]
+    python tools/bench_runner.py --sizes 20000 --concurrency 200
     python tools/bench_runner.py --rate-limit 100 --sizes 2000 --concurrency 200
 """
 
@@ -109,13 +115,22 @@ def bench_benchmark(size: int) -> Benchmark:
 
 async def run_size(
     base_url: str, size: int, concurrency: int, retries: Optional[int]
-) -> tuple[float, float, RunReport]:
-    """Wall time and this process's CPU time (the client's: the server runs in another process)."""
+) -> tuple[float, float, float, RunReport]:
+    """Wall time, this process's CPU time (the client's: the server runs in another process), and
+    the time from the last finished row to the report."""
     adapter = openai_compat_adapter(base_url, "bench-model", "bench-key")
     benchmark = bench_benchmark(size)
+    last_row = [0.0]
+
+    def progress(done: int, total: int, row: object) -> None:
+        last_row[0] = time.perf_counter()
+
     started, cpu = time.perf_counter(), time.process_time()
-    report = await run(benchmark, adapter, concurrency=concurrency, timeout=30.0, retries=retries, cache=False)
-    return time.perf_counter() - started, time.process_time() - cpu, report
+    report = await run(
+        benchmark, adapter, concurrency=concurrency, timeout=30.0, retries=retries, cache=False, progress=progress
+    )
+    finished = time.perf_counter()
+    return finished - started, time.process_time() - cpu, finished - last_row[0], report
 
 
 async def bare_loop(base_url: str, size: int, concurrency: int) -> tuple[float, float]:
@@ -141,7 +156,7 @@ async def bare_loop(base_url: str, size: int, concurrency: int) -> tuple[float, 
 
 def measure(
     base_url: str, size: int, concurrency: int, profile: Optional[str], retries: Optional[int] = 0
-) -> tuple[float, float, RunReport]:
+) -> tuple[float, float, float, RunReport]:
     if profile is None:
         return asyncio.run(run_size(base_url, size, concurrency, retries))
     profiler = cProfile.Profile()
@@ -173,7 +188,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"server: {base_url} (separate process), delay {args.delay * 1000:g} ms, concurrency {args.concurrency}")
         if args.rate_limit is not None:
             return rate_limited(parent, base_url, args.rate_limit, args.sizes, args.concurrency)
-        warm_wall, _, warm = measure(base_url, WARM_UP_TASKS, args.concurrency, None)
+        warm_wall, _, _, warm = measure(base_url, WARM_UP_TASKS, args.concurrency, None)
         failures += warm.totals.failed
         print(f"warm-up: {WARM_UP_TASKS} tasks in {warm_wall:.2f}s")
         header = ("tasks", "wall s", "ideal s", "ratio", "overhead ms/task", "CPU us/task", "mean latency ms")
@@ -186,7 +201,9 @@ def main(argv: Optional[list[str]] = None) -> int:
                 f"{'floor':>6} {floor_wall:>8.2f} {ideal:>8.2f} {floor_wall / ideal:>6.3f} "
                 f"{(floor_wall - ideal) * 1000 / size:>17.3f} {floor_cpu * 1e6 / size:>12.0f} {'(bare aiohttp)':>16}"
             )
-            wall, cpu, report = measure(base_url, size, args.concurrency, args.profile if size == largest else None)
+            wall, cpu, tail, report = measure(
+                base_url, size, args.concurrency, args.profile if size == largest else None
+            )
             ideal = size / args.concurrency * args.delay
             overhead_ms = (wall - ideal) * 1000 / size
             latency = sum(row.latency_ms for row in report.rows) / len(report.rows)
@@ -202,7 +219,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                     break
             print(
                 f"{'':>6} runner/floor: wall {wall / floor_wall:.3f}x, client CPU {cpu / floor_cpu:.2f}x "
-                f"({(cpu - floor_cpu) * 1e6 / size:.0f} us/task beyond the bare loop)"
+                f"({(cpu - floor_cpu) * 1e6 / size:.0f} us/task beyond the bare loop); "
+                f"report {tail * 1000:.0f} ms after the last row ({tail / wall:.1%} of the wall)"
             )
             if report.totals.passed != (size + 1) // 2:
                 print(f"  expected {(size + 1) // 2} passes, got {report.totals.passed}", file=sys.stderr)
@@ -226,7 +244,7 @@ def rate_limited(conn: Connection, base_url: str, limit: float, sizes: list[int]
     print(f"rate limit: {limit:g} requests/s; ideal = tasks / limit")
     print("{:>6} {:>8} {:>8} {:>6} {:>8}".format("tasks", "wall s", "ideal s", "ratio", "errored"))
     for size in sizes:
-        wall, _, report = measure(base_url, size, concurrency, None, retries=None)
+        wall, _, _, report = measure(base_url, size, concurrency, None, retries=None)
         ideal = size / limit
         print(f"{size:>6} {wall:>8.2f} {ideal:>8.2f} {wall / ideal:>6.3f} {report.totals.failed:>8}")
         failures += report.totals.failed

@@ -116,7 +116,8 @@ if TYPE_CHECKING:
     from ._plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
     from ._report import index_entry, provenance_markdown, render_markdown, render_summary
     from ._rng import Mulberry32, mulberry32
-    from ._runner import Run, build_report, run
+    from ._run_report import build_report
+    from ._runner import Run, run
     from ._scaffold import scaffold_package
     from ._splits import SplitRenderer, split_generator_main
     from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
@@ -266,7 +267,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._toolbox": ("CONFLICT", "INVALID_ARGUMENTS", "NOT_FOUND", "UNKNOWN_TOOL", "Tool", "Toolbox", "ToolRefusal"),
     "._report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
     "._rng": ("Mulberry32", "mulberry32"),
-    "._runner": ("Run", "build_report", "run"),
+    "._run_report": ("build_report",),
+    "._runner": ("Run", "run"),
     "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
     "._splits": ("SplitRenderer", "split_generator_main"),
     "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),

@@ -33,6 +33,15 @@ class AdaptiveLimiter:
     def in_flight(self) -> int:
         return self._in_flight
 
+    def try_acquire(self) -> int:
+        """Take a slot if one is free at once: the request's number, or 0 (then `await acquire()`).
+        Spares the coroutine of `acquire` on the common path, one per request."""
+        if self._in_flight >= self.limit:
+            return 0
+        self._in_flight += 1
+        self._started += 1
+        return self._started
+
     async def acquire(self) -> int:
         """Wait for a slot; returns the request's number, to pass to `rate_limited`."""
         while self._in_flight >= self.limit:
@@ -51,11 +60,14 @@ class AdaptiveLimiter:
 
     def release(self) -> None:
         self._in_flight -= 1
-        self._wake()
+        if self._waiters:
+            self._wake()
 
     def succeeded(self) -> None:
-        self._limit = min(float(self.ceiling), self._limit + 1.0 / self._limit)
-        self._wake()
+        if self._limit < self.ceiling:
+            self._limit = min(float(self.ceiling), self._limit + 1.0 / self._limit)
+            if self._waiters:
+                self._wake()
 
     def rate_limited(self, ticket: int) -> None:
         if ticket > self._lowered_at:

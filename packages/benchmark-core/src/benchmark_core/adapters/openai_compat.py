@@ -27,124 +27,65 @@ maps the answer back onto the core model:
 One aiohttp `ClientSession` is opened lazily per event loop, so one adapter serves several
 `asyncio.run` calls in turn; `aclose()` closes the current loop's session and the next request opens
 a new one. Cancelling a request (the runner's timeout does) closes its connection.
+
+The wire format lives in `_openai_wire`, failures in `_openai_errors`, sessions in `_sessions`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import json
-import math
 import os
-from collections.abc import AsyncGenerator, Mapping
-from datetime import datetime, timezone
-from typing import Any, Optional
+from collections.abc import Mapping
+from typing import Optional
 from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
-from attrs import frozen
 
 from .._cache import request_key
 from .._errors import (
     AdapterError,
-    AuthenticationFailedError,
-    BadRequestError,
     ConfigurationError,
     ConnectionFailedError,
     MalformedResponseError,
-    ModelNotFoundError,
-    ProviderError,
-    RateLimitedError,
     RequestTimeoutError,
     describe_error,
 )
-from .._model import (
-    ChatMessage,
-    ChatRequest,
-    ChatResult,
-    CompletionResult,
-    JsonObject,
-    JsonValue,
-    ServedBy,
-    ToolCall,
-    ToolSpec,
-    Usage,
+from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue
+from ._openai_errors import ProviderErrors, Secret, parse_retry_after
+from ._openai_wire import (
+    RAW_ARGUMENTS_KEY,
+    content_text,
+    error_message,
+    first_message,
+    served_by_of,
+    tool_calls_of,
+    usage_of,
+    wire_message,
+    wire_tool,
 )
-from .._text import shorten
+from ._sessions import LoopSessions
 from .base import AdapterContext, GenerationSettings
 from .toolnames import ToolNameCodec
 
+__all__ = [
+    "DEFAULT_MAX_CONNECTIONS",
+    "DEFAULT_REQUEST_TIMEOUT",
+    "OPENAI_BASE_URL",
+    "OPENROUTER_BASE_URL",
+    "RAW_ARGUMENTS_KEY",
+    "OpenAICompatAdapter",
+    "openai_compat_adapter",
+    "openrouter_adapter",
+    "parse_retry_after",
+]
+
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1"
-#: Where the raw text of undecodable tool-call arguments is kept, in `ToolCall.arguments`.
-RAW_ARGUMENTS_KEY = "__raw_arguments__"
 #: Connections per adapter (and per host): above any sensible run concurrency, so requests never
 #: queue inside aiohttp's pool behind the runner's own semaphore.
 DEFAULT_MAX_CONNECTIONS = 256
 DEFAULT_REQUEST_TIMEOUT = 600.0
-
-_RETRY_AFTER_STATUSES = frozenset({429, 503})
-#: Statuses no retry fixes and that every other request of the run would meet too.
-_FATAL_STATUSES: dict[int, type[AdapterError]] = {
-    400: BadRequestError,
-    401: AuthenticationFailedError,
-    403: AuthenticationFailedError,
-    404: ModelNotFoundError,
-}
-_DETAIL_LIMIT = 300
-
-
-class _Secret:
-    """The API key. Printing, formatting or repr-ing it gives a mask; only `reveal()` gives the key."""
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        return self._value
-
-    def __repr__(self) -> str:
-        return "'***'"
-
-    def __str__(self) -> str:
-        return "***"
-
-
-@frozen
-class _LoopSession:
-    session: aiohttp.ClientSession
-    keeper: AsyncGenerator[None, None]
-
-
-async def _close_at_loop_shutdown(session: aiohttp.ClientSession) -> AsyncGenerator[None, None]:
-    """Suspended for the session's life. An event loop finalises the async generators started on
-    it (`asyncio.run` does, via `shutdown_asyncgens`), so a session whose adapter was never
-    `aclose()`d is still closed on its own loop, before that loop closes."""
-    try:
-        yield
-    finally:
-        await session.close()
-
-
-def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:
-    """Seconds to wait from a `Retry-After` header (delay-seconds or an HTTP date); None if absent
-    or unreadable, 0 for a date in the past."""
-    if value is None or not value.strip():
-        return None
-    text = value.strip()
-    try:
-        seconds = float(text)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(text)
-        except (TypeError, ValueError, IndexError):
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-        seconds = (when - (now or datetime.now(timezone.utc))).total_seconds()
-    return max(0.0, seconds) if math.isfinite(seconds) else None
 
 
 class OpenAICompatAdapter:
@@ -173,16 +114,19 @@ class OpenAICompatAdapter:
             raise ConfigurationError(f"{provider}: the API key is empty")
         if max_connections < 1:
             raise ConfigurationError("max_connections must be at least 1")
-        self._key = _Secret(api_key)
+        key = Secret(api_key)
+        self._errors = ProviderErrors(provider, key)
         self._provider = provider
         self._model = model
         self._base_url = _check_base_url(base_url)
         self._endpoint = _endpoint(self._base_url)
         self._extra_body = dict(extra_body or {})
-        self._headers = {"Content-Type": "application/json", **(extra_headers or {})}
-        self._max_connections = max_connections
-        self._timeout = aiohttp.ClientTimeout(total=request_timeout)
-        self._sessions: dict[asyncio.AbstractEventLoop, _LoopSession] = {}
+        # Built once: aiohttp copies the headers of every request, so they can be shared.
+        headers = {"Content-Type": "application/json", **(extra_headers or {}), "Authorization": f"Bearer {api_key}"}
+        self._headers = Secret(headers)
+        self._sessions = LoopSessions(max_connections, aiohttp.ClientTimeout(total=request_timeout))
+        # The body fields a run's settings give every request (built once per settings object).
+        self._base: tuple[Optional[GenerationSettings], JsonObject] = (None, {})
 
     @property
     def provider(self) -> str:
@@ -201,9 +145,9 @@ class OpenAICompatAdapter:
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         data, cached = await self._exchange([{"role": "user", "content": prompt}], None, ctx)
-        message = self._first_message(data)
+        message = first_message(data, self._errors)
         return CompletionResult(
-            text=_content(message) or "", usage=_usage(data), served_by=_served_by(data), cached=cached
+            text=content_text(message) or "", usage=usage_of(data), served_by=served_by_of(data), cached=cached
         )
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
@@ -211,39 +155,32 @@ class OpenAICompatAdapter:
             [tool.name for tool in request.tools]
             + [call.name for message in request.messages for call in message.tool_calls or []]
         )
-        messages = [_wire_message(message, names) for message in request.messages]
-        tools = [_wire_tool(tool, names) for tool in request.tools] or None
+        messages = [wire_message(message, names) for message in request.messages]
+        tools = [wire_tool(tool, names) for tool in request.tools] or None
         data, cached = await self._exchange(messages, tools, ctx)
-        message = self._first_message(data)
-        calls = self._tool_calls(message, names)
-        reply = ChatMessage(role="assistant", content=_content(message), tool_calls=calls or None)
-        return ChatResult(message=reply, usage=_usage(data), served_by=_served_by(data), cached=cached)
+        message = first_message(data, self._errors)
+        calls = tool_calls_of(message, names, self._errors)
+        reply = ChatMessage(role="assistant", content=content_text(message), tool_calls=calls or None)
+        return ChatResult(message=reply, usage=usage_of(data), served_by=served_by_of(data), cached=cached)
 
     async def aclose(self) -> None:
         """Close the current event loop's session; the next request opens a new one."""
-        entry = self._sessions.pop(asyncio.get_running_loop(), None)
-        if entry is not None:
-            await entry.keeper.aclose()
-
-    # -- HTTP --------------------------------------------------------------------------------
-
-    async def _session(self) -> aiohttp.ClientSession:
-        loop = asyncio.get_running_loop()
-        entry = self._sessions.get(loop)
-        if entry is None or entry.session.closed:
-            for stale in [other for other in self._sessions if other.is_closed()]:
-                del self._sessions[stale]
-            connector = aiohttp.TCPConnector(limit=self._max_connections, limit_per_host=self._max_connections)
-            session = aiohttp.ClientSession(connector=connector, timeout=self._timeout)
-            keeper = _close_at_loop_shutdown(session)
-            await keeper.__anext__()
-            entry = _LoopSession(session, keeper)
-            self._sessions[loop] = entry
-        return entry.session
+        await self._sessions.close()
 
     def _body(
         self, messages: list[JsonObject], tools: Optional[list[JsonObject]], settings: GenerationSettings
     ) -> JsonObject:
+        settings_seen, base = self._base
+        if settings_seen is not settings:
+            base = self._base_body(settings)
+            self._base = (settings, base)
+        body: JsonObject = {**base, "messages": messages}
+        if tools:
+            body["tools"] = tools
+        return body
+
+    def _base_body(self, settings: GenerationSettings) -> JsonObject:
+        """Every field but the messages and tools: extra fields, the settings given, the model."""
         body: JsonObject = {**self._extra_body, **settings.extra_body}
         for key, value in (
             ("temperature", settings.temperature),
@@ -259,9 +196,6 @@ class OpenAICompatAdapter:
             else:
                 body["reasoning_effort"] = settings.reasoning_effort
         body["model"] = self._model
-        body["messages"] = messages
-        if tools:
-            body["tools"] = tools
         return body
 
     async def _exchange(
@@ -271,19 +205,20 @@ class OpenAICompatAdapter:
         answer is stored once it has proved well formed. Returns the answer and whether it was cached."""
         body = self._body(messages, tools, ctx.settings)
         cache = ctx.cache
-        key = request_key(self._endpoint, body, ctx.sampling_index) if cache is not None else ""
-        if cache is not None:
-            hit = cache.get(key)
-            if hit is not None and self._well_formed(hit):
-                return hit, True
+        if cache is None:
+            return await self._post(body), False
+        key = request_key(self._endpoint, body, ctx.sampling_index)
+        hit = cache.get(key)
+        if hit is not None and self._well_formed(hit):
+            return hit, True
         data = await self._post(body)
-        if cache is not None and self._well_formed(data):
+        if self._well_formed(data):
             cache.put(key, data)
         return data, False
 
     def _well_formed(self, data: JsonObject) -> bool:
         try:
-            self._first_message(data)
+            first_message(data, self._errors)
         except AdapterError:
             return False
         return True
@@ -292,11 +227,11 @@ class OpenAICompatAdapter:
         try:
             payload = json.dumps(body, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
-            raise self._error(f"the request cannot be encoded as JSON: {exc}") from None
-        headers = {**self._headers, "Authorization": f"Bearer {self._key.reveal()}"}
+            raise self._errors.error(f"the request cannot be encoded as JSON: {exc}") from None
         failure: Optional[str] = None
         try:
-            session = await self._session()
+            session = await self._sessions.current()
+            headers = self._headers.reveal()
             async with session.post(self._endpoint, data=payload, headers=headers, allow_redirects=False) as response:
                 raw = await response.read()
                 status = response.status
@@ -309,100 +244,28 @@ class OpenAICompatAdapter:
         # the Authorization header) rides along as the AdapterError's __context__.
         if failure is not None:
             kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
-            raise self._error(f"request failed: {failure}", retryable=True, kind=kind)
+            raise self._errors.error(f"request failed: {failure}", retryable=True, kind=kind)
+        return self._decoded(raw, status, retry_after)
+
+    def _decoded(self, raw: bytes, status: int, retry_after: Optional[str]) -> JsonObject:
+        """The JSON object of a 2xx answer; the matching `AdapterError` for anything else."""
         try:
             data = json.loads(raw)
         except ValueError:
             data = None
         if not 200 <= status < 300:
-            raise self._status_error(status, _error_message(data) or raw.decode("utf-8", errors="replace"), retry_after)
+            text = error_message(data) or raw.decode("utf-8", errors="replace")
+            raise self._errors.status(status, text, retry_after)
         if not isinstance(data, dict):
             # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
-            text = self._snippet(raw.decode("utf-8", errors="replace"))
-            raise self._error(
+            text = self._errors.snippet(raw.decode("utf-8", errors="replace"))
+            raise self._errors.error(
                 f"malformed JSON in the response (HTTP {status}): {text!r}",
                 status=status,
                 retryable=True,
                 kind=MalformedResponseError,
             )
         return data
-
-    # -- decoding ----------------------------------------------------------------------------
-
-    def _first_message(self, data: JsonObject) -> JsonObject:
-        choices = data.get("choices")
-        if not isinstance(choices, list) or not choices:
-            error = data.get("error")
-            if error is not None:
-                # OpenRouter reports some upstream failures as a 200 whose body is an error.
-                code = error.get("code") if isinstance(error, dict) else None
-                status = code if isinstance(code, int) and not isinstance(code, bool) else 0
-                raise self._status_error(status, _error_message(data) or "error without a message", None)
-            raise self._error("the response has no choices", retryable=True, kind=MalformedResponseError)
-        message = choices[0].get("message") if isinstance(choices[0], dict) else None
-        if not isinstance(message, dict):
-            raise self._error("the response's first choice has no message", retryable=True, kind=MalformedResponseError)
-        return message
-
-    def _tool_calls(self, message: JsonObject, names: ToolNameCodec) -> list[ToolCall]:
-        wire_calls = message.get("tool_calls") or []
-        if not isinstance(wire_calls, list):
-            raise self._error("the response's tool_calls is not a list")
-        calls = []
-        for position, wire in enumerate(wire_calls):
-            function = wire.get("function") if isinstance(wire, dict) else None
-            name = function.get("name") if isinstance(function, dict) else None
-            if not isinstance(function, dict) or not isinstance(name, str):
-                raise self._error(f"tool call #{position + 1} in the response has no function name")
-            call_id = wire.get("id")
-            calls.append(
-                ToolCall(
-                    name=names.decode(name),
-                    arguments=_decode_arguments(function.get("arguments")),
-                    id=call_id if isinstance(call_id, str) else "",
-                )
-            )
-        return calls
-
-    # -- errors ------------------------------------------------------------------------------
-
-    def _redact(self, text: str) -> str:
-        return text.replace(self._key.reveal(), "***")
-
-    def _snippet(self, text: str) -> str:
-        """`text` redacted, on one line, cut short; redaction comes first so no key prefix survives the cut."""
-        return shorten(" ".join(self._redact(text).split()), _DETAIL_LIMIT, ellipsis="...")
-
-    def _error(
-        self,
-        message: str,
-        *,
-        retryable: bool = False,
-        retry_after: Optional[float] = None,
-        status: Optional[int] = None,
-        kind: type[AdapterError] = AdapterError,
-        fatal: bool = False,
-    ) -> AdapterError:
-        text = self._redact(f"{self._provider}: {message}")
-        return kind(text, retryable=retryable, retry_after=retry_after, status=status, fatal=fatal)
-
-    def _status_error(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
-        detail = self._snippet(detail) or "no details"
-        retryable = status == 429 or status >= 500
-        if status == 429:
-            kind: type[AdapterError] = RateLimitedError
-        elif status >= 500:
-            kind = ProviderError
-        else:
-            kind = _FATAL_STATUSES.get(status, AdapterError)
-        return self._error(
-            f"HTTP {status}: {detail}" if status else detail,
-            retryable=retryable,
-            retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
-            status=status or None,
-            kind=kind,
-            fatal=status in _FATAL_STATUSES,
-        )
 
 
 def openai_compat_adapter(
@@ -477,106 +340,3 @@ def _check_base_url(base_url: str, origin: str = "the base URL") -> str:
 def _endpoint(base_url: str) -> str:
     parts = urlsplit(base_url)
     return urlunsplit(parts._replace(path=parts.path.rstrip("/") + "/chat/completions"))
-
-
-def _wire_tool(tool: ToolSpec, names: ToolNameCodec) -> JsonObject:
-    function: JsonObject = {"name": names.encode(tool.name), "parameters": tool.parameters}
-    if tool.description:
-        function["description"] = tool.description
-    return {"type": "function", "function": function}
-
-
-def _wire_message(message: ChatMessage, names: ToolNameCodec) -> JsonObject:
-    content = message.content if message.content is not None or message.role == "assistant" else ""
-    out: JsonObject = {"role": message.role, "content": content}
-    if message.tool_calls:
-        out["tool_calls"] = [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": names.encode(call.name), "arguments": _encode_arguments(call.arguments)},
-            }
-            for call in message.tool_calls
-        ]
-    if message.tool_call_id is not None:
-        out["tool_call_id"] = message.tool_call_id
-    return out
-
-
-def _encode_arguments(arguments: JsonObject) -> str:
-    raw = arguments.get(RAW_ARGUMENTS_KEY)
-    if len(arguments) == 1 and isinstance(raw, str):
-        return raw
-    return json.dumps(arguments, ensure_ascii=False)
-
-
-def _decode_arguments(arguments: JsonValue) -> JsonObject:
-    if isinstance(arguments, dict):
-        return arguments
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str):
-        try:
-            decoded = json.loads(arguments)
-        except ValueError:
-            decoded = None
-        if isinstance(decoded, dict):
-            return decoded
-        return {RAW_ARGUMENTS_KEY: arguments}
-    return {RAW_ARGUMENTS_KEY: json.dumps(arguments)}
-
-
-def _content(message: JsonObject) -> Optional[str]:
-    content = message.get("content")
-    if isinstance(content, str) or content is None:
-        return content
-    if isinstance(content, list):
-        # Some providers answer with content parts; the text parts are the answer.
-        return "".join(p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
-    return str(content)
-
-
-def _usage(data: JsonObject) -> Usage:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return Usage()
-    cost = _non_negative(usage.get("cost"))
-    return Usage(
-        prompt_tokens=int(_non_negative(usage.get("prompt_tokens")) or 0),
-        completion_tokens=int(_non_negative(usage.get("completion_tokens")) or 0),
-        cost_usd=cost,
-        reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
-        cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
-    )
-
-
-def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
-    details = usage.get(group)
-    value = _non_negative(details.get(key)) if isinstance(details, dict) else None
-    return int(value) if value is not None else None
-
-
-def _served_by(data: JsonObject) -> Optional[ServedBy]:
-    model, provider = data.get("model"), data.get("provider")
-    served = ServedBy(
-        model=model if isinstance(model, str) and model else None,
-        provider=provider if isinstance(provider, str) and provider else None,
-    )
-    return served if served.model or served.provider else None
-
-
-def _non_negative(value: Any) -> Optional[float]:
-    """A finite number >= 0 from a provider's JSON, or None for anything else (bools included)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    number = float(value)
-    return number if math.isfinite(number) and number >= 0 else None
-
-
-def _error_message(data: JsonValue) -> Optional[str]:
-    """The message of an OpenAI-shaped error body (`{"error": {"message": ...}}`), if there is one."""
-    if not isinstance(data, dict):
-        return None
-    error = data.get("error", data)
-    message = error.get("message") if isinstance(error, dict) else error
-    return message if isinstance(message, str) and message.strip() else None

@@ -1,0 +1,122 @@
+"""How the OpenAI-compatible adapter fails: the masked API key, `Retry-After`, and the `AdapterError`
+for each HTTP status, with the key scrubbed from every message.
+
+429, 5xx, timeouts, connection failures and malformed 200 replies are retryable; 429 and 503 carry
+`Retry-After` (seconds or an HTTP date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry
+or other task can succeed.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import math
+from datetime import datetime, timezone
+from typing import Generic, Optional, TypeVar
+
+from .._errors import (
+    AdapterError,
+    AuthenticationFailedError,
+    BadRequestError,
+    ModelNotFoundError,
+    ProviderError,
+    RateLimitedError,
+)
+from .._text import shorten
+
+_RETRY_AFTER_STATUSES = frozenset({429, 503})
+#: Statuses no retry fixes and that every other request of the run would meet too.
+_FATAL_STATUSES: dict[int, type[AdapterError]] = {
+    400: BadRequestError,
+    401: AuthenticationFailedError,
+    403: AuthenticationFailedError,
+    404: ModelNotFoundError,
+}
+_DETAIL_LIMIT = 300
+
+T = TypeVar("T")
+
+
+class Secret(Generic[T]):
+    """The API key, or what holds it (the request headers). Printing, formatting or repr-ing it
+    gives a mask; only `reveal()` gives the value."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: T) -> None:
+        self._value = value
+
+    def reveal(self) -> T:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "'***'"
+
+    def __str__(self) -> str:
+        return "***"
+
+
+def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:
+    """Seconds to wait from a `Retry-After` header (delay-seconds or an HTTP date); None if absent
+    or unreadable, 0 for a date in the past."""
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        seconds = (when - (now or datetime.now(timezone.utc))).total_seconds()
+    return max(0.0, seconds) if math.isfinite(seconds) else None
+
+
+class ProviderErrors:
+    """Builds one provider's `AdapterError`s: messages prefixed with the provider's name, the key
+    redacted before anything is cut short, so that no prefix of it survives."""
+
+    def __init__(self, provider: str, key: Secret[str]) -> None:
+        self._provider = provider
+        self._key = key
+
+    def redact(self, text: str) -> str:
+        return text.replace(self._key.reveal(), "***")
+
+    def snippet(self, text: str) -> str:
+        """`text` redacted, on one line, cut short."""
+        return shorten(" ".join(self.redact(text).split()), _DETAIL_LIMIT, ellipsis="...")
+
+    def error(
+        self,
+        message: str,
+        *,
+        retryable: bool = False,
+        retry_after: Optional[float] = None,
+        status: Optional[int] = None,
+        kind: type[AdapterError] = AdapterError,
+        fatal: bool = False,
+    ) -> AdapterError:
+        text = self.redact(f"{self._provider}: {message}")
+        return kind(text, retryable=retryable, retry_after=retry_after, status=status, fatal=fatal)
+
+    def status(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
+        """The error for an HTTP `status` (0: a 200 whose body is an error) with the provider's `detail`."""
+        detail = self.snippet(detail) or "no details"
+        retryable = status == 429 or status >= 500
+        if status == 429:
+            kind: type[AdapterError] = RateLimitedError
+        elif status >= 500:
+            kind = ProviderError
+        else:
+            kind = _FATAL_STATUSES.get(status, AdapterError)
+        return self.error(
+            f"HTTP {status}: {detail}" if status else detail,
+            retryable=retryable,
+            retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
+            status=status or None,
+            kind=kind,
+            fatal=status in _FATAL_STATUSES,
+        )
