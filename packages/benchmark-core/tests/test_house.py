@@ -142,3 +142,39 @@ def test_modules_and_functions_stay_small() -> None:
                     over.add(f"{relative}:{node.name}")
     assert sorted(over - OVERSIZE) == [], "over the size limits: split it"
     assert sorted(OVERSIZE - over) == [], "within the limits now: remove it from OVERSIZE"
+
+
+#: The repository around these tests (the tests run from a checkout, against installed packages).
+REPO = Path(__file__).resolve().parents[3]
+#: Each distribution's folder and the import package it holds.
+DISTRIBUTIONS = {
+    "benchmark-core": "benchmark_core",
+    "benchmark-schema-mutation": "benchmark_schema_mutation",
+    "benchmark-rollback-recovery": "benchmark_rollback_recovery",
+}
+
+
+def _private_imports(path: Path) -> Iterator[str]:
+    """The modules of this repository's packages that `path` imports and that are private to their
+    package (a `_name` part after the first)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            if name.split(".")[0] in DISTRIBUTIONS.values() and any(
+                part.startswith("_") and not part.startswith("__") for part in name.split(".")[1:]
+            ):
+                yield name
+
+
+def test_only_a_package_itself_imports_its_private_modules() -> None:
+    """Benchmarks, their tests and tools use what a package exports, as any user would: a private
+    module can then move without breaking anything outside its own distribution."""
+    leaks = []
+    for folder in ("packages", "tools", "tests"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            relative = path.relative_to(REPO)
+            own = DISTRIBUTIONS.get(relative.parts[1]) if relative.parts[0] == "packages" else None
+            leaks += [f"{relative}: {name}" for name in _private_imports(path) if name.split(".")[0] != own]
+    assert leaks == []
