@@ -10,6 +10,7 @@ from pathlib import Path
 
 import benchmark_core
 import pytest
+from benchmark_core import lazy_attributes
 
 ROOT = Path(benchmark_core.__file__).parent
 PACKAGE = "benchmark_core"
@@ -178,3 +179,8 @@ def test_only_a_package_itself_imports_its_private_modules() -> None:
             own = DISTRIBUTIONS.get(relative.parts[1]) if relative.parts[0] == "packages" else None
             leaks += [f"{relative}: {name}" for name in _private_imports(path) if name.split(".")[0] != own]
     assert leaks == []
+
+
+def test_a_name_exported_from_two_modules_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"'x' is exported by both '\.a' and '\.b'"):
+        lazy_attributes("pkg", {".a": ("x",), ".b": ("x", "y")})

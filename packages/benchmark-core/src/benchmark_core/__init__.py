@@ -278,7 +278,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._wire": ("dumps", "from_wire", "to_wire"),
 }
 
-__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
+__getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 
 __all__ = [

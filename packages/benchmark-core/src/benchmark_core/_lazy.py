@@ -7,18 +7,23 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
-def lazy_attributes(module: str, sources: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module `__getattr__` for `module` (a package or a plain module): the attribute `name` is
-    imported from the module `sources[name]` (relative to `module`'s package, as its own relative
-    imports are) on first access and then kept on `module`.
+def lazy_attributes(module: str, exports: Mapping[str, Iterable[str]]) -> Callable[[str], Any]:
+    """A module `__getattr__` for `module` (a package or a plain module): `exports` maps each source
+    module (relative to `module`'s package, as its own relative imports are) to the names it gives;
+    a name is imported from its source on first access and then kept on `module`.
 
-    Use it as `__getattr__ = lazy_attributes(__name__, {"generate": ".generator"})`, and import the
-    same names under `if TYPE_CHECKING:` so that type checkers see them.
+    Use it as `__getattr__ = lazy_attributes(__name__, {".generator": ("generate",)})`, and import
+    the same names under `if TYPE_CHECKING:` so that type checkers see them.
     """
+    sources: dict[str, str] = {}
+    for source, names in exports.items():
+        for name in names:
+            if sources.setdefault(name, source) != source:
+                raise ValueError(f"{module}: {name!r} is exported by both {sources[name]!r} and {source!r}")
 
     def __getattr__(name: str) -> Any:
         source = sources.get(name)

@@ -105,7 +105,7 @@ _EXPORTS = {
     ),
 }
 
-__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
+__getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 __all__ = [
     "AbortReason",

@@ -48,7 +48,7 @@ _EXPORTS = {
     "._world": ("Snapshot", "TaskSpec", "target_of", "task_spec"),
 }
 
-__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
+__getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 
 __all__ = [

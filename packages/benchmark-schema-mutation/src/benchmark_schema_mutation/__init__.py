@@ -81,7 +81,7 @@ _EXPORTS = {
     "._summary": ("summarize", "summary_markdown", "task_groups"),
 }
 
-__getattr__ = lazy_attributes(__name__, {name: module for module, names in _EXPORTS.items() for name in names})
+__getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 
 __all__ = [

@@ -53,6 +53,6 @@ benchmark = define_benchmark(
     ],
 )
 
-__getattr__ = lazy_attributes(__name__, {"OrderLookupEnvironment": ".environment"})
+__getattr__ = lazy_attributes(__name__, {".environment": ("OrderLookupEnvironment",)})
 
 __all__ = ["OrderLookupEnvironment", "benchmark"]
