@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from collections import Counter
 from importlib.resources import files
 from pathlib import Path
@@ -165,17 +163,6 @@ def test_hidden_split_writes_hid_tasks_under_dot_hidden(tmp_path: Path, monkeypa
     assert not (tmp_path / "data").exists()
     ignore = tmp_path / ".hidden" / ".gitignore"
     assert ignore.read_text(encoding="utf-8").splitlines()[-1] == "*"
-
-
-def test_git_ignores_the_hidden_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    git = shutil.which("git")
-    if git is None:
-        pytest.skip("git is not installed")
-    monkeypatch.chdir(tmp_path)
-    subprocess.run([git, "init", "-q"], check=True)
-    main(["--split", "hidden", "--seed", "424242", "--out", "private"])
-    status = subprocess.run([git, "status", "--porcelain", "--untracked-files=all"], capture_output=True, text=True)
-    assert status.stdout == ""
 
 
 def test_public_split_can_be_written_elsewhere(tmp_path: Path) -> None:
