@@ -9,14 +9,13 @@ written once at the end (`_html_shared`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from ._html_page import Axis, bar_table, e, fact_list, interval_svg, json_block, number, page, percent, words
 from ._html_tasks import TASK_TABLE_JS, count_blocks, task_table
 from ._model import RunReport, Task
-from ._report import epochs_line
+from ._report import epochs_line, setting_text
 
 if TYPE_CHECKING:
     from ._definition import Benchmark
@@ -62,7 +61,7 @@ def _header(report: RunReport, name: str) -> str:
         facts.append(("epochs", str(report.epochs)))
     facts += [("started", report.started_at or "-"), ("finished", report.finished_at or "-")]
     if report.generation:
-        settings = ", ".join(f"{key} {_setting(value)}" for key, value in report.generation.items())
+        settings = ", ".join(f"{key} {setting_text(value)}" for key, value in report.generation.items())
         facts.append(("generation", settings))
     if report.served_by:
         facts.append(
@@ -85,10 +84,6 @@ def _header(report: RunReport, name: str) -> str:
             )
         )
     return f"<header><h1>{e(name)}</h1>{fact_list(facts)}</header>"
-
-
-def _setting(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True) if isinstance(value, (dict, list)) else str(value)
 
 
 def _incomplete_banner(report: RunReport) -> str:

@@ -85,7 +85,7 @@ def _headline(report: RunReport, title: str) -> list[str]:
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
     if report.generation:
-        settings = ", ".join(f"{key} {_setting(value)}" for key, value in report.generation.items())
+        settings = ", ".join(f"{key} {setting_text(value)}" for key, value in report.generation.items())
         lines.append(f"- Generation: {_one_line(settings)}")
     if report.served_by:
         lines.append("- Served by: " + ", ".join(_served(entry) for entry in report.served_by))
@@ -130,7 +130,8 @@ def _completed_mean(report: RunReport) -> str:
     return f" (errored rows count as 0; {percent(mean)} over the {len(completed)} completed rows)"
 
 
-def _setting(value: object) -> str:
+def setting_text(value: object) -> str:
+    """A generation setting as reports show it: objects and arrays as sorted JSON, the rest as text."""
     return json.dumps(value, ensure_ascii=False, sort_keys=True) if isinstance(value, (dict, list)) else str(value)
 
 

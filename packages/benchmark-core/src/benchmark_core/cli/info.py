@@ -35,4 +35,7 @@ def index_entry_cmd(state: CliState, as_json: bool, tasks_path: Optional[Path]) 
     """The benchmark's directory record (JSON)."""
     bench = state.benchmark
     entry = index_entry_document(bench, bench.tasks(tasks_path))
-    click.echo(json.dumps(entry, ensure_ascii=False) if as_json else json.dumps(entry, indent=2, ensure_ascii=False))
+    if as_json:
+        click.echo(json.dumps(entry, ensure_ascii=False))
+    else:
+        echo_json(entry)
