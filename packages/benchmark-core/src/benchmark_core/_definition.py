@@ -67,7 +67,10 @@ class Benchmark:
     may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
     answer mode (default: one user message with the prompt). `groups` labels each task with its
     groups (dimension -> group); every report then carries the macro mean of each group, and
-    `compare` the difference per group.
+    `compare` the difference per group. `cluster_by` names one of those dimensions whose tasks are
+    correlated (variants of one base item): the report's interval then resamples its groups, each
+    with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
+    task set carries that label and there are at least two groups (`_groups.interval_units`).
 
     Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
     and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a
@@ -90,6 +93,7 @@ class Benchmark:
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
     group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
+    cluster_by: Optional[str] = None
     answer_modes: tuple[str, ...] = field(default=("prompt",), converter=_modes)
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
