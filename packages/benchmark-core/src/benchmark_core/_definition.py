@@ -15,7 +15,7 @@ from attrs import Factory, field, frozen
 from ._errors import DefinitionError, EventLoopRunningError, TaskNotFoundError
 from ._lazy import Deferred
 from ._model import BenchmarkStatus, Provenance, Task
-from ._taskfiles import file_version, load_task_file
+from ._taskfiles import file_version, load_task_file, shipped_file_names
 from ._validation import check_definition, validate_tasks
 
 if TYPE_CHECKING:
@@ -170,13 +170,16 @@ class Benchmark:
     def task_file(self, source: Union[str, Path]) -> Path:
         """The file a task source names. A path that exists is itself; a bare name (no directory
         part) that does not exist here is looked up in the benchmark's `data/` folder, `.jsonl`
-        added when missing, as remote surfaces resolve it: `--tasks tasks-extended` picks a split the
-        benchmark ships."""
+        added when missing and the `tasks-` prefix when only that file exists, as remote surfaces
+        resolve it: `--tasks tasks-extended` or `--tasks extended` picks a split the benchmark ships."""
         path = Path(source)
         if path.exists() or self.data_dir is None or len(path.parts) != 1 or path.name in (".", ".."):
             return path
-        shipped = self.data_dir / (path.name if path.suffix == ".jsonl" else path.name + ".jsonl")
-        return shipped if shipped.is_file() else path
+        for name in shipped_file_names(path.name):
+            shipped = self.data_dir / name
+            if shipped.is_file():
+                return shipped
+        return path
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI (callable inside an event loop too, unless

@@ -23,7 +23,6 @@ so alternate task files are graded the same way. It never raises on a submission
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
@@ -37,11 +36,9 @@ from benchmark_core import (
     ToolCall,
     ToolSpec,
     Trace,
-    decode_prefix,
     first_difference,
     first_violation,
     key_path,
-    loads,
     provider_safe_name,
     show,
 )
@@ -54,10 +51,6 @@ EMPTY_ANSWER = "emptyAnswer"
 #: Every outcome the grader reports, as `details["outcome"]` and the first word of the reason.
 OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
 
-#: How much of a text answer is searched for the call: its last 100,000 characters.
-MAX_ANSWER_CHARS = 100_000
-_CANDIDATE = re.compile(r'\{\s*"')
-
 
 @frozen
 class SubmittedCall:
@@ -66,83 +59,6 @@ class SubmittedCall:
     name: Any
     arguments: Any
     source: str
-
-
-def _decode_object(text: str) -> Optional[dict[str, Any]]:
-    try:
-        value = loads(text)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def as_call(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
-    """(name, arguments) when `value` is a call object: a string `name` and an `arguments` object, or
-    a string holding one as JSON. Other keys (`id`, `type`) are ignored."""
-    if not isinstance(value, dict) or not isinstance(value.get("name"), str) or "arguments" not in value:
-        return None
-    arguments = value["arguments"]
-    if isinstance(arguments, str):
-        arguments = _decode_object(arguments)
-    if not isinstance(arguments, dict):
-        return None
-    return value["name"], arguments
-
-
-def _calls_in(value: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The outermost call objects inside a JSON value, in document order.
-
-    Children are pushed in order and popped last-first, so calls are met from the last to the
-    first and the list is reversed at the end; a call's own arguments are not searched (a nested
-    call-shaped argument is data). The walk is iterative so that deep nesting cannot exhaust the
-    stack.
-    """
-    found: list[tuple[str, dict[str, Any]]] = []
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        call = as_call(node)
-        if call is not None:
-            found.append(call)
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    found.reverse()
-    return found
-
-
-def extract_calls(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every call object in free text, in document order.
-
-    Every `{` followed by a quoted key is a candidate start of a JSON object; a candidate that
-    parses is searched for calls (so wrappers such as `{"tool_call": {...}}` or `{"function":
-    {...}}` work) and skipped as a whole, one that does not is passed over. Code fences and
-    surrounding prose need no special case. Only the last `MAX_ANSWER_CHARS` characters are
-    searched: each failed parse costs time proportional to its position (the JSON error computes a
-    line number), so an unbounded search would be quadratic in a hostile answer's length.
-    """
-    text = text[-MAX_ANSWER_CHARS:]
-    found: list[tuple[str, dict[str, Any]]] = []
-    position = 0
-    while True:
-        candidate = _CANDIDATE.search(text, position)
-        if candidate is None:
-            return found
-        start = candidate.start()
-        try:
-            value, end = decode_prefix(text, start)
-        except ValueError:
-            position = start + 1
-            continue
-        found.extend(_calls_in(value))
-        position = end
-
-
-def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
-    """The last call object in free text (see `extract_calls`), the one that is graded."""
-    calls = extract_calls(text)
-    return calls[-1] if calls else None
 
 
 def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[SubmittedCall]:

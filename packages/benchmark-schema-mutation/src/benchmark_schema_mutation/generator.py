@@ -18,25 +18,15 @@ needs an explicit seed other than the public one, so it can never silently equal
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Optional
 
-from benchmark_core import (
-    JsonObject,
-    Mulberry32,
-    Task,
-    ToolSpec,
-    dump_task_file,
-    mulberry32,
-    provenance_markdown,
-    split_generator_main,
-    to_wire,
-)
+from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main, to_wire
 
 from ._definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
-from ._schemas import BASE_SCHEMAS, BaseSchema
+from ._prompt import KIND_SLUGS, render_prompt, sample_call
+from ._schemas import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015
 SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
@@ -44,44 +34,6 @@ ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
 #: The committed splits: their seed is always the public one.
 COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE}
 PROVENANCE_FILE = "PROVENANCE.md"
-
-_KIND_SLUGS = {
-    "renamedField": "renamed-field",
-    "newRequired": "new-required",
-    "enumChange": "enum-change",
-    "splitEndpoint": "split-endpoint",
-    "typeChange": "type-change",
-    "deprecation": "deprecation",
-    "paginationChange": "pagination-change",
-    "scopeChange": "scope-change",
-}
-
-
-def sample_call(base: BaseSchema, rng: Mulberry32) -> tuple[JsonObject, dict[str, str]]:
-    """One option from each of the base schema's pools: the previous version's arguments (in schema
-    order) and the request phrases. An argument without an authored phrase is said as it is."""
-    arguments: JsonObject = {}
-    phrases: dict[str, str] = {}
-    for pool in base.pools:
-        option = rng.choice(pool)
-        arguments.update(option.arguments)
-        phrases.update({key: str(value) for key, value in option.arguments.items()})
-        phrases.update(option.phrases)
-    ordered = {key: arguments[key] for key in base.properties if key in arguments}
-    return ordered, phrases
-
-
-def render_prompt(title: str, tools: Sequence[ToolSpec], schema_version: str, request: str) -> str:
-    """The prompt: the current schema (never the previous one), the request, and the answer format."""
-    noun = "schema" if len(tools) == 1 else "schemas"
-    schema_text = json.dumps(to_wire(list(tools)), ensure_ascii=False, indent=2)
-    return (
-        f"You are calling the {title} API. Its current tool {noun} (schema_version {schema_version}):\n\n"
-        f"```json\n{schema_text}\n```\n\n"
-        f"Request: {request}\n\n"
-        'Answer with exactly one JSON object {"name": "<tool name>", "arguments": {...}} that makes this call '
-        "with the tool as defined above. Include only the arguments the request gives values for."
-    )
 
 
 def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]:
@@ -102,7 +54,7 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
                 request = f"{request} {migration.request_suffix}"
             tasks.append(
                 Task(
-                    id=f"{prefix}-{base.id}-{_KIND_SLUGS[kind]}",
+                    id=f"{prefix}-{base.id}-{KIND_SLUGS[kind]}",
                     kind="single",
                     prompt=render_prompt(base.title, migration.tools, migration.schema_version, request),
                     expected=migration.expected,
