@@ -43,6 +43,22 @@ from benchmark_core import (
     show,
 )
 
+from ._extract import answer_items, calls_only, decode_object, extract_call, extract_calls
+
+__all__ = [
+    "OUTCOMES",
+    "SubmittedCall",
+    "distinct_calls",
+    "extract_call",
+    "extract_calls",
+    "grade",
+    "grade_call",
+    "schema_check",
+    "stale_signals",
+    "submitted_call",
+    "submitted_calls",
+]
+
 EXACT_MATCH = "exactMatch"
 STALE_SCHEMA_USED = "staleSchemaUsed"
 MISMATCH = "mismatch"
@@ -80,19 +96,13 @@ def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[Submi
             arguments: Any = tool_call.arguments
             if isinstance(arguments, str):
                 # A JSON-encoded string is decoded (F6); anything else stays as sent and mismatches.
-                decoded = _decode_object(arguments)
+                decoded = decode_object(arguments)
                 arguments = arguments if decoded is None else decoded
             native.append(
                 SubmittedCall(name=_known_spelling(tool_call.name, known), arguments=arguments, source="toolCalls")
             )
         return native
-    answer = trace.answer
-    if isinstance(answer, str):
-        calls = extract_calls(answer)
-    elif isinstance(answer, (dict, list)):
-        calls = _calls_in(answer)
-    else:
-        calls = []
+    calls = calls_only(answer_items(trace.answer))
     return [SubmittedCall(name=name, arguments=arguments, source="answer") for name, arguments in calls]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from benchmark_core import JsonObject, Mulberry32, ToolSpec, to_wire
 
-from ._schemas import BaseSchema
+from ._schemas.types import BaseSchema
 
 #: The answer format's way to decline, stated in the full split's prompts (docs/grading.md).
 DECLINE_SENTENCE = (

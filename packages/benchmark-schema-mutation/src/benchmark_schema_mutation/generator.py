@@ -6,11 +6,11 @@ each of the five mutations once, so 12 base schemas give 60 tasks, 12 per mutati
 picks the request's values and the authored alternatives of each migration.
 
 `--split extended` writes the extended split, `data/tasks-extended.jsonl` (the same seed, `ext-` ids):
-the three kinds of `extended.py` (deprecation, paginationChange, scopeChange) for every base schema,
+the three extended kinds (deprecation, paginationChange, scopeChange) for every base schema,
 36 tasks, 12 per kind.
 
 `--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl`, its
-migrations drawn from the authored alternatives of `held_out.py`, never the public ones. The
+migrations drawn from the held-out alternatives authored with each base schema, never the public ones. The
 repository ignores `.hidden/`, and the generator also puts a `.gitignore` that ignores everything
 into the folder, so a hidden split stays out of any git repository it is written in. A hidden split
 needs an explicit seed other than the public one, so it can never silently equal the committed tasks.
@@ -26,7 +26,7 @@ from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown
 from ._definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
 from ._prompt import KIND_SLUGS, render_prompt, sample_call
-from ._schemas import BASE_SCHEMAS
+from ._schemas.catalogue import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015
 SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
