@@ -13,7 +13,7 @@ import re
 from typing import Any, Optional, Union
 
 from attrs import frozen
-from benchmark_core import decode_prefix, loads
+from benchmark_core import Task, Trace, decode_prefix, loads
 
 #: How much of a text answer is searched for the call: its last 100,000 characters.
 MAX_ANSWER_CHARS = 100_000
@@ -34,7 +34,7 @@ class Decline:
 Found = Union[Call, Decline]
 
 
-def _decode_object(text: str) -> Optional[dict[str, Any]]:
+def decode_object(text: str) -> Optional[dict[str, Any]]:
     try:
         value = loads(text)
     except ValueError:
@@ -49,7 +49,7 @@ def as_call(value: Any) -> Optional[Call]:
         return None
     arguments = value["arguments"]
     if isinstance(arguments, str):
-        arguments = _decode_object(arguments)
+        arguments = decode_object(arguments)
     if not isinstance(arguments, dict):
         return None
     return value["name"], arguments
@@ -135,3 +135,25 @@ def extract_call(text: str) -> Optional[Call]:
     """The last call object in free text (see `extract_calls`), the one that is graded."""
     calls = extract_calls(text)
     return calls[-1] if calls else None
+
+
+def declined(trace: Trace) -> Optional[str]:
+    """Why a trace declines, or None when it does not.
+
+    Prompt mode: the last call-or-decline object of the answer is a decline. Native mode (the trace
+    has a `toolCalls` list): no tool call, and no call in the text either. Anything else, including
+    text that cannot be parsed, is not a decline.
+    """
+    if trace.tool_calls:
+        return None
+    items = answer_items(trace.answer)
+    if items and isinstance(items[-1], Decline):
+        return items[-1].reason
+    if trace.tool_calls is not None and not calls_only(items):
+        return "no tool call"
+    return None
+
+
+def decline_offered(task: Task) -> bool:
+    """Whether the task's prompt offers the decline format (the full split's tasks do)."""
+    return task.metadata.get("declineOffered") is True

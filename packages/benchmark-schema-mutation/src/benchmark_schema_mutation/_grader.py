@@ -43,7 +43,7 @@ from benchmark_core import (
     show,
 )
 
-from ._extract import answer_items, calls_only, decode_object, extract_call, extract_calls
+from ._extract import answer_items, calls_only, decline_offered, declined, decode_object, extract_call, extract_calls
 
 __all__ = [
     "OUTCOMES",
@@ -64,8 +64,23 @@ STALE_SCHEMA_USED = "staleSchemaUsed"
 MISMATCH = "mismatch"
 NO_TOOL_CALL = "noToolCall"
 EMPTY_ANSWER = "emptyAnswer"
+#: The answer declined: right on a noCall task, a false abstention anywhere else.
+DECLINED = "declined"
+#: A call on a noCall task.
+UNEXPECTED_CALL = "unexpectedCall"
+#: A drift episode ended with the expected call after the API refused the stale one.
+ADAPTED = "adapted"
 #: Every outcome the grader reports, as `details["outcome"]` and the first word of the reason.
-OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
+OUTCOMES: tuple[str, ...] = (
+    EXACT_MATCH,
+    STALE_SCHEMA_USED,
+    MISMATCH,
+    NO_TOOL_CALL,
+    EMPTY_ANSWER,
+    DECLINED,
+    UNEXPECTED_CALL,
+    ADAPTED,
+)
 
 
 @frozen
@@ -268,9 +283,12 @@ def _verdict(
     schema_error: Optional[str] = None,
     difference: Optional[str] = None,
     several: Optional[JsonObject] = None,
+    right_decline: bool = False,
 ) -> TaskScore:
-    passed = outcome == EXACT_MATCH
+    passed = outcome == EXACT_MATCH or (right_decline and outcome == DECLINED)
     metadata = task.metadata
+    # Only tasks whose prompt offers the decline format say whether the answer declined.
+    offered = {"declined": outcome == DECLINED} if decline_offered(task) else {}
     return TaskScore(
         score=1.0 if passed else 0.0,
         passed=passed,
@@ -288,12 +306,17 @@ def _verdict(
             "firstDifference": difference,
             "distinctCalls": 0 if several is None else several["distinctCalls"],
             "anotherCallMatched": False if several is None else several["anotherCallMatched"],
+            **offered,
         },
     )
 
 
 def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
+    if decline_offered(task):
+        why = declined(trace)
+        if why is not None:
+            return _verdict(task, DECLINED, f"the answer declined ({why[:120]}) although a call was possible")
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
     names = _tool_names(task)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from benchmark_core import JsonObject, Mulberry32, ToolSpec, to_wire
+from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec, to_wire
 
+from ._mutations import Migration
 from ._schemas.types import BaseSchema
 
 #: The answer format's way to decline, stated in the full split's prompts (docs/grading.md).
@@ -63,3 +64,39 @@ def render_prompt(
         "with the tool as defined above. Include only the arguments the request gives values for."
     )
     return f"{prompt} {DECLINE_SENTENCE}" if decline else prompt
+
+
+def migrated_request(base: BaseSchema, migration: Migration, phrases: dict[str, str]) -> str:
+    """The request of a migrated call: the migration's own, or the base template with the sampled
+    phrases, followed by the sentence the migration needs (a new required field's value)."""
+    request = migration.request or base.template.format(**phrases)
+    return f"{request} {migration.request_suffix}" if migration.request_suffix else request
+
+
+def mutation_task(
+    base: BaseSchema, migration: Migration, request: str, *, task_id: str, split: str, seed: int, decline: bool = False
+) -> Task:
+    """A single task: the current schema and the request in the prompt, the expected call, and the
+    metadata the grader reads (with `decline`, the prompt offers the decline format and says so)."""
+    offered: JsonObject = {"declineOffered": True} if decline else {}
+    return Task(
+        id=task_id,
+        kind="single",
+        prompt=render_prompt(base.title, migration.tools, migration.schema_version, request, decline=decline),
+        expected=migration.expected,
+        tools=migration.tools,
+        metadata={
+            "mutationKind": migration.kind,
+            "mutation": migration.description,
+            "baseSchema": base.id,
+            "schemaVersion": migration.schema_version,
+            "previousVersion": base.version,
+            "request": request,
+            "staleCall": migration.stale,
+            "previousTools": to_wire(migration.previous_tools),
+            "mutatedElements": migration.elements,
+            **offered,
+            "split": split,
+            "seed": seed,
+        },
+    )

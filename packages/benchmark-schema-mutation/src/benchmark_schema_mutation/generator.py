@@ -14,6 +14,10 @@ migrations drawn from the held-out alternatives authored with each base schema, 
 repository ignores `.hidden/`, and the generator also puts a `.gitignore` that ignores everything
 into the folder, so a hidden split stays out of any git repository it is written in. A hidden split
 needs an explicit seed other than the public one, so it can never silently equal the committed tasks.
+
+`--split full` writes the full split, `data/tasks-full.jsonl` (the same seed, `full-` ids; `_full.py`):
+every base schema x every kind x two requests, a noCall request per schema and the drift episodes.
+`--split hidden-full --seed N` writes its held-out counterpart to `.hidden/tasks-full.jsonl`.
 """
 
 from __future__ import annotations
@@ -21,18 +25,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main, to_wire
+from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main
 
-from ._definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
+from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, TASKS_FILE, benchmark
+from ._full import FULL, HIDDEN_FULL, full_tasks
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
-from ._prompt import KIND_SLUGS, render_prompt, sample_call
+from ._prompt import KIND_SLUGS, migrated_request, mutation_task, sample_call
 from ._schemas.catalogue import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015
-SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
+SPLITS: tuple[str, ...] = ("public", "hidden", "extended", FULL, HIDDEN_FULL)
 ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
 #: The committed splits: their seed is always the public one.
-COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE}
+COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE, FULL: FULL_TASKS_FILE}
+#: The held-out splits and the file each is written to (in `.hidden/`).
+HIDDEN_FILES = {"hidden": TASKS_FILE.name, HIDDEN_FULL: FULL_TASKS_FILE.name}
 PROVENANCE_FILE = "PROVENANCE.md"
 
 
@@ -41,6 +48,8 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
     the split (60 for public and hidden, 36 for extended)."""
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
+    if split in (FULL, HIDDEN_FULL):
+        return full_tasks(seed, split)
     rng = mulberry32(seed)
     prefix = ID_PREFIXES[split]
     kinds = EXTENDED_KINDS if split == "extended" else MUTATION_KINDS
@@ -49,31 +58,9 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
         for kind in kinds:
             arguments, phrases = sample_call(base, rng)
             migration = migrate(base, kind, arguments, rng, held_out=split == "hidden")
-            request = migration.request or base.template.format(**phrases)
-            if migration.request_suffix:
-                request = f"{request} {migration.request_suffix}"
-            tasks.append(
-                Task(
-                    id=f"{prefix}-{base.id}-{KIND_SLUGS[kind]}",
-                    kind="single",
-                    prompt=render_prompt(base.title, migration.tools, migration.schema_version, request),
-                    expected=migration.expected,
-                    tools=migration.tools,
-                    metadata={
-                        "mutationKind": kind,
-                        "mutation": migration.description,
-                        "baseSchema": base.id,
-                        "schemaVersion": migration.schema_version,
-                        "previousVersion": base.version,
-                        "request": request,
-                        "staleCall": migration.stale,
-                        "previousTools": to_wire(migration.previous_tools),
-                        "mutatedElements": migration.elements,
-                        "split": split,
-                        "seed": seed,
-                    },
-                )
-            )
+            request = migrated_request(base, migration, phrases)
+            task_id = f"{prefix}-{base.id}-{KIND_SLUGS[kind]}"
+            tasks.append(mutation_task(base, migration, request, task_id=task_id, split=split, seed=seed))
     return tasks
 
 
@@ -90,7 +77,7 @@ def render_provenance() -> str:
 def render_split(split: str, seed: int) -> dict[str, str]:
     """The files of a split: its task file, with the benchmark's provenance beside a committed one."""
     if split not in COMMITTED_FILES:
-        return {TASKS_FILE.name: render_tasks(seed, split)}
+        return {HIDDEN_FILES[split]: render_tasks(seed, split)}
     return {COMMITTED_FILES[split].name: render_tasks(seed, split), PROVENANCE_FILE: render_provenance()}
 
 
@@ -99,12 +86,13 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         argv,
         prog="python -m benchmark_schema_mutation.generator",
         description="Write the public split (seed 20261015, into the package's data/ folder as tasks.jsonl), "
-        "the extended split (the same seed, tasks-extended.jsonl) or a held-out hidden split (hid- ids, into "
-        ".hidden/).",
+        "the extended split (the same seed, tasks-extended.jsonl), the full split (the same seed, tasks-full.jsonl) "
+        "or a held-out hidden split of the public or the full split (hid- or hidfull- ids, into .hidden/).",
         public_seed=PUBLIC_SEED,
         data_dir=TASKS_FILE.parent,
         render=render_split,
         committed_splits=tuple(COMMITTED_FILES),
+        hidden_splits=tuple(HIDDEN_FILES),
     )
 
 
