@@ -7,7 +7,7 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import commerce, customers, money, operations, software, workplace
+from . import commerce, customers, delivery, money, operations, software, workplace
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -26,7 +26,12 @@ PUBLIC: tuple[Authored, ...] = (
     customers.CAMPAIGNS_AUTHORED,
 )
 #: The schemas only the full split uses, after the public ones.
-ADDED: tuple[Authored, ...] = ()
+ADDED: tuple[Authored, ...] = (
+    delivery.CI_AUTHORED,
+    delivery.PULLS_AUTHORED,
+    delivery.REGISTRY_AUTHORED,
+    delivery.WEBHOOKS_AUTHORED,
+)
 
 #: The base schemas of the public, extended and hidden splits.
 BASE_SCHEMAS: tuple[BaseSchema, ...] = tuple(entry.base for entry in PUBLIC)
