@@ -7,7 +7,7 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import commerce, customers, delivery, money, operations, software, workplace
+from . import cloud, commerce, customers, delivery, money, operations, software, workplace
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -31,6 +31,10 @@ ADDED: tuple[Authored, ...] = (
     delivery.PULLS_AUTHORED,
     delivery.REGISTRY_AUTHORED,
     delivery.WEBHOOKS_AUTHORED,
+    cloud.DNS_AUTHORED,
+    cloud.SECRETS_AUTHORED,
+    cloud.VMS_AUTHORED,
+    cloud.ALERTS_AUTHORED,
 )
 
 #: The base schemas of the public, extended and hidden splits.
