@@ -7,7 +7,7 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import commerce, customers, money, operations, software, workplace
+from . import cloud, commerce, customers, delivery, money, operations, software, workplace
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -26,7 +26,16 @@ PUBLIC: tuple[Authored, ...] = (
     customers.CAMPAIGNS_AUTHORED,
 )
 #: The schemas only the full split uses, after the public ones.
-ADDED: tuple[Authored, ...] = ()
+ADDED: tuple[Authored, ...] = (
+    delivery.CI_AUTHORED,
+    delivery.PULLS_AUTHORED,
+    delivery.REGISTRY_AUTHORED,
+    delivery.WEBHOOKS_AUTHORED,
+    cloud.DNS_AUTHORED,
+    cloud.SECRETS_AUTHORED,
+    cloud.VMS_AUTHORED,
+    cloud.ALERTS_AUTHORED,
+)
 
 #: The base schemas of the public, extended and hidden splits.
 BASE_SCHEMAS: tuple[BaseSchema, ...] = tuple(entry.base for entry in PUBLIC)
