@@ -259,6 +259,7 @@ def grade_drift(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
             "adaptedAfterError": adapted,
             "turnsToAdapt": len(log) - 1 - refused if adapted and refused is not None else None,
             "staleRepeats": repeats,
-            "declined": last is None,
+            # As in native mode: no call, and an answer in words (an empty one says nothing).
+            "declined": last is None and isinstance(trace.answer, str) and bool(trace.answer.strip()),
         },
     )

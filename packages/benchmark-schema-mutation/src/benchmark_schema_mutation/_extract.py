@@ -141,16 +141,19 @@ def declined(trace: Trace) -> Optional[str]:
     """Why a trace declines, or None when it does not.
 
     Prompt mode: the last call-or-decline object of the answer is a decline. Native mode (the trace
-    has a `toolCalls` list): no tool call, and no call in the text either. Anything else, including
-    text that cannot be parsed, is not a decline.
+    has a `toolCalls` list): no tool call and an answer in words holding no call either. Anything
+    else is not a decline: text that cannot be parsed in prompt mode, and an empty answer in either
+    mode (a truncated or filtered response says nothing).
     """
     if trace.tool_calls:
         return None
     items = answer_items(trace.answer)
     if items and isinstance(items[-1], Decline):
         return items[-1].reason
-    if trace.tool_calls is not None and not calls_only(items):
-        return "no tool call"
+    answer = trace.answer
+    spoken = isinstance(answer, str) and answer.strip()
+    if trace.tool_calls is not None and spoken and not calls_only(items):
+        return f"no tool call: {answer.strip()[:120]}"
     return None
 
 
