@@ -80,7 +80,9 @@ def test_composition(full: list[Task]) -> None:
     by_pair: dict[tuple[str, str], list[str]] = {}
     for t in full:
         if t.kind == "single" and t.metadata["mutationKind"] != "noCall":
-            by_pair.setdefault((t.metadata["baseSchema"], t.metadata["mutationKind"]), []).append(json.dumps(t.expected))
+            by_pair.setdefault((t.metadata["baseSchema"], t.metadata["mutationKind"]), []).append(
+                json.dumps(t.expected)
+            )
     assert all(len(set(calls)) == len(calls) for calls in by_pair.values())
     episodes = [t for t in full if t.kind == "episode"]
     assert all(t.metadata["mutationKind"] == "drift" and t.metadata["driftOf"] in DRIFT_KINDS for t in episodes)
@@ -96,7 +98,10 @@ def test_every_single_prompt_offers_the_decline_and_the_public_ones_do_not(full:
         assert "decline" not in task.prompt and "declineOffered" not in task.metadata
     # docs/grading.md states the same format the prompt offers and the grader reads.
     grading = (Path(__file__).parents[1] / "docs" / "grading.md").read_text(encoding="utf-8")
-    assert '{"decline": "<why, in one sentence>"}' in grading and '{"decline": "<why, in one sentence>"}' in DECLINE_SENTENCE
+    assert (
+        '{"decline": "<why, in one sentence>"}' in grading
+        and '{"decline": "<why, in one sentence>"}' in DECLINE_SENTENCE
+    )
 
 
 # -- validity proofs ---------------------------------------------------------------------------------
@@ -123,7 +128,7 @@ SHORTCUTS: dict[str, Callable[[Task], Trace]] = {
     "stale-only": _stale_only,
     "do-nothing": lambda task: Trace(),
     "empty native": lambda task: Trace(answer="", tool_calls=[]),
-    "garbage": lambda task: Trace(answer="Sure! {not json} I cannot tell {\"name\": 3}"),
+    "garbage": lambda task: Trace(answer='Sure! {not json} I cannot tell {"name": 3}'),
     "prose refusal": lambda task: Trace(answer="I'm sorry, I can't do that with these tools."),
 }
 

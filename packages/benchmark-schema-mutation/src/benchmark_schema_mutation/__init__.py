@@ -21,6 +21,7 @@ from benchmark_core import lazy_attributes
 from .__about__ import __version__
 from ._definition import (
     EXTENDED_TASKS_FILE,
+    FULL_TASKS_FILE,
     TASKS_ALLOW_ENV,
     TASKS_FILE,
     benchmark,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from ._mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
     from ._native import native_messages
     from ._policies import MOCK_POLICIES, bad_call, half_adapted_call
+    from ._prompt import render_prompt
     from ._schemas.catalogue import ADDED_SCHEMAS, ALL_SCHEMAS, BASE_SCHEMAS, EXTENDED, HELD_OUT, NO_CALLS
     from ._schemas.types import (
         NO_CALL_REASONS,
@@ -68,13 +70,14 @@ if TYPE_CHECKING:
         TypeChange,
     )
     from ._summary import summarize, summary_markdown, task_groups
-    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_split, render_tasks
+    from .generator import PUBLIC_SEED, generate_tasks, render_split, render_tasks
 
 # Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
 # `--help` need neither the grader nor the schema tables; and importing the generator eagerly would
 # make `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
 _EXPORTS = {
-    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "render_split"),
+    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_tasks", "render_split"),
+    "._prompt": ("render_prompt",),
     "._grader": (
         "OUTCOMES",
         "SubmittedCall",
@@ -124,6 +127,7 @@ __all__ = [
     "EXTENDED",
     "EXTENDED_KINDS",
     "EXTENDED_TASKS_FILE",
+    "FULL_TASKS_FILE",
     "HELD_OUT",
     "MOCK_POLICIES",
     "MUTATION_KINDS",

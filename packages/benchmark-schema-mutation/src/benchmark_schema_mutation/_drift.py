@@ -207,7 +207,8 @@ def _outcome(task: Task, log: list[ToolLogEntry], refused: Optional[int], passed
     if passed:
         if refused is None:
             return EXACT_MATCH, f"{last.name} accepted with the expected arguments"
-        code = log[refused].error.code if log[refused].error else "?"
+        error = log[refused].error
+        code = error.code if error is not None else "?"
         return (
             ADAPTED,
             f"{last.name} accepted with the expected arguments after the API refused the stale call ({code})",
