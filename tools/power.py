@@ -73,15 +73,14 @@ def load_split(spec: str) -> Split:
     """`BENCHMARK:TASKS` (clusters from the benchmark's `cluster_by` labels) or `NAME=TASKSxCLUSTERS`."""
     if "=" in spec:
         name, size = spec.split("=", 1)
-        tasks, _, count = size.partition("x")
-        n, c = int(tasks), int(count or tasks)
+        total, _, count = size.partition("x")
+        n, c = int(total), int(count or total)
         return Split(name, tuple(n // c + (1 if i < n % c else 0) for i in range(c)))
     benchmark_id, _, source = spec.partition(":")
     benchmark = load_benchmark(benchmark_id)
-    tasks = benchmark.tasks(source or None)
     sizes: dict[str, int] = {}
-    for task in tasks:
-        label = benchmark.task_groups(task).get(benchmark.cluster_by or "") if benchmark.cluster_by else None
+    for task in benchmark.tasks(source or None):
+        label = benchmark.task_groups(task).get(benchmark.cluster_by) if benchmark.cluster_by else None
         key = label if label is not None else f"task:{task.id}"
         sizes[key] = sizes.get(key, 0) + 1
     return Split(f"{benchmark_id.removeprefix('benchmark-')} {source or 'tasks'}", tuple(sizes.values()))
