@@ -113,9 +113,15 @@ def test_ids_titles_and_tool_names_belong_to_one_schema_each() -> None:
 def test_pools_can_draw_distinct_requests_and_set_every_required_field(base: BaseSchema) -> None:
     assert all(len(pool) >= 2 for pool in base.pools), "every pool offers other values"
     fields = {name for _, name, _, _ in string.Formatter().parse(base.template) if name}
+    pooled = {key for pool in base.pools for option in pool for key in option.arguments}
+    assert pooled <= set(base.properties)
+    # The request says every argument the expected call holds: through its own placeholder, or through
+    # an authored phrase that says it together with another one ("$25.50" sets amount and currency).
+    assert fields <= pooled, fields - pooled
     for pool in base.pools:
         for option in pool:
-            assert set(option.arguments) <= set(base.properties), option
+            unsaid = set(option.arguments) - fields
+            assert not unsaid or set(option.phrases) & fields, (unsaid, option)
     calls = list(_calls(base))
     for arguments in calls:
         assert set(base.required) <= set(arguments), arguments

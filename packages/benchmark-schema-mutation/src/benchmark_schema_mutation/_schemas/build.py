@@ -137,6 +137,11 @@ def decimal_string(value: JsonValue) -> JsonValue:
     return f"{Decimal(repr(value)):.2f}"
 
 
+def as_text(value: JsonValue) -> JsonValue:
+    """A number written as a decimal string, as it is (12 -> "12")."""
+    return str(value)
+
+
 def percent_to_fraction(value: JsonValue) -> JsonValue:
     return float(Decimal(repr(value)) / 100)
 

@@ -7,7 +7,7 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import cloud, commerce, customers, delivery, money, operations, software, workplace
+from . import cloud, commerce, customers, delivery, money, operations, people, software, storefront, workplace
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -35,6 +35,14 @@ ADDED: tuple[Authored, ...] = (
     cloud.SECRETS_AUTHORED,
     cloud.VMS_AUTHORED,
     cloud.ALERTS_AUTHORED,
+    storefront.CATALOG_AUTHORED,
+    storefront.INVENTORY_AUTHORED,
+    storefront.TRACKING_AUTHORED,
+    storefront.BOOKING_AUTHORED,
+    people.HR_AUTHORED,
+    people.MEETINGS_AUTHORED,
+    people.SSO_AUTHORED,
+    people.ESIGN_AUTHORED,
 )
 
 #: The base schemas of the public, extended and hidden splits.
