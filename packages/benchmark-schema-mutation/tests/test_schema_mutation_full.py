@@ -272,3 +272,18 @@ def test_grade_context_replays_with_the_benchmark_environment(full: list[Task]) 
     ctx = GradeContext(seed=3, environment=benchmark.environment)
     verdict = benchmark.grader(task, _oracle(task), ctx)
     assert isinstance(verdict, TaskScore) and verdict.passed
+
+
+def test_the_markdown_and_html_reports_have_no_call_and_drift_rows(full: list[Task]) -> None:
+    from benchmark_core import render_markdown, render_report_html
+
+    report = benchmark.run(mock_adapter(), tasks="full")
+    text = render_markdown(report, benchmark)
+    assert "| noCall | " in text and "| drift | " in text and "## Drift episodes" in text
+    assert "| renamedField | " in text.split("## Drift episodes", 1)[1]
+    assert "Abstention: 50.0% of the noCall requests were declined" in text
+    page = render_report_html(report, benchmark, full)
+    per_kind = page.split("per mutation kind", 1)[1].split("</table>", 1)[0]
+    drift = page.split("drift per kind", 1)[1].split("</table>", 1)[0]
+    assert '<th scope="row">noCall</th>' in per_kind and '<th scope="row">drift</th>' in per_kind
+    assert '<th scope="row">typeChange</th>' in drift and "<th>adaptedAfterError</th>" in drift
