@@ -155,6 +155,15 @@ def wrapped(key: str) -> Callable[[JsonValue], JsonValue]:
     return convert
 
 
+def listed_as(key: str) -> Callable[[JsonValue], JsonValue]:
+    """A plain value becomes a one-item list of objects holding it under `key` (`"a"` -> `[{"email": "a"}]`)."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return [{key: value}]
+
+    return convert
+
+
 def with_unit(unit: str) -> Callable[[JsonValue], JsonValue]:
     """A bare number becomes `{"value": n, "unit": unit}`."""
 
