@@ -142,6 +142,15 @@ def as_text(value: JsonValue) -> JsonValue:
     return str(value)
 
 
+def suffixed(unit: str) -> Callable[[JsonValue], JsonValue]:
+    """A number written with its unit, the way Elasticsearch writes times (30 -> "30s")."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return f"{value}{unit}"
+
+    return convert
+
+
 def percent_to_fraction(value: JsonValue) -> JsonValue:
     return float(Decimal(repr(value)) / 100)
 
