@@ -88,6 +88,15 @@ def test_composition(full: list[Task]) -> None:
     assert all(t.metadata["mutationKind"] == "drift" and t.metadata["driftOf"] in DRIFT_KINDS for t in episodes)
 
 
+def test_the_full_split_is_large_enough_to_tell_models_apart(full: list[Task]) -> None:
+    """Issue 17's sizes: at least 500 tasks from at least 36 base schemas, a noCall request for every
+    base schema, and at least 120 drift episodes."""
+    bases = {t.metadata["baseSchema"] for t in full}
+    assert len(full) >= 500 and len(bases) >= 36
+    assert {t.metadata["baseSchema"] for t in full if t.metadata["mutationKind"] == "noCall"} == bases
+    assert sum(1 for t in full if t.kind == "episode") >= 120
+
+
 def test_every_single_prompt_offers_the_decline_and_the_public_ones_do_not(full: list[Task]) -> None:
     from benchmark_schema_mutation._prompt import DECLINE_SENTENCE
 
