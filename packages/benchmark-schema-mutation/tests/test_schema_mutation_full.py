@@ -18,6 +18,7 @@ from benchmark_core import (
     ToolCall,
     ToolLogEntry,
     Trace,
+    first_difference,
     first_violation,
     load_task_file,
     mock_adapter,
@@ -195,6 +196,9 @@ def test_every_expected_call_is_valid_and_differs_from_the_stale_one(full: list[
                 assert not set(element["oldValues"]) & set(element["newValues"]), task.id
             if element["signal"] == "oldFieldName":
                 assert element["field"] not in tool.parameters["properties"], task.id
+            if element["signal"] == "oldUnit":  # the request's value in the old unit is not the answer
+                new = task.expected["arguments"][element["field"]]
+                assert first_difference(element["staleValue"], new, "") is not None, task.id
 
 
 def test_drift_episodes_refuse_the_stale_call_with_a_real_api_error(full: list[Task]) -> None:
