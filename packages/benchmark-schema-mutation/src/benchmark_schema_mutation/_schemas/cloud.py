@@ -695,7 +695,9 @@ VMS_AUTHORED = Authored(
             multi_select(VMS, "size"),
             unit_object(VMS, "disk", "GB"),
             wrap_text(VMS, "image", "slug"),
-            scaled_to("disk", 1_000_000_000, "Boot disk size in whole bytes.", "GB -> integer bytes"),
+            scaled_to(
+                "disk", 1_000_000_000, "Boot disk size in whole bytes (1 GB = 1000000000 bytes).", "GB -> integer bytes"
+            ),
         ),
     ),
     no_call=NoCall(

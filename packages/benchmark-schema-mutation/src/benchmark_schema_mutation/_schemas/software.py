@@ -863,7 +863,9 @@ REGISTRY_AUTHORED = Authored(
             multi_select(REGISTRY, "scanning"),
             wrap_text(REGISTRY, "description", "text"),
             unit_object(REGISTRY, "storage_limit", "GiB"),
-            scaled_to("storage_limit", 1024 * 1024, "Most storage in whole KiB.", "GiB -> integer KiB"),
+            scaled_to(
+                "storage_limit", 1024 * 1024, "Most storage in whole KiB (1 GiB = 1048576 KiB).", "GiB -> integer KiB"
+            ),
         ),
     ),
     no_call=NoCall(
