@@ -155,9 +155,16 @@ def test_folders_have_no_import_cycle() -> None:
     assert _cycle(graph) == []
 
 
-def _optional(module: str) -> bool:
-    """Modules that need the `inspect` extra, which only the `inspect` session installs."""
-    return module.startswith("benchmark_core.inspect_task") or module == "benchmark_core.example.inspect_tasks"
+def _needs_inspect(path: Path) -> bool:
+    """A module that imports Inspect AI at its top level: the `inspect` extra, which only the
+    `inspect` session installs."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        if any(name.split(".")[0] == "inspect_ai" for name in names):
+            return True
+    return False
 
 
 def test_every_module_imports_on_its_own() -> None:
@@ -166,10 +173,9 @@ def test_every_module_imports_on_its_own() -> None:
     try:
         import inspect_ai  # noqa: F401
     except ImportError:
-        skip = _optional
+        modules = [name for name, path, _ in _modules() if not _needs_inspect(path)]
     else:
-        skip = lambda module: False  # noqa: E731
-    modules = [name for name, _, _ in _modules() if not skip(name)]
+        modules = [name for name, _, _ in _modules()]
 
     def failure(name: str) -> str | None:
         done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True)
