@@ -158,6 +158,7 @@ def test_folders_have_no_import_cycle() -> None:
 def test_every_module_imports_on_its_own() -> None:
     """Each module imported first, alone, in a fresh interpreter (aiohttp's test_circular_imports):
     an import order that only works because another module was loaded first fails here."""
+    missing_extra: str | None
     try:
         import inspect_ai  # noqa: F401
     except ImportError:
