@@ -36,7 +36,7 @@ DISTRIBUTIONS = {
 _VERSION = re.compile(r'^__version__ = "([^"]+)"$', re.MULTILINE)
 _TAG = re.compile(r"^v(\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?)$")
 #: Every quoted requirement on benchmark-core in a pyproject.toml, whatever its operator.
-_CORE_REQUIREMENT = re.compile(r'"(benchmark-core(?:\[[^\]]*\])?)\s*([^"]*)"')
+_CORE_REQUIREMENT = re.compile(r'"(benchmark-core(?:\[[^\]]*\])?)\s*((?:[<>=!~;@][^"]*)?)"')
 
 
 def source_versions(root: Path) -> dict[str, str]:

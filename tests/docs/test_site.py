@@ -46,9 +46,7 @@ async def _open(browser: Chromium, page: str) -> None:
 
 async def _title(browser: Chromium) -> str:
     """The page's first heading, without its permalink mark."""
-    title: str = await browser.evaluate(
-        "document.querySelector('article h1').textContent.replace('\u00b6', '').trim()"
-    )
+    title: str = await browser.evaluate("document.querySelector('article h1').textContent.replace('\u00b6', '').trim()")
     return title
 
 
