@@ -72,7 +72,8 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    # types-PyYAML: tests/release reads the release workflow with PyYAML.
+    session.install("mypy>=1.10", "nox", "types-PyYAML", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
     for tests_dir in [*TESTS, "tests/authoring", "tests/docs", "tests/release"]:
@@ -83,7 +84,7 @@ def _build_and_check(session: nox.Session, *check_args: str) -> None:
     """The three sdists and wheels into dist/, `twine check`ed, and the version rules of
     tools/release_check.py (one version, exact pins, a changelog section) on the built files; first
     the script's own tests."""
-    session.install(*RELEASE_DEPS, *TEST_DEPS)
+    session.install(*RELEASE_DEPS, *TEST_DEPS, "pyyaml>=6")
     session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "release"))
     shutil.rmtree(DIST, ignore_errors=True)
     for package in PACKAGES:

@@ -155,3 +155,24 @@ async def test_the_site_fetches_nothing_from_elsewhere(browser: Chromium, site_u
         fetched = await browser.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
         assert any(url.endswith(".css") for url in fetched), fetched
         assert [url for url in fetched if not url.startswith(f"{site_url}/")] == []
+
+
+async def test_search_finds_a_page(browser: Chromium, site_url: str) -> None:
+    # Material's search runs in a web worker over search/search_index.json, so it needs a server.
+    await browser.open(f"{site_url}/index.html")
+    titles = await browser.evaluate(
+        """new Promise((resolve, reject) => {
+            const input = document.querySelector('input.md-search__input');
+            input.focus();
+            input.value = 'McNemar';
+            input.dispatchEvent(new Event('input', {bubbles: true}));
+            const started = Date.now();
+            (function poll() {
+                const found = document.querySelectorAll('.md-search-result__item h1');
+                if (found.length) return resolve(Array.from(found).map(h => h.textContent.trim()));
+                if (Date.now() - started > 30000) return reject(new Error('no search results'));
+                setTimeout(poll, 100);
+            })();
+        })"""
+    )
+    assert "Statistics" in titles
