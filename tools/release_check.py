@@ -137,7 +137,7 @@ def check(root: Path, dist: Path | None, tag: str | None) -> list[str]:
             (f"dist: one sdist and one wheel of each distribution at {version} in {dist}", dist_problems(dist, version))
         )
     if tag is not None:
-        checks.append((f"tag: {tag} is v{version}", tag_problems(tag, version)))
+        checks.append((f"tag: {tag}, for version {version}", tag_problems(tag, version)))
     problems = []
     for label, found in checks:
         print(f"{'FAILED' if found else 'ok':6}  {label}")

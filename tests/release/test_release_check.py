@@ -157,3 +157,12 @@ def test_the_command_exits_1_with_every_failure_and_0_when_all_pass(repo: Path) 
     passed = subprocess.run([sys.executable, str(SCRIPT), "--tag", f"v{VERSION}"], capture_output=True, text=True)
     assert passed.returncode == 0, passed.stderr
     assert passed.stdout.splitlines()[-1] == "release check passed"
+
+
+def test_the_releasing_page_shows_the_real_output() -> None:
+    page = (ROOT / "docs" / "releasing.md").read_text(encoding="utf-8")
+    command = "python tools/release_check.py --tag v0.1.0"
+    shown = page.split(f"$ {command}\n", 1)[1].split("$ echo $?\n", 1)
+    ran = subprocess.run([sys.executable, *command.split()[1:]], capture_output=True, text=True, cwd=ROOT)
+    assert shown[0] == ran.stdout + ran.stderr
+    assert shown[1].splitlines()[0] == str(ran.returncode)
