@@ -19,8 +19,16 @@ for dir in "$HOME"/.pyenv/versions/3.*/bin; do
 done
 export PATH
 
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+  say "needs Python 3.10 or newer as python3 (found: $(python3 --version 2>&1 || echo none))"
+  exit 1
+fi
+
 missing=()
-python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+# Debian and Ubuntu ship venv's pip bootstrap separately (python3-venv): try making one.
+probe="$(mktemp -d)"
+python3 -m venv "$probe/venv" >/dev/null 2>&1 || missing+=(python3-venv)
+rm -rf "$probe"
 if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null \
   && ! command -v google-chrome >/dev/null && ! command -v google-chrome-stable >/dev/null \
   && [ -z "${CHROMIUM:-}" ]; then

@@ -48,8 +48,9 @@ def _sandbox(tmp_path: Path) -> Path:
     """A PATH holding Python and the few commands the script calls, and nothing else."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    (bin_dir / "python3").symlink_to(sys.executable)
-    for name in ("env", "id", "dirname", "cat"):
+    # A real Python, whose `-m venv` (the script's probe for python3-venv) answers $VENV_RC at once.
+    _fake(bin_dir, "python3", f'[ "$1 $2" = "-m venv" ] && exit "${{VENV_RC:-0}}"; exec {sys.executable} "$@"')
+    for name in ("env", "id", "dirname", "cat", "mktemp", "rm"):
         found = shutil.which(name)
         assert found is not None, name
         (bin_dir / name).symlink_to(found)
@@ -57,8 +58,8 @@ def _sandbox(tmp_path: Path) -> Path:
     return bin_dir
 
 
-def _gate(bin_dir: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": str(bin_dir), "HOME": str(tmp_path), "LOG": str(tmp_path / "apt.log")}
+def _gate(bin_dir: Path, tmp_path: Path, venv_rc: int = 0) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path), "LOG": str(tmp_path / "apt.log"), "VENV_RC": str(venv_rc)}
     bash = shutil.which("bash")
     assert bash is not None
     return subprocess.run([bash, str(ROOT / "tools" / "gate.sh")], capture_output=True, text=True, env=env)
@@ -75,6 +76,21 @@ def test_what_is_missing_is_installed_with_apt_get(tmp_path: Path) -> None:
         "install -y -qq --no-install-recommends chromium nodejs npm",
     ]
     assert "installing with apt-get: chromium nodejs npm" in done.stderr
+
+
+def test_python3_venv_is_installed_when_venv_cannot_work(tmp_path: Path) -> None:
+    bin_dir = _sandbox(tmp_path)
+    for name in ("chromium", "node", "npm"):
+        _fake(bin_dir, name, "echo 20")
+    _fake(bin_dir, "apt-get", 'echo "$@" >> "$LOG"; [ "$1" = update ] || exit 3')
+    done = _gate(bin_dir, tmp_path, venv_rc=1)
+    assert done.returncode == 3, done.stderr
+    assert (
+        (tmp_path / "apt.log")
+        .read_text(encoding="utf-8")
+        .splitlines()[-1]
+        .endswith("--no-install-recommends python3-venv")
+    )
 
 
 def test_without_apt_get_the_script_names_what_to_install(tmp_path: Path) -> None:
