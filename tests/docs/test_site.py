@@ -176,3 +176,16 @@ async def test_search_finds_a_page(browser: Chromium, site_url: str) -> None:
         })"""
     )
     assert "Statistics" in titles
+
+
+async def test_cross_references_in_the_pages_lead_to_api_entries(browser: Chromium) -> None:
+    await _open(browser, "surfaces.html")
+    targets = await browser.evaluate(
+        "Array.from(document.querySelectorAll('article a[href*=\"api/benchmark_core.html#\"]'))"
+        ".map(a => a.getAttribute('href').split('#')[1])"
+    )
+    assert "benchmark_core.RunOptions" in targets
+    await browser.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
+    await browser.wait_for_event("Page.loadEventFired")
+    assert await browser.evaluate("location.hash") == "#benchmark_core.RunOptions"
+    assert await browser.evaluate("document.getElementById('benchmark_core.RunOptions') !== null")
