@@ -15,8 +15,8 @@ PROVENANCE = [
             "20261015), from 12 base tool schemas written for this project and five mutation kinds; "
             "--split extended writes data/tasks-extended.jsonl (the same seed), 36 tasks of three more kinds "
             "(deprecation, paginationChange, scopeChange); --split full writes data/tasks-full.jsonl (the same "
-            "seed), 756 tasks from 36 base schemas: every kind with two requests, a request that must not become a "
-            "call and four drift episodes per schema. No third-party benchmark or API documentation text is "
+            "seed), 792 tasks from 36 base schemas: every kind with two requests, a request that must not become a "
+            "call and five drift episodes per schema. No third-party benchmark or API documentation text is "
             "copied."
         ),
         retrieved_at="2026-10-15T00:00:00Z",
