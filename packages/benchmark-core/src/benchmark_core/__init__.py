@@ -14,6 +14,16 @@ from ._lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
     from ._cache import ResponseCache
+    from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
+    from ._campaign.sweep import (
+        CellOutcome,
+        SweepObserver,
+        SweepOutcome,
+        execute_sweep,
+        run_cell,
+        run_sweep,
+        run_sweep_async,
+    )
     from ._card import render_card
     from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._compare_markdown import render_comparison
@@ -51,6 +61,8 @@ if TYPE_CHECKING:
         MethodNotAllowedError,
         MissingFileError,
         ModelNotFoundError,
+        OutputLockedError,
+        OutputWriteError,
         PluginLoadError,
         ProviderError,
         RateLimitedError,
@@ -156,6 +168,16 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
     "._cache": ("ResponseCache",),
+    "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
+    "._campaign.sweep": (
+        "CellOutcome",
+        "SweepObserver",
+        "SweepOutcome",
+        "execute_sweep",
+        "run_cell",
+        "run_sweep",
+        "run_sweep_async",
+    ),
     "._card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
     "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
@@ -193,6 +215,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MaxErrorsError",
         "MethodNotAllowedError",
         "MissingFileError",
+        "OutputLockedError",
+        "OutputWriteError",
         "ModelNotFoundError",
         "PluginLoadError",
         "ProviderError",
@@ -460,4 +484,18 @@ __all__ = [
     "start_mcp",
     "to_wire",
     "validate_tasks",
+    "Cell",
+    "CellOutcome",
+    "OutputLockedError",
+    "OutputWriteError",
+    "SweepBenchmark",
+    "SweepModel",
+    "SweepObserver",
+    "SweepOutcome",
+    "SweepPlan",
+    "execute_sweep",
+    "plan_sweep",
+    "run_cell",
+    "run_sweep",
+    "run_sweep_async",
 ]
