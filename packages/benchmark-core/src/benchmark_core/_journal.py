@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from ._errors import JournalError, JournalExistsError, OutputWriteError
+from ._errors import JournalError, JournalExistsError, OutputLockedError, OutputWriteError
 from ._model import JsonObject, RunRow, Task
 from ._output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
 from ._wire import from_wire, to_wire
@@ -69,12 +69,19 @@ class Journal:
         of a task wins) and new rows are appended; a missing journal starts afresh.
         """
         path = Path(path)
+        key = os.path.abspath(path)
+        if key in _OPEN:
+            raise OutputLockedError(
+                f"{path} is already being written by another run of this process (pid {os.getpid()})"
+            )
         lock = lock_output(path)
         try:
-            return cls._open_locked(path, header, lock, resume=resume)
+            journal, kept = cls._open_locked(path, header, lock, resume=resume)
         except BaseException:
             lock.release()
             raise
+        _OPEN.add(key)
+        return journal, kept
 
     @classmethod
     def _open_locked(
@@ -132,6 +139,7 @@ class Journal:
         finally:
             os.close(self._fd)
             self._lock.release()
+            _OPEN.discard(os.path.abspath(self.path))
 
 
 def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
@@ -140,6 +148,11 @@ def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: i
     reason = exc.strerror or str(exc)
     safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
     return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
+
+
+#: The journals this process has open: the lock is per process, so two runs of one process on the
+#: same journal are told apart here.
+_OPEN: set[str] = set()
 
 
 def _write_line(fd: int, data: Any) -> None:

@@ -5,8 +5,8 @@ turn into a paid one)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import click
