@@ -13,7 +13,7 @@ from .__about__ import __version__
 from ._lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
-    from ._cache import ResponseCache
+    from ._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
     from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
     from ._campaign.sweep import (
         CellOutcome,
@@ -167,7 +167,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    "._cache": ("ResponseCache",),
+    "._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
     "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
     "._campaign.sweep": (
         "CellOutcome",
@@ -484,6 +484,11 @@ __all__ = [
     "start_mcp",
     "to_wire",
     "validate_tasks",
+    "CacheInfo",
+    "CacheRemoval",
+    "cache_info",
+    "clear_cache",
+    "prune_cache",
     "Cell",
     "CellOutcome",
     "OutputLockedError",
