@@ -220,7 +220,8 @@ BAD = [
     ('[[models]]\nlabel = "x"\nprovider = "acme"\nmodel = "m"\n', 3, "'acme' is not one of mock"),
     ('[[models]]\nlabel = "a/b"\nprovider = "mock"\nmodel = "m"\n', 2, "must be a folder name"),
     (
-        '[[models]]\nlabel = "x"\nprovider = "mock"\nmodel = "m"\n[[models]]\nlabel = "x"\nprovider = "mock"\nmodel = "n"\n',
+        '[[models]]\nlabel = "x"\nprovider = "mock"\nmodel = "m"\n'
+        '[[models]]\nlabel = "x"\nprovider = "mock"\nmodel = "n"\n',
         6,
         "used by another",
     ),
@@ -251,7 +252,7 @@ def test_a_bad_file_names_the_line_and_key_and_sends_nothing(
     if "[[benchmarks]]" not in text:
         body += "\n" + GOOD_BENCHMARK
     path = _write(tmp_path, body)
-    code, out, err = _cli("sweep", str(path))
+    code, _, err = _cli("sweep", str(path))
     assert code == 1, err
     assert err.startswith(f"error: {path}:{line}: ") and message in err, err
     assert "Traceback" not in err and endpoints.received == 0

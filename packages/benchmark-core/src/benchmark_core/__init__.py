@@ -14,6 +14,16 @@ from ._lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
     from ._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
+    from ._campaign.leaderboard import (
+        Leaderboard,
+        LeaderboardEntry,
+        LeaderboardGroup,
+        SkippedFile,
+        build_leaderboard,
+        write_leaderboard,
+    )
+    from ._campaign.leaderboard_html import render_leaderboard_html
+    from ._campaign.leaderboard_markdown import render_leaderboard
     from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
     from ._campaign.sweep import (
         CellOutcome,
@@ -168,6 +178,16 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
     "._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
+    "._campaign.leaderboard": (
+        "Leaderboard",
+        "LeaderboardEntry",
+        "LeaderboardGroup",
+        "SkippedFile",
+        "build_leaderboard",
+        "write_leaderboard",
+    ),
+    "._campaign.leaderboard_html": ("render_leaderboard_html",),
+    "._campaign.leaderboard_markdown": ("render_leaderboard",),
     "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
     "._campaign.sweep": (
         "CellOutcome",
@@ -489,6 +509,14 @@ __all__ = [
     "cache_info",
     "clear_cache",
     "prune_cache",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardGroup",
+    "SkippedFile",
+    "build_leaderboard",
+    "render_leaderboard",
+    "render_leaderboard_html",
+    "write_leaderboard",
     "Cell",
     "CellOutcome",
     "OutputLockedError",
