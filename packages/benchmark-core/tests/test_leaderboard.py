@@ -140,7 +140,7 @@ _READ = """(() => Array.from(document.querySelectorAll('section.group')).map(s =
     title: s.querySelector('h2').textContent,
     rows: Array.from(s.querySelectorAll('table.leaderboard tbody tr')).map(tr => ({
         label: tr.dataset.label, rank: tr.querySelector('.rank').textContent,
-        mean: tr.querySelector('.mean').textContent, verdict: tr.querySelector('.verdict').textContent,
+        mean: tr.querySelector('.mean').textContent, verdict: tr.querySelector('.vs-top').textContent,
         tasks: tr.querySelector('.tasks').textContent, errored: tr.querySelector('.errored').textContent,
         passK: tr.querySelector('.pass-k').textContent, cost: tr.querySelector('.cost').textContent,
         tokens: tr.querySelector('.tokens').textContent, drawn: tr.querySelectorAll('svg.ci-chart rect').length})),

@@ -18,6 +18,7 @@ _HEAD = (
 _CSS_EXTRA = (
     "<style>.scatter .axis{stroke:var(--muted)}.scatter text{font-size:11px;fill:var(--muted)}"
     ".scatter .point{fill:var(--accent)}.scatter .name{fill:var(--fg);font-size:12px}"
+    "td.vs-top{min-width:190px}td.vs-top small{color:var(--muted)}td.vs-top.worse b{color:var(--fail)}"
     "section.group{margin:24px 0}</style>"
 )
 
@@ -62,7 +63,7 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
         f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"
-        f'<td class="verdict {e(entry.verdict or "none")}">{e(verdict_text(entry))}</td>'
+        f"{_verdict_cell(entry)}"
         f'<td class="num tasks">{entry.tasks}</td><td class="num errored">{entry.errored}</td>'
         f'<td class="num pass-k">{pass_k}</td><td class="num tokens">{entry.total_tokens:,}</td>'
         f'<td class="num cost">{cost_text(entry.cost_usd)}</td>'
@@ -71,13 +72,20 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
 
 
-def _scatter(group: LeaderboardGroup, width: int = 520, height: int = 260) -> str:
+def _verdict_cell(entry: LeaderboardEntry) -> str:
+    """The verdict in a word, the paired figures under it (`verdict_text` says both in one line)."""
+    word, _, figures = verdict_text(entry).partition(" (")
+    small = f"<br><small>{e(figures.removesuffix(')'))}</small>" if figures else ""
+    return f'<td class="vs-top {e(entry.verdict or "none")}"><b>{e(word)}</b>{small}</td>'
+
+
+def _scatter(group: LeaderboardGroup, width: int = 640, height: int = 260) -> str:
     """Score (y, 0-100%) against cost (x, from 0 to the group's highest), or tokens when any report
     of the group has no cost."""
     by_cost = all(entry.cost_usd is not None for entry in group.entries)
     values = [float(entry.cost_usd if by_cost else entry.total_tokens) for entry in group.entries]  # type: ignore[arg-type]
     top = max(values) or 1.0
-    left, right, upper, lower = 56.0, 16.0, 12.0, 36.0
+    left, right, upper, lower = 56.0, 150.0, 20.0, 36.0  # room on the right for the names
 
     def x(value: float) -> float:
         return round(left + (width - left - right) * value / top, 1)
