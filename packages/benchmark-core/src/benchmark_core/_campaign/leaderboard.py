@@ -104,7 +104,7 @@ def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, see
 
 def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
     """Write `leaderboard.md` and `index.html` into `results`; returns their paths."""
-    from .._files import write_text
+    from .._surfaces.files import write_text
     from .leaderboard_html import render_leaderboard_html
     from .leaderboard_markdown import render_leaderboard
 
@@ -117,8 +117,8 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
 
 
 def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
-    from .._files import read_json
-    from .._wire import from_wire
+    from .._model.wire import from_wire
+    from .._surfaces.files import read_json
 
     found: list[tuple[str, RunReport]] = []
     skipped: list[SkippedFile] = []
@@ -155,7 +155,7 @@ def _group_key(report: RunReport) -> tuple[Any, ...]:
 
 
 def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
-    from .._compare import compare_reports
+    from .._analysis.compare import compare_reports
 
     labels = _labels([relative for relative, _ in members])
     ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))

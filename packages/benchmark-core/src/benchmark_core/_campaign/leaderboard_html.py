@@ -5,9 +5,13 @@ cost, median latency) and a scatter plot of cost against score (tokens when a re
 
 from __future__ import annotations
 
-from .._html_page import Axis, e, fact_list, interval_svg, page, percent
-from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
+from typing import TYPE_CHECKING
+
+from .._render.html_page import Axis, e, fact_list, interval_svg, page, percent
 from .leaderboard_markdown import cost_text, group_title, latency_text, verdict_text
+
+if TYPE_CHECKING:
+    from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
 __all__ = ["render_leaderboard_html"]
 

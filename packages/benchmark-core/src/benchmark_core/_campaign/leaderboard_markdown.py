@@ -3,12 +3,14 @@ table per group of comparable reports, then the files that were not run reports.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from .._compare_text import p_value, points
-from .._report import percent
-from .._text import shorten
-from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
+from .._analysis.compare_text import p_value, points
+from .._render.report import percent
+from .._util.text import shorten
+
+if TYPE_CHECKING:
+    from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
 __all__ = ["cost_text", "group_title", "latency_text", "render_leaderboard", "verdict_text"]
 

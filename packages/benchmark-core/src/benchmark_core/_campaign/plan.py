@@ -23,8 +23,8 @@ import attrs
 from attrs import frozen
 
 from .._errors import BenchmarkError
-from .._journal import journal_path
-from .._options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
+from .._run.journal import journal_path
+from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -270,7 +270,7 @@ def _benchmark(
 ) -> tuple[SweepBenchmark, RunOptions]:
     """The benchmark of one entry, loaded now so that a wrong id, file, task source or mode stops the
     sweep before anything is sent; and the options of its cells."""
-    from .._plugins import resolve_benchmark
+    from .._benchmark.plugins import resolve_benchmark
 
     at: KeyPath = ("benchmarks", index)
     _known_keys(source, at, table, _BENCHMARK_KEYS)

@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING, Optional, Union
 from attrs import frozen
 
 from .._errors import ConfigurationError, MaxErrorsError, OutputWriteError, RunStoppedError
-from .._journal import read_journal
-from .._limiter import AdaptiveLimiter
 from .._model import RunReport, RunRow
-from .._output_lock import OutputLock, lock_output
+from .._run.journal import read_journal
+from .._run.limiter import AdaptiveLimiter
+from .._run.output_lock import OutputLock, lock_output
 from .plan import Cell, SweepPlan, plan_sweep
 
 if TYPE_CHECKING:
-    from .._definition import Benchmark
-    from .._runner import Run
+    from .._benchmark.definition import Benchmark
+    from .._run.runner import Run
     from ..adapters.base import ModelAdapter
 
 __all__ = [
@@ -141,11 +141,11 @@ async def prepare_cell(
 ) -> _Prepared:
     """The cell's run with its tasks loaded and its journal checked, or its finished report; every
     mistake raised now, before anything is sent."""
-    from .._files import read_report
-    from .._journal import check_header
-    from .._output_lock import holds_a_run
-    from .._plugins import resolve_benchmark
-    from .._runner import Run
+    from .._benchmark.plugins import resolve_benchmark
+    from .._run.journal import check_header
+    from .._run.output_lock import holds_a_run
+    from .._run.runner import Run
+    from .._surfaces.files import read_report
 
     benchmark = resolve_benchmark(cell.benchmark.spec)
     watch = observer or SweepObserver()
@@ -259,8 +259,8 @@ def _halt_model(cell: Cell, stopped: RunStoppedError, everyone: Sequence[_Prepar
 
 def _write_report(outcome: CellOutcome) -> CellOutcome:
     """Write the cell's report; remove its journal once the report holds every row without errors."""
-    from .._files import write_output
-    from .._wire import dumps
+    from .._model.wire import dumps
+    from .._surfaces.files import write_output
 
     cell, report = outcome.cell, outcome.report
     assert report is not None
@@ -300,7 +300,7 @@ def run_sweep(
     `cache` overrides the file's response cache setting (False: off). Raises `ConfigurationError` for a
     bad file and `OutputLockedError` when another process holds a cell's output, before anything is
     sent; `SweepOutcome.completed` says whether every cell has every row without errors."""
-    from .._definition import _run_sync
+    from .._benchmark.definition import _run_sync
 
     sweep = run_sweep_async(path, retry_errored=retry_errored, cache=cache, observer=observer)
     return _run_sync(sweep, "run_sweep", "run_sweep_async", owner="")

@@ -23,7 +23,7 @@ def leaderboard_cmd(results: Path, as_json: bool) -> None:
     """
     from .._campaign.leaderboard import build_leaderboard, write_leaderboard
     from .._campaign.leaderboard_markdown import render_leaderboard
-    from .._wire import to_wire
+    from .._model.wire import to_wire
 
     board = build_leaderboard(results)
     markdown, html = write_leaderboard(results, board)

@@ -1,5 +1,5 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
-`benchmark_core._options` (`run_options.py`); what is added here is only what belongs to a terminal:
+`benchmark_core._run.options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
 the progress line and the error breakdown (`progress.py`).
 
@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from .._model import RunReport
-from .._options import RunOptions, RunTarget
+from .._run.options import RunOptions, RunTarget
 from .base import CliState, command, continue_command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
-    from .._runner import Run
+    from .._run.runner import Run
 
 
 @click.command("run")
@@ -79,7 +79,7 @@ def run_cmd(
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
     Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
     """
-    from .._files import check_writable
+    from .._surfaces.files import check_writable
 
     if (resume or retry_errored) and output is None:
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
@@ -102,8 +102,8 @@ def run_cmd(
 def _output_held(output: Optional[Path]) -> Iterator[None]:
     """The lock on the output's journal, from before the run starts until its report is written:
     a second process on the same output is refused at once (`OutputLockedError`), before it sends."""
-    from .._journal import journal_path
-    from .._output_lock import lock_output
+    from .._run.journal import journal_path
+    from .._run.output_lock import lock_output
 
     lock = lock_output(journal_path(output)) if output is not None else None
     try:
@@ -123,8 +123,8 @@ def _run(
     retry_errored: bool,
 ) -> tuple[RunReport, Optional[int], Optional[RunStoppedError]]:
     """The run to its end: its report, the signal that ended it (if one did), the stop (if any)."""
-    from .._journal import journal_path
-    from .._runner import Run
+    from .._run.journal import journal_path
+    from .._run.runner import Run
     from ..adapters.registry import make_adapter
 
     adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=bench.mock_policies)
@@ -153,7 +153,7 @@ def _finish(
     report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
 ) -> None:
     """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
-    from .._journal import journal_path
+    from .._run.journal import journal_path
 
     if output is not None and report.complete and not report.totals.failed:
         # The report now holds every row; only an incomplete run or errored rows (for
@@ -216,10 +216,10 @@ def _signals_cancel(task: asyncio.Task[Any], received: list[int]) -> Iterator[No
 def _write(
     report: RunReport, bench: Benchmark, output: Optional[Path], markdown: Optional[Path], as_json: bool
 ) -> None:
-    from .._files import write_output
-    from .._journal import journal_path
-    from .._report import render_markdown, render_summary
-    from .._wire import dumps, to_wire
+    from .._model.wire import dumps, to_wire
+    from .._render.report import render_markdown, render_summary
+    from .._run.journal import journal_path
+    from .._surfaces.files import write_output
 
     journal = journal_path(output) if output is not None else None
     rows = len(report.rows) if journal is not None else 0

@@ -61,7 +61,7 @@ def sweep_cmd(file: Path, no_cache: bool, retry_errored: bool, as_json: bool) ->
 
 
 def _preamble(plan: SweepPlan) -> str:
-    from .._cache import default_cache_dir
+    from ..adapters._cache import default_cache_dir
 
     models = len({cell.model.label for cell in plan.cells})
     benchmarks = len({cell.benchmark.id for cell in plan.cells})
