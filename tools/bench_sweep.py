@@ -8,7 +8,9 @@ is off, so every request is sent.
 The ideal is what the limits allow: an endpoint that must answer R requests, L at a time, needs at
 least ceil(R / L) x delay; a cell whose tasks include an episode of T turns needs at least T x delay
 for it. The ideal is the largest of these, and the sweep's wall time (from the plan to the last
-report, leaderboard excluded) is compared with it. Target (issue 19): within 1.15x. Request counts
+report, leaderboard excluded) is compared with it. The client's CPU time per request is printed
+too: unlike the wall time, it does not depend on what else the machine runs (the load average is
+printed before and after). Target (issue 19): within 1.15x. Request counts
 come from the reports (`attempts` per row), and each server's count is checked against them.
 
 This is a benchmark, not a test: slow figures do not fail it. It exits 1 only when a cell does not
@@ -24,6 +26,7 @@ import asyncio
 import contextlib
 import math
 import multiprocessing
+import os
 import sys
 import tempfile
 import time
@@ -84,18 +87,18 @@ def ideal_seconds(outcome: SweepOutcome, delay: float) -> tuple[float, dict[str,
     return max(rounds, longest) * delay, requests
 
 
-def one_sweep(urls: list[str], limit: int, delay: float) -> tuple[float, float, dict[str, int]]:
+def one_sweep(urls: list[str], limit: int, delay: float) -> tuple[float, float, float, dict[str, int]]:
     with tempfile.TemporaryDirectory() as folder:
         plan = plan_sweep(sweep_file(Path(folder), urls, limit))
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         outcome = asyncio.run(execute_sweep(plan))
-        wall = time.perf_counter() - start
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         if not outcome.completed:
             for cell in outcome.cells:
                 print(f"  {cell.cell.name}: {cell.status} {cell.message or ''}", file=sys.stderr)
             raise SystemExit("a cell did not complete")
         ideal, requests = ideal_seconds(outcome, delay)
-        return wall, ideal, requests
+        return wall, ideal, cpu, requests
 
 
 def main() -> int:
@@ -104,8 +107,6 @@ def main() -> int:
     parser.add_argument("--delay", type=float, default=0.1, help="seconds per answer")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    import os
-
     os.environ[KEY_ENV] = "sk-bench"
     pipes = [multiprocessing.Pipe() for _ in range(2)]
     servers = [multiprocessing.Process(target=serve, args=(theirs, args.delay), daemon=True) for _, theirs in pipes]
@@ -113,19 +114,27 @@ def main() -> int:
         server.start()
     urls = [ours.recv() for ours, _ in pipes]
     print(f"4 models x {len(BENCHMARKS)} benchmarks, 2 endpoints, limit {args.limit} each, {args.delay * 1000:g} ms")
-    print(f"{'run':>4} {'requests':>9} {'ideal s':>8} {'wall s':>7} {'ratio':>6}")
+    print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    print(
+        f"{'run':>4} {'requests':>9} {'ideal s':>8} {'wall s':>7} {'ratio':>6} {'client CPU s':>13} {'CPU/request':>12}"
+    )
     ratios, sent = [], 0
     for attempt in range(1, args.repeat + 1):
-        wall, ideal, requests = one_sweep(urls, args.limit, args.delay)
-        sent += sum(requests.values())
+        wall, ideal, cpu, requests = one_sweep(urls, args.limit, args.delay)
+        count = sum(requests.values())
+        sent += count
         ratios.append(wall / ideal)
-        print(f"{attempt:>4} {sum(requests.values()):>9} {ideal:>8.2f} {wall:>7.2f} {wall / ideal:>6.3f}")
+        print(
+            f"{attempt:>4} {count:>9} {ideal:>8.2f} {wall:>7.2f} {wall / ideal:>6.3f} {cpu:>13.2f} "
+            f"{cpu / count * 1e6:>9.0f} us"
+        )
     for ours, _ in pipes:
         ours.send("stop")
     received = sum(ours.recv() for ours, _ in pipes)
     for server in servers:
         server.join(timeout=10)
     print(f"requests per endpoint (last run): {', '.join(f'{e}: {n}' for e, n in requests.items())}")
+    print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())} (2 cores)")
     print(f"ratio: best {min(ratios):.3f}x, median {sorted(ratios)[len(ratios) // 2]:.3f}x (target <= 1.15x)")
     if received != sent:
         print(f"the servers answered {received} requests, the reports count {sent}", file=sys.stderr)

@@ -130,7 +130,9 @@ def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFil
                 skipped.append(SkippedFile(relative, "not a run report"))
                 continue
             if not data.get("rows"):
-                skipped.append(SkippedFile(relative, "a run report without rows (written by `run --json`?)"))
+                stopped = data.get("stopped")
+                reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
+                skipped.append(SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)"))
                 continue
             found.append((relative, from_wire(data, RunReport, what="run report")))
         except BenchmarkError as exc:

@@ -102,7 +102,7 @@ def _finish(plan: SweepPlan, outcome: SweepOutcome, as_json: bool) -> None:
 
 
 def _table(plan: SweepPlan, outcome: SweepOutcome) -> str:
-    head = ("cell", "status", "tasks", "errored", "mean", "report")
+    head = ("cell", "status", "rows", "errored", "mean", "report")
     rows = [head]
     for cell in outcome.cells:
         report = cell.report
