@@ -340,3 +340,29 @@ def test_progress_lines_on_a_terminal(slow_endpoints: Endpoints, tmp_path: Path)
     assert [line.split()[0] for line in lines] == [*CELLS, "sweep:"]
     assert all(" done | mean " in line for line in lines[:4])
     assert lines[4].startswith("sweep: 4/4 cells finished | 74/74 rows | elapsed ")  # 21 + 21 + 2 x 8 x 2
+
+
+def test_a_cell_runs_on_its_own_and_the_sweep_then_skips_it(endpoints: Endpoints, tmp_path: Path) -> None:
+    """What a worker elsewhere does with one cell of a plan (`run_cell`), and a partial plan."""
+    import asyncio
+    import pickle
+
+    from benchmark_core import execute_sweep, run_cell
+
+    plan = plan_sweep(_write(tmp_path, sweep_toml(endpoints)))
+    cell = pickle.loads(pickle.dumps(plan.cells[2]))  # a cell holds no live object and no key
+    outcome = asyncio.run(run_cell(cell))
+    assert outcome.status == "done" and cell.output.is_file() and endpoints.b.received == 0
+    sent = endpoints.received
+    partial = asyncio.run(execute_sweep(plan, cells=plan.cells[2:3]))
+    assert [c.status for c in partial.cells] == ["skipped"] and endpoints.received == sent
+
+
+def test_a_report_of_another_configuration_is_refused(endpoints: Endpoints, tmp_path: Path) -> None:
+    path = _write(tmp_path, sweep_toml(endpoints))
+    assert _cli("sweep", str(path))[0] == 0
+    sent = endpoints.received
+    path.write_text(path.read_text(encoding="utf-8").replace("temperature = 0", "temperature = 0.7"), "utf-8")
+    code, _, err = _cli("sweep", str(path))
+    assert code == 1 and endpoints.received == sent
+    assert "holds a run with generation {'temperature': 0.0}, but the sweep asks for {'temperature': 0.7}" in err
