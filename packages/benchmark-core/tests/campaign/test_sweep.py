@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import signal
 import subprocess
 import sys
@@ -318,6 +317,7 @@ def test_killed_midway_and_rerun_resends_at_most_what_was_in_flight(slow_endpoin
 
 
 def test_progress_lines_on_a_terminal(slow_endpoints: Endpoints, tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty", reason="a pseudo-terminal needs POSIX")
     path = _write(tmp_path, sweep_toml(slow_endpoints))
     ours, theirs = pty.openpty()
     child = _sweep_process(path, stderr=theirs)
