@@ -366,3 +366,31 @@ def test_a_report_of_another_configuration_is_refused(endpoints: Endpoints, tmp_
     code, _, err = _cli("sweep", str(path))
     assert code == 1 and endpoints.received == sent
     assert "holds a run with generation {'temperature': 0.0}, but the sweep asks for {'temperature': 0.7}" in err
+
+
+def test_a_sweep_on_a_disk_that_fills_up(tmp_path: Path) -> None:
+    """Journals that cannot be written (a file size limit in the sweep's process, as a full disk
+    refuses a write): each cell says which file and how many rows are safe, exit 2, no traceback;
+    rerun with room, every cell finishes from its journal."""
+    resource = pytest.importorskip("resource", reason="RLIMIT_FSIZE needs the POSIX resource module")
+    path = _write(
+        tmp_path,
+        'results = "results"\n[[models]]\nlabel = "m"\nprovider = "mock"\nmodel = "m"\n'
+        '[[benchmarks]]\nid = "benchmark-core-example"\n[limits]\nmock = 1\n',
+    )
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    command = [sys.executable, "-m", "benchmark_core", "sweep", str(path)]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    full = subprocess.run(command, env=env, preexec_fn=limit, capture_output=True, text=True, timeout=120)
+    assert full.returncode == 2, full.stderr
+    assert "Traceback" not in full.stderr
+    journal = tmp_path / "results" / "benchmark-core-example" / "m" / "report.json.journal.jsonl"
+    assert f"benchmark-core-example/m: failed: cannot write {journal}: File too large;" in full.stderr
+    assert "finished rows are safe in" in full.stderr and "1 of 1 cells did not complete" in full.stderr
+    rerun = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, rerun.stderr
+    report = json.loads((journal.parent / "report.json").read_text(encoding="utf-8"))
+    assert report["complete"] and len(report["rows"]) == len(example.tasks())
