@@ -21,6 +21,7 @@ import attrs
 
 from .._episode.episode import EpisodeError, run_episode
 from .._errors import (
+    AdapterError,
     ConfigurationError,
     GraderError,
     MaxErrorsError,
@@ -67,6 +68,7 @@ class Run:
         resume: bool = False,
         retry_errored: bool = False,
         progress: Optional[ProgressCallback] = None,
+        limiter: Optional[AdaptiveLimiter] = None,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -91,7 +93,8 @@ class Run:
             reasoning_effort=options.reasoning_effort,
             extra_body=dict(options.extra_body or {}),
         )
-        self.limiter = AdaptiveLimiter(options.concurrency)
+        #: Requests in flight: the run's own, or one shared by the runs of an endpoint (a sweep's).
+        self.limiter = limiter if limiter is not None else AdaptiveLimiter(options.concurrency)
         self.deadlines = Deadlines(options.timeout)
         self._limits = options.limits
         self._source = tasks
@@ -100,6 +103,7 @@ class Run:
         self._retry_errored = retry_errored
         self._progress = progress
         self._stop: Optional[BaseException] = None
+        self._loaded = False
 
     @property
     def stopping(self) -> bool:
@@ -124,8 +128,22 @@ class Run:
         with fewer_collections():
             return await self._execute()
 
+    def halt(self, error: AdapterError) -> None:
+        """Stop the run as if `error` (a fatal provider error met elsewhere, e.g. by another run of
+        the same model) had happened here: no new request starts, and `execute` raises
+        `RunStoppedError` with the partial report once the requests in flight are done."""
+        if self._stop is None:
+            self._stop = Fatal(error)
+
+    async def load(self) -> list[Task]:
+        """Load and check the run's tasks (once), so a caller can find a mistake before anything is sent."""
+        if not self._loaded:
+            self.tasks = await self._load_tasks()
+            self._loaded = True
+        return self.tasks
+
     async def _execute(self) -> RunReport:
-        self.tasks = await self._load_tasks()
+        await self.load()
         journal: Optional[Journal] = None
         if self._journal_path is not None:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
