@@ -27,7 +27,8 @@ from ._definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async,
 from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
-    from ._grader import grade, record_diffs
+    from ._diffs import record_diffs
+    from ._grader import grade
     from ._policies import MOCK_POLICIES, bad_script, good_script
     from ._simulator import SYSTEM_PROMPT, RollbackSimulator
     from ._summary import summarize, summary_markdown, task_groups
@@ -40,7 +41,8 @@ if TYPE_CHECKING:
 # `python -m benchmark_rollback_recovery.generator` find its own module already imported.
 _EXPORTS = {
     ".generator": ("SEED", "generate"),
-    "._grader": ("grade", "record_diffs"),
+    "._diffs": ("record_diffs",),
+    "._grader": ("grade",),
     "._policies": ("MOCK_POLICIES", "bad_script", "good_script"),
     "._simulator": ("SYSTEM_PROMPT", "RollbackSimulator"),
     "._summary": ("summarize", "summary_markdown", "task_groups"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ._corpus import LISTS
 from ._draft import Draft
 from ._world import Focus, Snapshot, Store
 
@@ -41,5 +40,5 @@ def prompt(draft: Draft, focus: Focus, target: Snapshot) -> str:
     if form == "names_value":
         ann = draft.messages[oid][0]
         sentence = ann.sentence(ann.value)
-        return f'"{message.subject}" was meant to go to {LISTS[ann.audience]} once, saying: {sentence}.'
+        return f'"{message.subject}" was meant to go to {draft.lists[ann.audience]} once, saying: {sentence}.'
     return f'Which list did "{message.subject}" go to, and when?'

@@ -14,7 +14,6 @@ from ._corpus import (
     DOCS,
     FIRST_NAMES,
     LAST_NAMES,
-    LISTS,
     PEOPLE,
     Announcement,
 )
@@ -100,6 +99,6 @@ def seed_messages(draft: Draft) -> tuple[list[str], tuple[Announcement, Announce
         key=lambda pair: pair[0],
     )
     prior_ids = [
-        draft.send(ann, LISTS[ann.audience], ann.value, stamp(at), rng.choice(PEOPLE), None) for at, ann in prior
+        draft.send(ann, draft.lists[ann.audience], ann.value, stamp(at), rng.choice(PEOPLE), None) for at, ann in prior
     ]
     return prior_ids, (pool[2], pool[3])

@@ -114,7 +114,7 @@ def _run_jobs(
             wrong = first and damaged("contacts", "wrong_value")
             contact_update(draft, a_id if first else a2_id, fields[0 if first else 1], wrong=wrong, stray_on=overwrite)
         elif job == "dedupe":
-            contact_dedupe(draft, d_id, e_id, stray_on=b_id if damaged("contacts", "deleted") else None)
+            contact_dedupe(draft, d_id, e_id, stray_on=[b_id] if damaged("contacts", "deleted") else [])
         elif job.startswith("edit:"):
             overwrite = b_path if first and damaged("files", "overwritten") else None
             wrong = first and damaged("files", "wrong_value")
