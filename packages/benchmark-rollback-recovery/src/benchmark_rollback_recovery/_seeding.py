@@ -68,7 +68,8 @@ def seed_files(draft: Draft, contact_ids: tuple[str, ...]) -> tuple[tuple[str, s
     docs = sorted(DOCS)
     rng.shuffle(docs)
     for path in configs[:2]:
-        lines = dict(CONFIGS[path])
+        # the organisation's own sender address (the public split's is brightline's)
+        lines = {key: value.replace("brightline", draft.domain) for key, value in CONFIGS[path]}
         created = draft.past(HISTORY_START, 40)
         draft.write_file(path, stamp(created), rng.choice(PEOPLE), "create", config_text(lines))
         numeric = [key for key, value in CONFIGS[path] if value.isdigit()]

@@ -304,10 +304,14 @@ class Focus:
 
 @frozen
 class TaskSpec:
+    """A task's metadata. `template` names the full split's world/ticket template the task was drawn
+    from (`store/incidentKind`, or `store/control`): the cluster its interval resamples."""
+
     prompt_form: PromptForm
     focus: Focus
     world: World
     incident: Optional[Incident] = None
+    template: Optional[str] = attrs.field(default=None, metadata=_OMIT)
 
 
 #: Structured specs by task identity; the weak reference proves the id still names the same task.
