@@ -93,6 +93,7 @@ def _tool_names(base: BaseSchema) -> set[str]:
 
 def test_the_committed_splits_keep_their_twelve_schemas_in_order() -> None:
     assert tuple(base.id for base in BASE_SCHEMAS) == PUBLIC_IDS
+    assert len(ALL_SCHEMAS) == 36
     assert ALL_SCHEMAS == BASE_SCHEMAS + ADDED_SCHEMAS
     assert not {base.id for base in ADDED_SCHEMAS} & set(PUBLIC_IDS)
 
@@ -221,6 +222,8 @@ def test_the_no_call_request_cannot_become_a_call(base: BaseSchema) -> None:
     extended = EXTENDED[base.id]
     if no_call.reason_kind == "removed":
         assert base.tool in no_call.notice and re.search(r"no (replacement|successor)", no_call.notice)
+        current = f"{int(base.version.split('.')[0]) + 1}.0.0"  # the version every migration moves to
+        assert re.findall(r"\d+\.\d+\.\d+", no_call.notice) in ([], [current]), no_call.notice
         names = {endpoint.name for endpoint in no_call.remaining}
         successors = {base.tool, extended.deprecation.replacement} | {name for _, name, _ in base.split.tools}
         assert not names & successors, "a remaining tool must not do what the request asks"

@@ -18,6 +18,7 @@ from benchmark_core import (
     ToolCall,
     ToolLogEntry,
     Trace,
+    first_difference,
     first_violation,
     load_task_file,
     mock_adapter,
@@ -86,6 +87,15 @@ def test_composition(full: list[Task]) -> None:
     assert all(len(set(calls)) == len(calls) for calls in by_pair.values())
     episodes = [t for t in full if t.kind == "episode"]
     assert all(t.metadata["mutationKind"] == "drift" and t.metadata["driftOf"] in DRIFT_KINDS for t in episodes)
+
+
+def test_the_full_split_is_large_enough_to_tell_models_apart(full: list[Task]) -> None:
+    """Issue 17's sizes: at least 500 tasks from at least 36 base schemas, a noCall request for every
+    base schema, and at least 120 drift episodes."""
+    bases = {t.metadata["baseSchema"] for t in full}
+    assert len(full) >= 500 and len(bases) >= 36
+    assert {t.metadata["baseSchema"] for t in full if t.metadata["mutationKind"] == "noCall"} == bases
+    assert sum(1 for t in full if t.kind == "episode") >= 120
 
 
 def test_every_single_prompt_offers_the_decline_and_the_public_ones_do_not(full: list[Task]) -> None:
@@ -186,6 +196,9 @@ def test_every_expected_call_is_valid_and_differs_from_the_stale_one(full: list[
                 assert not set(element["oldValues"]) & set(element["newValues"]), task.id
             if element["signal"] == "oldFieldName":
                 assert element["field"] not in tool.parameters["properties"], task.id
+            if element["signal"] == "oldUnit":  # the request's value in the old unit is not the answer
+                new = task.expected["arguments"][element["field"]]
+                assert first_difference(element["staleValue"], new, "") is not None, task.id
 
 
 def test_drift_episodes_refuse_the_stale_call_with_a_real_api_error(full: list[Task]) -> None:
@@ -272,3 +285,18 @@ def test_grade_context_replays_with_the_benchmark_environment(full: list[Task]) 
     ctx = GradeContext(seed=3, environment=benchmark.environment)
     verdict = benchmark.grader(task, _oracle(task), ctx)
     assert isinstance(verdict, TaskScore) and verdict.passed
+
+
+def test_the_markdown_and_html_reports_have_no_call_and_drift_rows(full: list[Task]) -> None:
+    from benchmark_core import render_markdown, render_report_html
+
+    report = benchmark.run(mock_adapter(), tasks="full")
+    text = render_markdown(report, benchmark)
+    assert "| noCall | " in text and "| drift | " in text and "## Drift episodes" in text
+    assert "| renamedField | " in text.split("## Drift episodes", 1)[1]
+    assert "Abstention: 50.0% of the noCall requests were declined" in text
+    page = render_report_html(report, benchmark, full)
+    per_kind = page.split("per mutation kind", 1)[1].split("</table>", 1)[0]
+    drift = page.split("drift per kind", 1)[1].split("</table>", 1)[0]
+    assert '<th scope="row">noCall</th>' in per_kind and '<th scope="row">drift</th>' in per_kind
+    assert '<th scope="row">typeChange</th>' in drift and "<th>adaptedAfterError</th>" in drift

@@ -33,13 +33,12 @@ from ._definition import (
 from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
+    from ._abstention import grade, grade_no_call
+    from ._extract import extract_call, extract_calls
     from ._grader import (
         OUTCOMES,
         SubmittedCall,
         distinct_calls,
-        extract_call,
-        extract_calls,
-        grade,
         grade_call,
         schema_check,
         stale_signals,
@@ -78,13 +77,12 @@ if TYPE_CHECKING:
 _EXPORTS = {
     ".generator": ("PUBLIC_SEED", "generate_tasks", "render_tasks", "render_split"),
     "._prompt": ("render_prompt",),
+    "._abstention": ("grade", "grade_no_call"),
+    "._extract": ("extract_call", "extract_calls"),
     "._grader": (
         "OUTCOMES",
         "SubmittedCall",
         "distinct_calls",
-        "extract_call",
-        "extract_calls",
-        "grade",
         "grade_call",
         "schema_check",
         "stale_signals",
@@ -165,6 +163,7 @@ __all__ = [
     "generate_tasks",
     "grade",
     "grade_call",
+    "grade_no_call",
     "half_adapted_call",
     "migrate",
     "native_messages",

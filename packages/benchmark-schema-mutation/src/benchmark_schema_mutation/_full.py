@@ -19,7 +19,8 @@ each, so a hidden split leaves them out rather than repeat the committed ones.
 
 from __future__ import annotations
 
-from benchmark_core import JsonObject, Mulberry32, Task, mulberry32, to_wire
+import attrs
+from benchmark_core import JsonObject, Mulberry32, Task, mulberry32
 
 from ._drift import DRIFT
 from ._mutations import (
@@ -64,29 +65,11 @@ def _draw(
 
 def drift_task(base: BaseSchema, migration: Migration, request: str, *, task_id: str, split: str, seed: int) -> Task:
     """A drift episode: the user's request, the current tools the API enforces and the expected call;
-    the client's previous tools are in the metadata, which the simulator offers the model."""
-    return Task(
-        id=task_id,
-        kind="episode",
-        prompt=request,
-        expected=migration.expected,
-        tools=migration.tools,
-        metadata={
-            "mutationKind": DRIFT,
-            "driftOf": migration.kind,
-            "mutation": migration.description,
-            "baseSchema": base.id,
-            "apiTitle": base.title,
-            "schemaVersion": migration.schema_version,
-            "previousVersion": base.version,
-            "request": request,
-            "staleCall": migration.stale,
-            "previousTools": to_wire(migration.previous_tools),
-            "mutatedElements": migration.elements,
-            "split": split,
-            "seed": seed,
-        },
-    )
+    the client's previous tools are in the metadata, which the simulator offers the model. The
+    metadata is a single task's, with the kind it drifts from and the API's title added."""
+    single = mutation_task(base, migration, request, task_id=task_id, split=split, seed=seed)
+    metadata = {**single.metadata, "mutationKind": DRIFT, "driftOf": migration.kind, "apiTitle": base.title}
+    return attrs.evolve(single, kind="episode", prompt=request, metadata=metadata)
 
 
 def full_tasks(seed: int, split: str = FULL) -> list[Task]:

@@ -28,7 +28,6 @@ from typing import Any, Optional
 
 from attrs import frozen
 from benchmark_core import (
-    GradeContext,
     JsonObject,
     SchemaError,
     Task,
@@ -43,21 +42,7 @@ from benchmark_core import (
     show,
 )
 
-from ._extract import answer_items, calls_only, decline_offered, declined, decode_object, extract_call, extract_calls
-
-__all__ = [
-    "OUTCOMES",
-    "SubmittedCall",
-    "distinct_calls",
-    "extract_call",
-    "extract_calls",
-    "grade",
-    "grade_call",
-    "schema_check",
-    "stale_signals",
-    "submitted_call",
-    "submitted_calls",
-]
+from ._extract import answer_items, calls_only, decline_offered, declined, decode_object
 
 EXACT_MATCH = "exactMatch"
 STALE_SCHEMA_USED = "staleSchemaUsed"
@@ -376,8 +361,3 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
         difference=difference,
         several=several,
     )
-
-
-def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
-    """The benchmark's grader: `grade_call`; the context (seed, environment) is not needed."""
-    return grade_call(task, trace)

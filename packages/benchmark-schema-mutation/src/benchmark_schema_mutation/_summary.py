@@ -20,7 +20,8 @@ Task sets whose prompts offer the decline format (the full split) add:
 - `drift`: the drift episodes' `episodes`, `adaptedAfterError` (the API refused the stale call and
   the episode then ended with the expected call), `adaptedAfterErrorRate`, `meanTurnsToAdapt`
   (calls from the first refusal to the accepted one, over the adapted episodes), `staleRepeats`
-  (stale calls sent again after the refusal, in total) and the same per drifted kind (`perKind`).
+  (stale calls sent again after the refusal, in total); `driftPerKind` the same counts per drifted
+  kind (`tasks` being its episodes), the drift rows of the HTML report's tables.
 
 Rows that errored count as tasks that neither passed nor used the old schema.
 """
@@ -38,7 +39,7 @@ from ._mutations import ALL_KINDS, STALE_SIGNALS
 REPORT_KINDS: tuple[str, ...] = (*ALL_KINDS, "noCall", "drift")
 
 _COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
-_DRIFT_COUNTS = ("episodes", "passed", "adaptedAfterError", "staleRepeats")
+_DRIFT_COUNTS = ("tasks", "passed", "adaptedAfterError", "staleRepeats")
 
 
 def task_groups(task: Task) -> dict[str, str]:
@@ -120,7 +121,7 @@ def abstention_fields(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObje
         tally[1] += 1
         if task.kind == "episode":
             entry = drift.setdefault(str(task.metadata.get("driftOf", "unknown")), dict.fromkeys(_DRIFT_COUNTS, 0))
-            entry["episodes"] += 1
+            entry["tasks"] += 1
             entry["passed"] += int(row.passed)
             entry["adaptedAfterError"] += int(row.details.get("adaptedAfterError") is True)
             repeats, taken = row.details.get("staleRepeats"), row.details.get("turnsToAdapt")
@@ -133,11 +134,14 @@ def abstention_fields(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObje
     if drift:
         total = {key: sum(entry[key] for entry in drift.values()) for key in _DRIFT_COUNTS}
         fields["drift"] = {
-            **total,
-            "adaptedAfterErrorRate": _ratio(total["adaptedAfterError"], total["episodes"]),
+            "episodes": total["tasks"],
+            "passed": total["passed"],
+            "adaptedAfterError": total["adaptedAfterError"],
+            "adaptedAfterErrorRate": _ratio(total["adaptedAfterError"], total["tasks"]),
             "meanTurnsToAdapt": turns / total["adaptedAfterError"] if total["adaptedAfterError"] else None,
-            "perKind": {kind: drift[kind] for kind in _kind_order(set(drift))},
+            "staleRepeats": total["staleRepeats"],
         }
+        fields["driftPerKind"] = {kind: drift[kind] for kind in _kind_order(set(drift))}
     return fields
 
 
@@ -219,7 +223,7 @@ def _abstention_markdown(report: RunReport) -> list[str]:
         "parsed is a format error, never a decline.",
     ]
     drift = summary.get("drift")
-    per_kind = drift.get("perKind") if isinstance(drift, dict) else None
+    per_kind = summary.get("driftPerKind")
     if not isinstance(drift, dict) or not isinstance(per_kind, dict):
         return lines
     lines += [
@@ -229,11 +233,12 @@ def _abstention_markdown(report: RunReport) -> list[str]:
         "| Drifted kind | Episodes | Passed | Adapted after error | Stale call repeated |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    for kind, entry in [*per_kind.items(), ("**all**", drift)]:
+    totals = {"tasks": _count(drift, "episodes"), **{key: _count(drift, key) for key in _DRIFT_COUNTS[1:]}}
+    for kind, entry in [*per_kind.items(), ("**all**", totals)]:
         values = {key: _count(entry, key) for key in _DRIFT_COUNTS}
         lines.append(
-            f"| {kind} | {values['episodes']} | {values['passed']} | {values['adaptedAfterError']} "
-            f"({_percent(values['adaptedAfterError'], values['episodes'])}) | {values['staleRepeats']} |"
+            f"| {kind} | {values['tasks']} | {values['passed']} | {values['adaptedAfterError']} "
+            f"({_percent(values['adaptedAfterError'], values['tasks'])}) | {values['staleRepeats']} |"
         )
     turns = drift.get("meanTurnsToAdapt")
     lines += [

@@ -110,11 +110,11 @@ def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
     is_bare = "/" not in name and "\\" not in name and name not in (".", "..")
     if is_bare and benchmark.data_dir is not None:
         data_dir = benchmark.data_dir.resolve()
-        candidates = [(data_dir / file).resolve() for file in shipped_file_names(name)]
-        inside = [candidate for candidate in candidates if candidate.parent == data_dir]
-        if inside:
-            for candidate in inside:
-                if candidate.is_file():
+        named, *prefixed = [(data_dir / file).resolve() for file in shipped_file_names(name)]
+        # A name that escapes data/ (a symlink out of it) is judged by the allow-list below.
+        if named.parent == data_dir:
+            for candidate in (named, *prefixed):
+                if candidate.parent == data_dir and candidate.is_file():
                     return candidate
             raise TaskFileError(f"no task file named {name!r} in the benchmark's data folder")
     allowed = _allow_list(benchmark)

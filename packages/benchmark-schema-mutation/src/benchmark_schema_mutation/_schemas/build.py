@@ -142,6 +142,15 @@ def as_text(value: JsonValue) -> JsonValue:
     return str(value)
 
 
+def suffixed(unit: str) -> Callable[[JsonValue], JsonValue]:
+    """A number written with its unit, the way Elasticsearch writes times (30 -> "30s")."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return f"{value}{unit}"
+
+    return convert
+
+
 def percent_to_fraction(value: JsonValue) -> JsonValue:
     return float(Decimal(repr(value)) / 100)
 
@@ -151,6 +160,15 @@ def wrapped(key: str) -> Callable[[JsonValue], JsonValue]:
 
     def convert(value: JsonValue) -> JsonValue:
         return {key: value}
+
+    return convert
+
+
+def listed_as(key: str) -> Callable[[JsonValue], JsonValue]:
+    """A plain value becomes a one-item list of objects holding it under `key` (`"a"` -> `[{"email": "a"}]`)."""
+
+    def convert(value: JsonValue) -> JsonValue:
+        return [{key: value}]
 
     return convert
 

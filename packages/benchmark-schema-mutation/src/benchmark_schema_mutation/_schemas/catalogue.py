@@ -7,7 +7,20 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import cloud, commerce, customers, delivery, money, operations, people, software, storefront, workplace
+from . import (
+    cloud,
+    commerce,
+    customers,
+    delivery,
+    money,
+    operations,
+    outreach,
+    people,
+    services,
+    software,
+    storefront,
+    workplace,
+)
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -43,6 +56,14 @@ ADDED: tuple[Authored, ...] = (
     people.MEETINGS_AUTHORED,
     people.SSO_AUTHORED,
     people.ESIGN_AUTHORED,
+    outreach.MAIL_AUTHORED,
+    outreach.SMS_AUTHORED,
+    outreach.FORMS_AUTHORED,
+    outreach.ANALYTICS_AUTHORED,
+    services.BILLING_AUTHORED,
+    services.SEARCH_AUTHORED,
+    services.TRANSLATION_AUTHORED,
+    services.GEOCODING_AUTHORED,
 )
 
 #: The base schemas of the public, extended and hidden splits.
