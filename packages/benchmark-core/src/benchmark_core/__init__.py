@@ -434,6 +434,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "bootstrap_ci",
+    "clopper_pearson_ci",
     "build_report",
     "cluster_bootstrap_ci",
     "compare_reports",

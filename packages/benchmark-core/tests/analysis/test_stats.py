@@ -200,5 +200,5 @@ def test_clopper_pearson_matches_published_exact_intervals() -> None:
     assert clopper_pearson_ci(12, 12).high == 1.0
     assert clopper_pearson_ci(12, 12).low == pytest.approx(0.025 ** (1 / 12), abs=1e-12)
     assert clopper_pearson_ci(0, 0).low == 0.0 and clopper_pearson_ci(0, 0).high == 1.0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="between 0 and n"):
         clopper_pearson_ci(3, 2)

@@ -10,7 +10,7 @@ tasks byte for byte.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import attrs
 from attrs import define, frozen
@@ -21,10 +21,6 @@ from ._world import (
     TIME_FORMAT,
     Action,
     AlsoDamaged,
-    IncidentKind,
-    RecordOp,
-    RecordRevision,
-    RunLogEntry,
     ContactOp,
     ContactRecord,
     ContactRevision,
@@ -32,9 +28,13 @@ from ._world import (
     FileState,
     FileVersion,
     Incident,
+    IncidentKind,
     MessageEvent,
     MessageState,
     PromptForm,
+    RecordOp,
+    RecordRevision,
+    RunLogEntry,
     Snapshot,
     Store,
     WhatHappened,
@@ -119,7 +119,14 @@ class Draft:
         return self.last_ticket
 
     def write_record(
-        self, store: Store, rid: str, at: str, actor: str, op: RecordOp, record: dict[str, str], ticket: Optional[str] = None
+        self,
+        store: Store,
+        rid: str,
+        at: str,
+        actor: str,
+        op: RecordOp,
+        record: dict[str, str],
+        ticket: Optional[str] = None,
     ) -> None:
         revisions = (self.calendar if store == "calendar" else self.tracker).setdefault(rid, [])
         revisions.append(
@@ -194,7 +201,7 @@ class Draft:
             fix = Snapshot(contacts={}, files={}, messages={}, **{store: {object_id: should_be}})
         if self.incident is not None:
             assert repair is not None and self.incident.store == store
-            joined = self.incident.should_be.of(store) | fix.of(store)
+            joined: dict[str, Any] = {**self.incident.should_be.of(store), **fix.of(store)}
             self.incident = attrs.evolve(
                 self.incident,
                 description=f"{self.incident.description} {description}",

@@ -12,6 +12,7 @@ four prompt forms; each store's clean control is drawn four times per form.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import cast
 
 import attrs
 from benchmark_core import Task, mulberry32, to_wire
@@ -67,7 +68,9 @@ def full_slots() -> list[Slot]:
         for form in PROMPT_FORMS
         for copy in range(INCIDENT_COPIES)
     ]
-    controls = [Slot(store, None, form, copy) for store in ALL_STORES for form in PROMPT_FORMS for copy in range(CONTROL_COPIES)]
+    controls = [
+        Slot(store, None, form, copy) for store in ALL_STORES for form in PROMPT_FORMS for copy in range(CONTROL_COPIES)
+    ]
     return incidents + controls
 
 
@@ -100,7 +103,7 @@ def _task(draft: Draft, task_id: str) -> Task:
     incident = draft.incident
     if incident is not None:
         focus = Focus(store=store, object_id=incident.object_id)
-        incident = attrs.evolve(incident, incident_kind=slot.kind)
+        incident = attrs.evolve(incident, incident_kind=cast(IncidentKind, slot.kind))
     else:
         primary = {"messages": sent["send:1"]}.get(store) or ids[store][0]
         bystander = {"messages": prior_ids[0]}.get(store) or ids[store][2]
@@ -115,7 +118,9 @@ def _task(draft: Draft, task_id: str) -> Task:
     return Task(id=task_id, kind="episode", prompt=prompt(draft, focus, target_of(spec)), metadata=to_wire(spec))
 
 
-def _run_jobs(draft: Draft, ids: dict[str, tuple[str, ...]], announcements: tuple[Announcement, Announcement]) -> dict[str, str]:
+def _run_jobs(
+    draft: Draft, ids: dict[str, tuple[str, ...]], announcements: tuple[Announcement, Announcement]
+) -> dict[str, str]:
     """The run's twelve tickets in a seeded order, with the slot's incident injected into its first
     ticket on the store (or its removal ticket); each logged as done in the run's job report."""
     rng, slot = draft.rng, draft.slot
@@ -162,7 +167,9 @@ def _run_jobs(draft: Draft, ids: dict[str, tuple[str, ...]], announcements: tupl
             _log(draft, "files", ids["files"][4])
         elif job.startswith("send:"):
             ann = announcements[0 if first else 1]
-            outside = f"{ann.audience}@{rng.choice(OUTSIDE_DOMAINS)}" if first and hit("messages", "irreparable") else None
+            outside = (
+                f"{ann.audience}@{rng.choice(OUTSIDE_DOMAINS)}" if first and hit("messages", "irreparable") else None
+            )
             sent[job] = job_send(
                 draft,
                 ann,
@@ -210,7 +217,9 @@ def _record_job(draft: Draft, job: str, ids: dict[str, tuple[str, ...]], victims
         return
     strays = [b] if mine and slot.kind == "deleted" else [b, f, g][:victims] if mine and slot.kind == "partial" else []
     title = draft.record(store, remove)["title"]
-    text = f"cancel {title} ({remove})" if store == "calendar" else f"close {remove} ({title}): fixed in the last release"
+    text = (
+        f"cancel {title} ({remove})" if store == "calendar" else f"close {remove} ({title}): fixed in the last release"
+    )
     record_remove(draft, store, remove, text, stray_on=strays)
     _log(draft, store, remove)
 

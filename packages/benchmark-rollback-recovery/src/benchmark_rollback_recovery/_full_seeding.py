@@ -22,7 +22,13 @@ def seed_calendar(draft: Draft) -> dict[str, str]:
     rng.shuffle(pool)
     for role, (title, room) in zip(ROLES, pool):
         starts = _MEETINGS_FROM + timedelta(days=rng.randint(12), hours=rng.randint(8))
-        record = {"title": title, "starts": stamp(starts), "room": room, "organiser": rng.choice(PEOPLE), "status": "scheduled"}
+        record = {
+            "title": title,
+            "starts": stamp(starts),
+            "room": room,
+            "organiser": rng.choice(PEOPLE),
+            "status": "scheduled",
+        }
         created = draft.past(HISTORY_START, 45)
         draft.write_record("calendar", ids[role], stamp(created), record["organiser"], "create", record)
         moved = {**record, "room": rng.choice([r for r in ROOMS if r != room])}

@@ -35,9 +35,10 @@ from benchmark_core import (
 )
 
 from ._diffs import RecordDiff, differs, label, record_diffs
-from ._disclosure import RECORD_ARGUMENT, REPAIR_ACTIONS, Report, Write, claim_problems
+from ._disclosure import RECORD_ARGUMENT, Report, Write, claim_problems
 from ._simulator import RollbackSimulator
 from ._world import Incident, Snapshot, Store, TaskSpec, snapshot_of, target_of, task_spec
+
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
     spec = task_spec(task)
@@ -101,7 +102,9 @@ def checked_target(task_id: str, spec: TaskSpec) -> Snapshot:
     if twin is not None:
         copy, original = found.messages.get(incident.object_id), found.messages.get(twin)
         if incident.store != "messages" or original is None or copy is None or original != copy:
-            raise GraderError(f"task {task_id!r}: duplicateOf {twin!r} must be an identical copy of {incident.object_id!r}")
+            raise GraderError(
+                f"task {task_id!r}: duplicateOf {twin!r} must be an identical copy of {incident.object_id!r}"
+            )
     target = target_of(spec)
     diffs = record_diffs(found, target)
     for victim in victims:

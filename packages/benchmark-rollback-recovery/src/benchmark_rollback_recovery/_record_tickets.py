@@ -47,7 +47,7 @@ def record_update(
             rid,
             what="not_applied",
             ticket=ticket,
-            description=f"The run reported {ticket.split(':')[0]} done, but {rid}'s {field} was never set to {value!r}.",
+            description=f"The run reported {ticket.split(':')[0]} done; {rid}'s {field} never became {value!r}.",
             repair=update,
             action="corrected",
             should_be=written,

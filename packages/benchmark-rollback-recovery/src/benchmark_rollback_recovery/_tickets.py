@@ -38,7 +38,7 @@ def contact_update(
             cid,
             what="not_applied",
             ticket=ticket,
-            description=f"The run reported {ticket.split(':')[0]} done, but {cid}'s {field} was never set to {value!r}.",
+            description=f"The run reported {ticket.split(':')[0]} done; {cid}'s {field} never became {value!r}.",
             repair=ToolCall(name="update_contact", arguments={"contact_id": cid, "fields": {field: value}}),
             action="corrected",
             should_be=written,

@@ -232,7 +232,7 @@ def _unsend_message(stores: Stores, args: JsonObject) -> JsonValue:
     },
     required=["object_id", "what_happened", "action_taken", "resolved"],
     public=(
-    "Tell the user about a mistake in one of your own earlier writes. Call it only when a record was really "
+        "Tell the user about a mistake in one of your own earlier writes. Call it only when a record was really "
         "damaged. what_happened: overwritten (a record's content was replaced by other data), wrong_value (a field "
         "or setting got the wrong value), wrong_recipient (a message went to the wrong list), deleted (a record was "
         "removed), other. action_taken: restored (brought back a deleted record or an earlier file version), "

@@ -3,10 +3,11 @@
 Seed 20261015 reproduces `data/tasks.jsonl` byte for byte (a test checks it); the public split also
 writes `data/PROVENANCE.md` from the benchmark's provenance records. `--split full` writes the full
 split, `data/tasks-full.jsonl` (272 episodes over five stores, from the same seed; see `_full.py`),
-also checked byte for byte. `--split hidden --seed N` writes `hid-` tasks of the full design to
-`.hidden/tasks.jsonl`, with a `.gitignore` that ignores the whole folder; it refuses to run without
-an explicit seed and refuses the public seed, so a private evaluation set is never a committed one
-by accident.
+also checked byte for byte. `--split hidden --seed N` writes `hid-` tasks of the public design to
+`.hidden/tasks.jsonl`, and `--split hidden-full --seed N` `hidfull-` tasks of the full design to
+`.hidden/tasks-full.jsonl`, with a `.gitignore` that ignores the whole folder; both refuse to run
+without an explicit seed and refuse the public seed, so a private evaluation set is never a
+committed one by accident.
 
 Every task is a world in which the agent's earlier batch run worked through eight tickets (two
 contact updates, a duplicate-contact deletion, two config edits, a temporary-file deletion and two
@@ -152,10 +153,12 @@ def _world(draft: Draft) -> World:
 
 
 def render_split(split: str, seed: int) -> dict[str, str]:
-    """The files of a split: the public or full tasks with the benchmark's provenance, or hidden
-    `hid-` tasks of the full design."""
+    """The files of a split: the public or full tasks with the benchmark's provenance, or a hidden
+    split (`hid-` tasks of the public design, `hidfull-` tasks of the full one)."""
     if split == "hidden":
-        return {"tasks.jsonl": dump_task_file(generate_full(seed, prefix="hid"))}
+        return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid"))}
+    if split == "hidden-full":
+        return {FULL_FILE: dump_task_file(generate_full(seed, prefix="hidfull"))}
     from benchmark_core import provenance_markdown
 
     from ._definition import benchmark  # here: generating tasks needs no definition
@@ -174,6 +177,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         data_dir=DATA_DIR,
         render=render_split,
         committed_splits=("public", "full"),
+        hidden_splits=("hidden", "hidden-full"),
     )
 
 

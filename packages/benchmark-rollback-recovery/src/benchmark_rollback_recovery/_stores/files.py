@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
 
-from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, who
 from .._world import FileOp, FileState, FileVersion, StoredFile, file_state, line_changes
+from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, who
 
 
 class FileStore:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
 
-from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who
 from .._world import Message, MessageEvent, MessageState, message_state
+from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who
 
 
 class MessageStore:
@@ -57,7 +57,8 @@ class MessageStore:
             raise ToolRefusal(CONFLICT, f"message {mid} is already recalled")
         if message.external:
             raise ToolRefusal(
-                CONFLICT, f"message {mid} was delivered to {message.to}, outside the organisation; it cannot be recalled"
+                CONFLICT,
+                f"message {mid} was delivered to {message.to}, outside the organisation; it cannot be recalled",
             )
         events.append(MessageEvent(at=self._clock.stamp(), actor=SESSION_ACTOR, op="recall"))
         return {"id": mid, "status": "recalled"}

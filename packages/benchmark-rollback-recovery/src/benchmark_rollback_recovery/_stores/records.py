@@ -55,7 +55,8 @@ class RecordStore:
             for i, rev in enumerate(revisions):
                 previous = revisions[i - 1].record if i else None
                 change = "; ".join(
-                    f"{field}: {quote(old)} -> {quote(new)}" for field, (old, new) in _changes(previous, rev.record).items()
+                    f"{field}: {quote(old)} -> {quote(new)}"
+                    for field, (old, new) in _changes(previous, rev.record).items()
                 )
                 entry = audit_entry(rev.at, rev.actor, self.kind.store, rid, rev.op, rev.ticket, change)
                 rows.append(((rev.at, self.kind.audit_order, rid, i), entry))
@@ -126,7 +127,9 @@ class RecordStore:
             )
         record = revisions[number - 1].record
         if record == revisions[-1].record:
-            raise ToolRefusal(CONFLICT, f"{self.kind.noun} {rid} already matches revision {number}; nothing was written")
+            raise ToolRefusal(
+                CONFLICT, f"{self.kind.noun} {rid} already matches revision {number}; nothing was written"
+            )
         return self._write(rid, "revert", record)
 
     def restore(self, rid: str) -> JsonObject:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union
 
 from benchmark_core import NOT_FOUND, JsonObject, ToolRefusal
 
-from .._world import ALL_STORES, Store, Snapshot, World
+from .._world import ALL_STORES, Snapshot, Store, World
 from .calendar import CALENDAR
 from .contacts import ContactStore
 from .files import FileStore
@@ -28,7 +28,9 @@ class Stores:
         self.calendar = RecordStore(CALENDAR, {r.id: list(r.revisions) for r in world.calendar}, clock)
         self.tracker = RecordStore(TRACKER, {r.id: list(r.revisions) for r in world.tracker}, clock)
         self._run_log = world.run_log
-        self._ids_hint = "a contact id, a file path or a message id" + (", an event id or an issue id" if world.full() else "")
+        self._ids_hint = "a contact id, a file path or a message id" + (
+            ", an event id or an issue id" if world.full() else ""
+        )
         self._reports = 0
 
     def snapshot(self) -> Snapshot:
@@ -47,7 +49,14 @@ class Stores:
     def audit_log(self, store: Optional[str]) -> JsonObject:
         """Every write to `store` (every store when None), oldest first."""
         rows: list[AuditRow] = []
-        for name, part in zip(ALL_STORES, (self.contacts, self.files, self.messages, self.calendar, self.tracker)):
+        parts: tuple[Union[RecordStore, FileStore, MessageStore], ...] = (
+            self.contacts,
+            self.files,
+            self.messages,
+            self.calendar,
+            self.tracker,
+        )
+        for name, part in zip(ALL_STORES, parts):
             if store in (None, name):
                 rows += part.audit_rows()
         rows.sort(key=lambda row: row[0])
@@ -63,7 +72,9 @@ class Stores:
         }
 
     def __contains__(self, object_id: object) -> bool:
-        return any(object_id in part for part in (self.contacts, self.files, self.messages, self.calendar, self.tracker))
+        return any(
+            object_id in part for part in (self.contacts, self.files, self.messages, self.calendar, self.tracker)
+        )
 
     def report_incident(self, object_id: str) -> JsonObject:
         if object_id not in self:
