@@ -40,20 +40,21 @@ def record_diffs(final: Snapshot, target: Snapshot) -> list[RecordDiff]:
     diffs: list[RecordDiff] = []
     for store in ALL_STORES:
         found, wanted = final.of(store), target.of(store)
+        if found == wanted:
+            continue
         for object_id in sorted(set(found) | set(wanted)):
-            how = _diff(store, found.get(object_id), wanted.get(object_id))
-            if how:
-                diffs.append(RecordDiff(store, object_id, how))
+            have, want = found.get(object_id), wanted.get(object_id)
+            if have != want:
+                diffs.append(RecordDiff(store, object_id, _diff(store, have, want)))
     return diffs
 
 
 def _diff(store: Store, final: object, target: object) -> str:
+    """How `final` differs from `target` (they do differ)."""
     if final is None:
         return "is missing"
     if target is None:
         return "should not exist"
-    if final == target:
-        return ""
     if store == "files":
         assert isinstance(final, FileState) and isinstance(target, FileState)
         return _file_diff(final, target)

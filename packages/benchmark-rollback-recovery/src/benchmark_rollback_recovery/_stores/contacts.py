@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
+import weakref
 
-from .._world import Contact, ContactRecord, RecordRevision
-from .records import RecordKind, RecordStore
+import attrs
+from benchmark_core import JsonObject
+
+from .._world import Contact, ContactRecord, RecordOp, RecordRevision
+from .records import Fields, RecordKind, RecordStore
 from .session import SessionClock
 
 CONTACTS = RecordKind(
@@ -21,20 +24,37 @@ CONTACTS = RecordKind(
 
 
 class ContactStore(RecordStore):
-    """Contacts by id; `current` gives them back as the typed records the task files hold."""
+    """Contacts by id; `contact_records` gives them back as the typed records the task files hold."""
 
     def __init__(self, contacts: list[Contact], clock: SessionClock) -> None:
-        records = {
-            c.id: [
-                RecordRevision(r.revision, r.at, r.actor, r.op, record_json(r.record), r.ticket) for r in c.revisions
-            ]
-            for c in contacts
-        }
-        super().__init__(CONTACTS, records, clock)
+        super().__init__(CONTACTS, {c.id: list(_revisions(c)) for c in contacts}, clock)
+        self._typed = {c.id: c.revisions[-1].record for c in contacts}
 
     def contact_records(self) -> dict[str, ContactRecord]:
-        return {cid: ContactRecord(**fields) for cid, fields in self.current().items()}  # type: ignore[arg-type]
+        return dict(self._typed)
+
+    def _write(self, rid: str, op: RecordOp, record: Fields) -> JsonObject:
+        written = super()._write(rid, op, record)
+        self._typed[rid] = ContactRecord(**record)  # type: ignore[arg-type]
+        return written
 
 
 def record_json(record: ContactRecord) -> dict[str, str]:
     return attrs.asdict(record)
+
+
+#: Each world's contacts as field maps, by the identity of the (frozen) contact: a replay builds the
+#: stores for every episode, and converting every revision is most of what that costs.
+_CONVERTED: dict[int, tuple[weakref.ref[Contact], tuple[RecordRevision, ...]]] = {}
+
+
+def _revisions(contact: Contact) -> tuple[RecordRevision, ...]:
+    cached = _CONVERTED.get(id(contact))
+    if cached is not None and cached[0]() is contact:
+        return cached[1]
+    converted = tuple(
+        RecordRevision(r.revision, r.at, r.actor, r.op, record_json(r.record), r.ticket) for r in contact.revisions
+    )
+    key = id(contact)
+    _CONVERTED[key] = (weakref.ref(contact, lambda _: _CONVERTED.pop(key, None)), converted)
+    return converted
