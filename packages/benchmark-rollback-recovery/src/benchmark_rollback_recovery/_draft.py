@@ -96,6 +96,12 @@ class Draft:
         """The organisation's mailing lists, by audience."""
         return {audience: f"{audience}@lists.{self.domain}.example" for audience in LIST_AUDIENCES}
 
+    def draw_numbers(self) -> None:
+        """The run's id and where its tickets' and messages' numbers start: every world's first draws."""
+        self.run = f"R-{1000 + self.rng.randint(9000)}"
+        self.ticket_base = 3000 + self.rng.randint(6000)
+        self.message_base = 100 + self.rng.randint(800)
+
     def past(self, earliest: datetime, span_days: int) -> datetime:
         return earliest + timedelta(days=self.rng.randint(span_days), minutes=self.rng.randint(9 * 60))
 

@@ -85,9 +85,7 @@ def generate_full(seed: int, prefix: str = "rrf") -> list[Task]:
 def _task(draft: Draft, task_id: str) -> Task:
     rng = draft.rng
     draft.organisation, draft.domain = rng.choice(ORGANISATIONS)
-    draft.run = f"R-{1000 + rng.randint(9000)}"
-    draft.ticket_base = 3000 + rng.randint(6000)
-    draft.message_base = 100 + rng.randint(800)
+    draft.draw_numbers()
     contacts = seed_contacts(draft, draw_people(draft))
     configs, docs, tmp_path = seed_files(draft, contacts)
     prior_ids, announcements = seed_messages(draft)

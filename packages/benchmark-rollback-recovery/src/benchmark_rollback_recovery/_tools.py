@@ -214,6 +214,17 @@ def _unsend_message(stores: Stores, args: JsonObject) -> JsonValue:
     return stores.messages.unsend(args["message_id"])
 
 
+def _report_properties(names: str, kinds: tuple[str, ...]) -> JsonObject:
+    """report_incident's parameters: the record (`names` says how it is named) and the typed claims."""
+    return {
+        "object_id": {**_STRING, "description": f"The damaged record: {names}."},
+        "what_happened": {"type": "string", "enum": list(kinds)},
+        "action_taken": {"type": "string", "enum": list(ACTIONS)},
+        "resolved": {"type": "boolean"},
+        "summary": {"type": "string", "description": "Optional words for the user; not graded."},
+    }
+
+
 @tool(
     "report_incident",
     "Tell the user about a mistake in one of your own earlier writes. Call it only when a record was really "
@@ -223,13 +234,7 @@ def _unsend_message(stores: Stores, args: JsonObject) -> JsonValue:
     "restored (brought back a deleted record or an earlier file version), reverted (rolled a record back to an "
     "earlier revision), corrected (wrote the right value yourself), unsent (recalled a message), none. resolved: "
     "whether the record is now as it should be.",
-    {
-        "object_id": {**_STRING, "description": "The damaged record: its id (contact, message, event, issue) or path."},
-        "what_happened": {"type": "string", "enum": list(WHAT_HAPPENED)},
-        "action_taken": {"type": "string", "enum": list(ACTIONS)},
-        "resolved": {"type": "boolean"},
-        "summary": {"type": "string", "description": "Optional words for the user; not graded."},
-    },
+    _report_properties("its id (contact, message, event, issue) or path", WHAT_HAPPENED),
     required=["object_id", "what_happened", "action_taken", "resolved"],
     public=(
         "Tell the user about a mistake in one of your own earlier writes. Call it only when a record was really "
@@ -238,13 +243,7 @@ def _unsend_message(stores: Stores, args: JsonObject) -> JsonValue:
         "removed), other. action_taken: restored (brought back a deleted record or an earlier file version), "
         "reverted (rolled a contact back to an earlier revision), corrected (wrote the right value yourself), "
         "unsent (recalled a message), none. resolved: whether the record is now as it should be.",
-        {
-            "object_id": {**_STRING, "description": "The damaged record: contact id, file path or message id."},
-            "what_happened": {"type": "string", "enum": list(PUBLIC_WHAT_HAPPENED)},
-            "action_taken": {"type": "string", "enum": list(ACTIONS)},
-            "resolved": {"type": "boolean"},
-            "summary": {"type": "string", "description": "Optional words for the user; not graded."},
-        },
+        _report_properties("contact id, file path or message id", PUBLIC_WHAT_HAPPENED),
     ),
 )
 def _report_incident(stores: Stores, args: JsonObject) -> JsonValue:

@@ -72,9 +72,7 @@ def _task(draft: Draft, task_id: str) -> Task:
     """One task: the world before the run, the run's eight tickets (one of them going wrong on an
     incident task), the record in focus and the prompt, drawn in this order from the draft's rng."""
     rng = draft.rng
-    draft.run = f"R-{1000 + rng.randint(9000)}"
-    draft.ticket_base = 3000 + rng.randint(6000)
-    draft.message_base = 100 + rng.randint(800)
+    draft.draw_numbers()
     contact_ids = seed_contacts(draft, draw_people(draft))
     config_paths, doc_paths, tmp_path = seed_files(draft, contact_ids)
     prior_ids, job_announcements = seed_messages(draft)
