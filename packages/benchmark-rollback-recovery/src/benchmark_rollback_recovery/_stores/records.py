@@ -8,6 +8,7 @@ cancelled event, a closed issue) comes back with the fields it had (`restore`).
 
 from __future__ import annotations
 
+import weakref
 from typing import Optional
 
 from attrs import frozen
@@ -17,6 +18,8 @@ from .._world import RecordOp, RecordRevision, Store
 from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who
 
 Fields = dict[str, str]
+#: Audit rows by the identity of their revision (see `RecordStore._audit_entry`).
+_ROWS: dict[int, tuple[weakref.ref[RecordRevision], JsonObject]] = {}
 
 
 @frozen
