@@ -4,6 +4,7 @@ option, and every held-out alternative."""
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections import Counter
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from benchmark_core import JsonObject, first_difference, json_schema_match, mulberry32
+from benchmark_core import JsonObject, Task, Trace, first_difference, json_schema_match, mulberry32, to_wire
 from benchmark_schema_mutation import (
     ADDED_SCHEMAS,
     ALL_KINDS,
@@ -25,6 +26,7 @@ from benchmark_schema_mutation import (
     BaseSchema,
     Migration,
     NoCall,
+    grade_call,
     migrate,
 )
 
@@ -156,6 +158,47 @@ def test_every_migration_is_valid_and_differs_from_the_stale_call(base: BaseSche
         for element in migration.elements:
             _check_element(element, migration, where)
     assert set(seen) == set(ALL_KINDS)
+
+
+#: The stale signals an exact stale call raises, per kind (as the grader tests prove on the public split).
+STALE_SIGNALS_OF = {
+    "renamedField": ["oldFieldName"],
+    "newRequired": ["missingNewRequired"],
+    "enumChange": ["oldEnumValue"],
+    "splitEndpoint": ["oldUnsplitTool", "oldFieldName"],
+    "typeChange": ["oldUnit"],
+    "deprecation": ["deprecatedTool"],
+    "scopeChange": ["missingScope"],
+}
+
+
+@pytest.mark.parametrize("base", ALL_SCHEMAS, ids=_IDS)
+def test_the_grader_tells_the_current_call_from_the_stale_one(base: BaseSchema) -> None:
+    """Graded as the task files are (the grader reads only the task): the expected call matches, and
+    the stale call is reported as stale with exactly the signals of its kind."""
+    for migration in _migrations(base):
+        task = Task(
+            id=f"data-{base.id}",
+            kind="single",
+            prompt="",
+            expected=migration.expected,
+            tools=migration.tools,
+            metadata={
+                "mutationKind": migration.kind,
+                "staleCall": migration.stale,
+                "previousTools": to_wire(migration.previous_tools),
+                "mutatedElements": migration.elements,
+            },
+        )
+        where = (base.id, migration.kind, migration.description)
+        assert grade_call(task, Trace(answer=json.dumps(migration.expected))).passed, where
+        stale = grade_call(task, Trace(answer=json.dumps(migration.stale)))
+        assert stale.details["outcome"] == "staleSchemaUsed", where
+        signals = [signal["signal"] for signal in stale.details["staleSignals"]]
+        if migration.kind == "paginationChange":
+            assert signals and set(signals) == {"oldPaginationField"}, where
+        else:
+            assert signals == STALE_SIGNALS_OF[migration.kind], where
 
 
 def _check_element(element: JsonObject, migration: Migration, where: Any) -> None:

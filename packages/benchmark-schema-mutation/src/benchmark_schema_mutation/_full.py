@@ -6,15 +6,17 @@ For every base schema, in catalogue order (the public twelve, then the added one
   drawn from the pools until the expected calls differ (other values, other people);
 - one request that must not become a call (`noCall`, `_no_call.py`);
 - one drift episode per kind in `DRIFT_KINDS` (`_drift.py`): the client has the previous tools,
-  the API answers the stale call with its error, and the model must then make the current call.
+  the API answers the stale call with its error, and the model must then make the current call. In
+  a deprecation episode the client's list has both the old tool and its successor, as a deprecation
+  period ships them, and the API has since removed the old one (`410 Gone`, naming the successor).
 
 Every single task's prompt offers the decline format, so that the offer says nothing about which
 tasks have no right call.
 
 A hidden full split (`--split hidden-full --seed N`, `hidfull-` ids) draws every migration from the
 held-out alternatives, as the hidden split does: the five core kinds with `FULL_REQUESTS` requests
-each and the drift episodes. The extended kinds and the noCall requests have one authored version
-each, so a hidden split leaves them out rather than repeat the committed ones.
+each and the drift episodes of the core kinds. The extended kinds and the noCall requests have one
+authored version each, so a hidden split leaves them out rather than repeat the committed ones.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from benchmark_core import JsonObject, Mulberry32, Task, mulberry32
 
 from ._drift import DRIFT
 from ._mutations import (
+    DEPRECATION,
     ENUM_CHANGE,
     EXTENDED_KINDS,
     MUTATION_KINDS,
@@ -32,6 +35,7 @@ from ._mutations import (
     TYPE_CHANGE,
     Migration,
     migrate,
+    previous_tool,
 )
 from ._no_call import no_call_task
 from ._prompt import KIND_SLUGS, migrated_request, mutation_task, sample_call
@@ -43,9 +47,11 @@ HIDDEN_FULL = "hidden-full"
 ID_PREFIXES = {FULL: "full", HIDDEN_FULL: "hidfull"}
 #: Requests per base schema and mutation kind.
 FULL_REQUESTS = 2
-#: The kinds whose stale call a real API refuses with an error that says what changed, while the
-#: tool keeps its name (so the client can send the corrected call with the tools it has).
-DRIFT_KINDS: tuple[str, ...] = (RENAMED_FIELD, NEW_REQUIRED, ENUM_CHANGE, TYPE_CHANGE)
+#: The kinds whose stale call a real API refuses with an error that says what changed, and whose
+#: corrected call the client can send with the tools it has: the tool keeps its name, or (a
+#: deprecation) its successor was already listed. A split endpoint is left out: its successors are
+#: tools the client's list would not have.
+DRIFT_KINDS: tuple[str, ...] = (RENAMED_FIELD, NEW_REQUIRED, ENUM_CHANGE, TYPE_CHANGE, DEPRECATION)
 #: Draws tried for a request whose expected call differs from the earlier ones of its kind.
 _MAX_DRAWS = 50
 
@@ -67,13 +73,19 @@ def drift_task(base: BaseSchema, migration: Migration, request: str, *, task_id:
     """A drift episode: the user's request, the current tools the API enforces and the expected call;
     the client's previous tools are in the metadata, which the simulator offers the model. The
     metadata is a single task's, with the kind it drifts from and the API's title added."""
+    if migration.kind == DEPRECATION:
+        # The client listed the old tool and its successor; the API now has only the successor.
+        (_, successor) = migration.tools
+        migration = attrs.evolve(migration, tools=[successor], previous_tools=[previous_tool(base), successor])
     single = mutation_task(base, migration, request, task_id=task_id, split=split, seed=seed)
     metadata = {**single.metadata, "mutationKind": DRIFT, "driftOf": migration.kind, "apiTitle": base.title}
     return attrs.evolve(single, kind="episode", prompt=request, metadata=metadata)
 
 
 def full_tasks(seed: int, split: str = FULL) -> list[Task]:
-    """The tasks of the full split (or, with `hidden-full`, of a held-out one), schema by schema."""
+    """The tasks of the full split (or, with `hidden-full`, of a held-out one): the single tasks
+    schema by schema, then the noCall requests, then the drift episodes (each block in catalogue
+    order), all drawn from one seeded generator."""
     if split not in ID_PREFIXES:
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(ID_PREFIXES)}")
     held_out = split == HIDDEN_FULL
@@ -90,10 +102,14 @@ def full_tasks(seed: int, split: str = FULL) -> list[Task]:
                 tasks.append(
                     mutation_task(base, migration, request, task_id=task_id, split=split, seed=seed, decline=True)
                 )
-        if not held_out:
+    if not held_out:
+        for base in ALL_SCHEMAS:
             task_id = f"{prefix}-{base.id}-no-call"
             tasks.append(no_call_task(base, NO_CALLS[base.id], rng, task_id=task_id, split=split, seed=seed))
-        for kind in DRIFT_KINDS:
+    # A hidden split has held-out alternatives for the core kinds only.
+    drift_kinds = [kind for kind in DRIFT_KINDS if kind in MUTATION_KINDS or not held_out]
+    for base in ALL_SCHEMAS:
+        for kind in drift_kinds:
             migration, request = _draw(base, kind, rng, held_out, [])
             task_id = f"{prefix}-{base.id}-drift-{KIND_SLUGS[kind]}"
             tasks.append(drift_task(base, migration, request, task_id=task_id, split=split, seed=seed))

@@ -7,20 +7,7 @@ keyed by a schema's id hold the rest of what was authored for it.
 
 from __future__ import annotations
 
-from . import (
-    cloud,
-    commerce,
-    customers,
-    delivery,
-    money,
-    operations,
-    outreach,
-    people,
-    services,
-    software,
-    storefront,
-    workplace,
-)
+from . import cloud, commerce, customers, money, outreach, people, services, software, workplace
 from .types import Alternatives, Authored, BaseSchema, Extended, NoCall
 
 #: The schemas of the public, extended and hidden splits; their order fixes the committed bytes.
@@ -29,7 +16,7 @@ PUBLIC: tuple[Authored, ...] = (
     money.PAYMENTS_AUTHORED,
     workplace.CALENDAR_AUTHORED,
     customers.CRM_AUTHORED,
-    operations.STORAGE_AUTHORED,
+    cloud.STORAGE_AUTHORED,
     workplace.MESSAGING_AUTHORED,
     customers.HELPDESK_AUTHORED,
     commerce.SHIPPING_AUTHORED,
@@ -40,18 +27,18 @@ PUBLIC: tuple[Authored, ...] = (
 )
 #: The schemas only the full split uses, after the public ones.
 ADDED: tuple[Authored, ...] = (
-    delivery.CI_AUTHORED,
-    delivery.PULLS_AUTHORED,
-    delivery.REGISTRY_AUTHORED,
-    delivery.WEBHOOKS_AUTHORED,
+    software.CI_AUTHORED,
+    software.PULLS_AUTHORED,
+    software.REGISTRY_AUTHORED,
+    software.WEBHOOKS_AUTHORED,
     cloud.DNS_AUTHORED,
     cloud.SECRETS_AUTHORED,
     cloud.VMS_AUTHORED,
     cloud.ALERTS_AUTHORED,
-    storefront.CATALOG_AUTHORED,
-    storefront.INVENTORY_AUTHORED,
-    storefront.TRACKING_AUTHORED,
-    storefront.BOOKING_AUTHORED,
+    commerce.CATALOG_AUTHORED,
+    commerce.INVENTORY_AUTHORED,
+    commerce.TRACKING_AUTHORED,
+    commerce.BOOKING_AUTHORED,
     people.HR_AUTHORED,
     people.MEETINGS_AUTHORED,
     people.SSO_AUTHORED,
@@ -60,7 +47,7 @@ ADDED: tuple[Authored, ...] = (
     outreach.SMS_AUTHORED,
     outreach.FORMS_AUTHORED,
     outreach.ANALYTICS_AUTHORED,
-    services.BILLING_AUTHORED,
+    money.BILLING_AUTHORED,
     services.SEARCH_AUTHORED,
     services.TRANSLATION_AUTHORED,
     services.GEOCODING_AUTHORED,

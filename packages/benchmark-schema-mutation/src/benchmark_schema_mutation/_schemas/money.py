@@ -1,7 +1,8 @@
-"""Money: payments, invoicing, subscription billing, e-signature of contracts.
+"""Money: payments, invoicing, subscription billing.
 
 Each schema comes with its extended kinds, its held-out alternatives and its no-call request
-(`Authored`); the text is original to this project."""
+(`Authored`); the text is original to this project. The schemas added for the full split say
+which public API's shape and migrations they follow."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .build import (
     quoted,
     said,
     scaled,
+    scaled_to,
     split_as,
     string,
     together,
@@ -30,6 +32,7 @@ from .build import (
 )
 from .types import (
     OFFSET_TO_PAGE,
+    PAGE_TO_CURSOR,
     PAGE_TO_OFFSET,
     Alternatives,
     Authored,
@@ -47,6 +50,7 @@ from .types import (
     TypeChange,
 )
 
+#: Shaped like Stripe's charges API (amounts in minor units, capture now or later, idempotency keys).
 PAYMENTS = BaseSchema(
     id="payments",
     title="Payments",
@@ -252,6 +256,7 @@ PAYMENTS_AUTHORED = Authored(
     ),
 )
 
+#: Shaped like the invoices of Stripe and Xero (due dates, delivery, one-off or recurring).
 INVOICING = BaseSchema(
     id="invoicing",
     title="Invoicing",
@@ -444,6 +449,181 @@ INVOICING_AUTHORED = Authored(
                 {"invoice_id": string("The invoice to void.", pattern=r"^inv-\d+$")},
                 ("invoice_id",),
             ),
+        ),
+    ),
+)
+
+#: After Stripe Billing's subscriptions API (`collection_method` charge_automatically or
+#: send_invoice, `proration_behavior` create_prorations, none or always_invoice, coupons).
+BILLING = BaseSchema(
+    id="billing",
+    title="Subscription billing",
+    tool="billing.create_subscription",
+    description="Subscribe a customer to a recurring price.",
+    version="2022.11.0",
+    properties={
+        "customer_id": string("The customer who subscribes.", pattern=r"^cus_[A-Za-z0-9]+$"),
+        "price_id": string("The recurring price subscribed to."),
+        "quantity": integer("Number of seats.", 1),
+        "collection": enum(["automatic", "invoice"], "Charge the card on file, or send an invoice each period."),
+        "proration": enum(
+            ["prorate", "skip", "bill_now"],
+            "What a mid-cycle change does: prorate it on the next invoice, skip proration, or invoice it at once.",
+        ),
+        "discount": {"type": "number", "minimum": 0, "maximum": 100, "description": "Discount as a percentage."},
+        "description": string("Note shown on the invoices."),
+    },
+    required=("customer_id", "price_id", "quantity", "collection", "proration", "discount"),
+    pools=(
+        verbatim("customer_id", ["cus_Q4fT2m", "cus_8LpZr1", "cus_Vb72Ks", "cus_3nYe0w"]),
+        verbatim("price_id", ["price_team_monthly", "price_pro_annual", "price_seat_monthly"]),
+        said("quantity", [(5, "5 seats"), (12, "12 seats"), (1, "one seat"), (30, "30 seats")]),
+        said(
+            "collection",
+            [("automatic", "charged to their card on file"), ("invoice", "billed by an invoice they pay by transfer")],
+        ),
+        said(
+            "proration",
+            [
+                ("prorate", "prorating any mid-cycle change"),
+                ("skip", "without prorating mid-cycle changes"),
+                ("bill_now", "invoicing any mid-cycle change at once"),
+            ],
+        ),
+        said("discount", [(10, "10%"), (15, "15%"), (25, "25%"), (12.5, "12.5%")]),
+    ),
+    template="Subscribe customer {customer_id} to {price_id} for {quantity}, {collection}, {proration}, with a "
+    "{discount} discount.",
+    rename=Rename("price_id", ("price", "plan_id")),
+    new_required=NewRequired(
+        "billing_anchor_day",
+        integer("Day of the month each period starts, 1 to 28.", 1),
+        (
+            (1, "Bill on the 1st of each month."),
+            (15, "Bill on the 15th of each month."),
+            (28, "Bill on the 28th of each month."),
+        ),
+    ),
+    enum_change=EnumChange(
+        "proration", (("prorate", "create_prorations"), ("skip", "none"), ("bill_now", "always_invoice"))
+    ),
+    split=Split(
+        "collection",
+        (
+            ("automatic", "billing.subscribe_with_card", "Subscribe a customer charged to the card on file."),
+            ("invoice", "billing.subscribe_by_invoice", "Subscribe a customer who is sent an invoice each period."),
+        ),
+    ),
+    type_change=TypeChange(
+        "discount",
+        {"type": "number", "minimum": 0, "maximum": 1, "description": "Discount as a fraction, for example 0.15."},
+        percent_to_fraction,
+        "percent -> fraction of 1",
+    ),
+)
+
+BILLING_AUTHORED = Authored(
+    base=BILLING,
+    extended=Extended(
+        Deprecation("billing.subscriptions.create"),
+        Pagination(
+            "billing.list_subscriptions",
+            "List the subscriptions of a customer, newest first.",
+            "customer_id",
+            string("The customer whose subscriptions are listed."),
+            (("cus_Q4fT2m", "cus_Q4fT2m"), ("cus_8LpZr1", "cus_8LpZr1"), ("cus_Vb72Ks", "cus_Vb72Ks")),
+            "List the subscriptions of customer {customer_id}: {page}.",
+            PAGE_TO_CURSOR,
+        ),
+        Scope(
+            "product",
+            enum(
+                ["prod_team", "prod_pro", "prod_seat"],
+                "Product the price belongs to: prod_team for price_team_monthly, prod_pro for price_pro_annual, "
+                "prod_seat for price_seat_monthly.",
+            ),
+            "price_id",
+            mapped(
+                {"price_team_monthly": "prod_team", "price_pro_annual": "prod_pro", "price_seat_monthly": "prod_seat"}
+            ),
+        ),
+    ),
+    held_out=Alternatives(
+        renames=(
+            Rename("customer_id", ("customer", "account_id")),
+            Rename("quantity", ("seats", "units")),
+            Rename("collection", ("collection_method", "payment_mode")),
+            Rename("discount", ("discount_percent", "coupon_percent")),
+        ),
+        new_requireds=(
+            NewRequired(
+                "trial_days",
+                integer("Days of free trial before the first charge."),
+                ((14, "Start with a 14-day trial."), (30, "Start with a 30-day trial.")),
+            ),
+            NewRequired(
+                "cancel_at_period_end",
+                boolean("Stop the subscription when the first period ends."),
+                ((True, "End it after the first period."), (False, "Keep it renewing.")),
+            ),
+            NewRequired(
+                "currency",
+                enum(["usd", "eur", "gbp"], "Currency the subscription is billed in."),
+                (("eur", "Bill it in euros."), ("gbp", "Bill it in pounds.")),
+            ),
+            NewRequired(
+                "po_reference",
+                string("The customer's purchase order."),
+                (("PO-5512", "Their purchase order is PO-5512."), ("PO-8840", "Their purchase order is PO-8840.")),
+            ),
+        ),
+        enum_changes=(
+            EnumChange("proration", (("prorate", "PRORATE"), ("skip", "SKIP"), ("bill_now", "BILL_NOW"))),
+            EnumChange("proration", (("prorate", "partial"), ("skip", "never"), ("bill_now", "immediate"))),
+            EnumChange("collection", (("automatic", "charge_automatically"), ("invoice", "send_invoice"))),
+            EnumChange("collection", (("automatic", "AUTO"), ("invoice", "INVOICE"))),
+        ),
+        splits=(
+            split_as(
+                BILLING,
+                "collection",
+                {"automatic": "card_subscriptions.create", "invoice": "invoiced_subscriptions.create"},
+            ),
+            split_as(
+                BILLING,
+                "proration",
+                {
+                    "prorate": "billing.subscribe_prorated",
+                    "skip": "billing.subscribe_unprorated",
+                    "bill_now": "billing.subscribe_bill_now",
+                },
+            ),
+            split_as(
+                BILLING, "collection", {"automatic": "billing.start_autopay", "invoice": "billing.start_invoiced"}
+            ),
+            split_as(
+                BILLING,
+                "proration",
+                {"prorate": "prorated_plans.start", "skip": "flat_plans.start", "bill_now": "immediate_plans.start"},
+            ),
+        ),
+        type_changes=(
+            scaled_to(
+                "discount", 100, "Discount in basis points (1% = 100), for example 1250.", "percent -> basis points"
+            ),
+            unit_object(BILLING, "discount", "%"),
+            multi_select(BILLING, "proration"),
+            wrap_text(BILLING, "price_id", "id"),
+        ),
+    ),
+    no_call=NoCall(
+        "missingRequired",
+        notice="Every subscription is sold under a signed order form.",
+        explanation="order_form is now required, has no default, and the request names no signed order form",
+        field="order_form",
+        schema=string(
+            "Signed order form the subscription is sold under (of_...). There is no default: sales must supply it.",
+            pattern=r"^of_[a-z0-9]+$",
         ),
     ),
 )

@@ -1,8 +1,8 @@
 """Outreach: transactional email, SMS, forms and surveys, product analytics events.
 
 Each schema comes with its extended kinds, its held-out alternatives and its no-call request
-(`Authored`); the text is original to this project, the shapes and migrations follow the public
-APIs named above each schema."""
+(`Authored`); the text is original to this project. The schemas added for the full split say
+which public API's shape and migrations they follow."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Workplace: calendars, time off, team chat, HR records, video meetings, single sign-on.
+"""Workplace: calendars, time off, team chat.
 
 Each schema comes with its extended kinds, its held-out alternatives and its no-call request
-(`Authored`); the text is original to this project."""
+(`Authored`); the text is original to this project. The schemas added for the full split say
+which public API's shape and migrations they follow."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ from .types import (
     TypeChange,
 )
 
+#: Shaped like Google Calendar's events.insert (summary, start, transparency, event types).
 CALENDAR = BaseSchema(
     id="calendar",
     title="Calendar",
@@ -236,6 +238,7 @@ CALENDAR_AUTHORED = Authored(
     ),
 )
 
+#: Shaped like BambooHR's time-off requests (employee, type, dates, an approver).
 TIMEOFF = BaseSchema(
     id="timeoff",
     title="Time off",
@@ -409,6 +412,7 @@ TIMEOFF_AUTHORED = Authored(
     ),
 )
 
+#: Shaped like Slack's chat.postMessage (a channel or a user, text, threads).
 MESSAGING = BaseSchema(
     id="messaging",
     title="Team chat",
