@@ -55,6 +55,6 @@ def _revisions(contact: Contact) -> tuple[RecordRevision, ...]:
     converted = tuple(
         RecordRevision(r.revision, r.at, r.actor, r.op, record_json(r.record), r.ticket) for r in contact.revisions
     )
-    key = id(contact)
-    _CONVERTED[key] = (weakref.ref(contact, lambda _: _CONVERTED.pop(key, None)), converted)
+    key, cache = id(contact), _CONVERTED  # the dict itself: the callback may run at interpreter shutdown
+    cache[key] = (weakref.ref(contact, lambda _: cache.pop(key, None)), converted)
     return converted

@@ -56,14 +56,23 @@ class RecordStore:
         rows: list[AuditRow] = []
         for rid, revisions in self._records.items():
             for i, rev in enumerate(revisions):
-                previous = revisions[i - 1].record if i else None
-                change = "; ".join(
-                    f"{field}: {quote(old)} -> {quote(new)}"
-                    for field, (old, new) in _changes(previous, rev.record).items()
-                )
-                entry = audit_entry(rev.at, rev.actor, self.kind.store, rid, rev.op, rev.ticket, change)
+                entry = self._audit_entry(rid, rev, revisions[i - 1].record if i else None)
                 rows.append(((rev.at, self.kind.audit_order, rid, i), entry))
         return rows
+
+    def _audit_entry(self, rid: str, rev: RecordRevision, previous: Optional[Fields]) -> JsonObject:
+        # A world's revisions are the same objects in every replay of its task, each always after the
+        # same one, and the audit log is read in nearly every episode: each row is rendered once.
+        cached = _ROWS.get(id(rev))
+        if cached is not None and cached[0]() is rev:
+            return dict(cached[1])
+        change = "; ".join(
+            f"{field}: {quote(old)} -> {quote(new)}" for field, (old, new) in _changes(previous, rev.record).items()
+        )
+        entry = audit_entry(rev.at, rev.actor, self.kind.store, rid, rev.op, rev.ticket, change)
+        key, rows = id(rev), _ROWS  # the dict itself: the callback may run as the interpreter shuts down
+        rows[key] = (weakref.ref(rev, lambda _: rows.pop(key, None)), entry)
+        return dict(entry)
 
     def _revisions(self, rid: str) -> list[RecordRevision]:
         revisions = self._records.get(rid)
