@@ -1,6 +1,6 @@
-"""The model requests of one task: each under the run's timeout, the adaptive limiter and the retry
-policy, every attempt counted and the usage of every answer totalled, so that an error row can still
-report both.
+"""The model requests of one task: each paced by the provider's rate-limit headers
+(`adapters.pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
+attempt counted and the usage of every answer totalled, so that an error row can still report both.
 
 Transient faults (429, 5xx, timeouts, malformed replies) are retried with exponential backoff and
 jitter (at least the provider's Retry-After) until `retries` is used up or the task's retry budget
@@ -107,6 +107,12 @@ class TaskRequests:
             attempt += 1
             if run.stopping:
                 raise asyncio.CancelledError()  # the run is ending: start nothing new
+            pacer = run.pacer
+            if pacer.probing:
+                await pacer.probe_answered()
+            slot, wait = pacer.claim()
+            if wait > 0:  # paced before the provider's limit, outside the request's timeout
+                await asyncio.sleep(wait)
             ticket = limiter.try_acquire() or await limiter.acquire()
             self.attempts += 1
             ctx = AdapterContext(
@@ -117,6 +123,8 @@ class TaskRequests:
                 sampling_index=(self.epoch or 1) - 1,
                 settings=run.settings,
                 cache=run.cache,
+                pacer=run.pacer,
+                pace_slot=slot,
             )
             failure: AdapterError
             try:
@@ -130,6 +138,7 @@ class TaskRequests:
                 return result
             finally:
                 limiter.release()
+                pacer.finished(slot)
             if failure.fatal:
                 raise Fatal(failure)
             if not failure.retryable:

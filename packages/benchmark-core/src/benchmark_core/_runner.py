@@ -39,6 +39,7 @@ from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_me
 from ._run_report import build_report, row_key, utc_now
 from .adapters.base import GenerationSettings, ModelAdapter
 from .adapters.mock import MockAdapter
+from .adapters.pacing import Pacer
 
 if TYPE_CHECKING:
     from ._definition import Benchmark
@@ -92,6 +93,7 @@ class Run:
             extra_body=dict(options.extra_body or {}),
         )
         self.limiter = AdaptiveLimiter(options.concurrency)
+        self.pacer = Pacer(probe=bool(getattr(adapter, "reports_rate_limits", False)))
         self.deadlines = Deadlines(options.timeout)
         self._limits = options.limits
         self._source = tasks

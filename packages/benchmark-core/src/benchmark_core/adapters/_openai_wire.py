@@ -94,6 +94,13 @@ def usage_of(data: JsonObject) -> Usage:
     )
 
 
+def total_tokens(data: Optional[JsonObject]) -> Optional[int]:
+    """The tokens an answer says its request used (`usage.total_tokens`), for pacing; None if unsaid."""
+    usage = data.get("usage") if data is not None else None
+    total = _non_negative(usage.get("total_tokens")) if isinstance(usage, dict) else None
+    return int(total) if total is not None else None
+
+
 def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
     details = usage.get(group)
     if details is None:  # most answers carry no details: spare the checks

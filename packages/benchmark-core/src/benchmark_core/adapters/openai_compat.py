@@ -15,10 +15,12 @@ maps the answer back onto the core model:
   effort, and `extra_body` fields) are sent only when given. Reasoning effort is OpenAI's
   `reasoning_effort`, and OpenRouter's `reasoning: {"effort": ...}`.
 - Failures raise `AdapterError`: 429, 5xx, timeouts, connection failures and malformed 200 replies
-  (not JSON, no choices) are retryable, and 429 and 503 carry `Retry-After` (seconds or an HTTP
-  date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
+  (not JSON, no choices) are retryable, and 429 and 503 carry `retry-after-ms`, else `Retry-After`
+  (seconds or an HTTP date), as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
 - With a response cache in the context, a request whose digest is cached is answered from disk;
   every well-formed answer is stored.
+- Rate-limit headers of every answer (`x-ratelimit-*`, see `ratelimits`) go to the run's pacer
+  through `AdapterContext.rate_limits_seen`, with the tokens the request used.
 - What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
   reasoning and cached prompt tokens are passed on.
 - The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
@@ -60,12 +62,14 @@ from ._openai_wire import (
     first_message,
     served_by_of,
     tool_calls_of,
+    total_tokens,
     usage_of,
     wire_message,
     wire_tool,
 )
 from ._sessions import LoopSessions
 from .base import AdapterContext, GenerationSettings
+from .ratelimits import retry_after_of
 from .toolnames import ToolNameCodec
 
 __all__ = [
@@ -95,6 +99,9 @@ class OpenAICompatAdapter:
     `extra_body` is merged into every request body (the model and messages win); `extra_headers`
     into every request's headers.
     """
+
+    #: Answers' rate-limit headers go to the run's pacer (which then probes with the first request).
+    reports_rate_limits = True
 
     def __init__(
         self,
@@ -206,12 +213,12 @@ class OpenAICompatAdapter:
         body = self._body(messages, tools, ctx.settings)
         cache = ctx.cache
         if cache is None:
-            return await self._post(body), False
+            return await self._post(body, ctx), False
         key = request_key(self._endpoint, body, ctx.sampling_index)
         hit = cache.get(key)
         if hit is not None and self._well_formed(hit):
             return hit, True
-        data = await self._post(body)
+        data = await self._post(body, ctx)
         if self._well_formed(data):
             cache.put(key, data)
         return data, False
@@ -223,7 +230,7 @@ class OpenAICompatAdapter:
             return False
         return True
 
-    async def _post(self, body: JsonObject) -> JsonObject:
+    async def _post(self, body: JsonObject, ctx: AdapterContext) -> JsonObject:
         try:
             payload = json.dumps(body, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
@@ -235,7 +242,7 @@ class OpenAICompatAdapter:
             async with session.post(self._endpoint, data=payload, headers=headers, allow_redirects=False) as response:
                 raw = await response.read()
                 status = response.status
-                retry_after = response.headers.get("Retry-After")
+                answer_headers = response.headers
         except asyncio.TimeoutError:
             failure = "request timed out"
         except aiohttp.ClientError as exc:
@@ -245,9 +252,14 @@ class OpenAICompatAdapter:
         if failure is not None:
             kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
             raise self._errors.error(f"request failed: {failure}", retryable=True, kind=kind)
-        return self._decoded(raw, status, retry_after)
+        data: Optional[JsonObject] = None
+        try:
+            data = self._decoded(raw, status, retry_after_of(answer_headers))
+            return data
+        finally:  # a 429's headers count too: they say the bucket is empty
+            ctx.rate_limits_seen(answer_headers, total_tokens(data))
 
-    def _decoded(self, raw: bytes, status: int, retry_after: Optional[str]) -> JsonObject:
+    def _decoded(self, raw: bytes, status: int, retry_after: Optional[float]) -> JsonObject:
         """The JSON object of a 2xx answer; the matching `AdapterError` for anything else."""
         try:
             data = json.loads(raw)

@@ -18,7 +18,10 @@ Two modes stand in for a real provider under load:
 
 - `rate_limit=R`: a token bucket of R requests per second (holding up to `burst`, default R); a
   request beyond it gets a 429 with `Retry-After` (whole seconds until the next token, at least 1),
-  as providers answer. `rate_limited` counts them.
+  as providers answer. `rate_limited` counts them. With `rate_headers=True` every answer also
+  carries OpenAI's `x-ratelimit-*-requests` headers (and a 429 `retry-after-ms`), and `token_rate=T`
+  adds a bucket of T tokens per second (holding T) that each answer's `usage.total_tokens` is
+  spent from, with its `x-ratelimit-*-tokens` headers; see `testing.buckets`.
 - `fault_rate=p`: each request fails with probability p (seeded by `fault_seed`), in turn a 429 with
   `Retry-After: 1`, a 500, and a 200 whose body is cut off. `faults` counts them.
 
@@ -35,16 +38,17 @@ import json
 import math
 import random
 import threading
-import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, Optional, Union
 
+import attrs
 from aiohttp import web
 from attrs import Factory, frozen
 
 from .._model import JsonObject, JsonValue
+from .buckets import TokenBucket, retry_headers
 
 CHAT_PATH = "/v1/chat/completions"
 
@@ -134,10 +138,16 @@ class FakeResponse:
 
     @classmethod
     def error(
-        cls, status: int, message: str = "fake failure", *, retry_after: Optional[str] = None, delay: float = 0.0
+        cls,
+        status: int,
+        message: str = "fake failure",
+        *,
+        retry_after: Optional[str] = None,
+        delay: float = 0.0,
+        headers: Optional[dict[str, str]] = None,
     ) -> FakeResponse:
-        """An OpenAI-shaped error body with `status`, and a `Retry-After` header when given."""
-        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        """An OpenAI-shaped error body with `status`, `headers`, and a `Retry-After` header when given."""
+        headers = {**(headers or {}), **({"Retry-After": retry_after} if retry_after is not None else {})}
         body = {"error": {"message": message, "type": "fake_error", "code": status}}
         return cls(status=status, body=body, headers=headers, delay=delay)
 
@@ -190,14 +200,16 @@ class FakeOpenAI:
         record: bool = True,
         rate_limit: Optional[float] = None,
         burst: Optional[float] = None,
+        rate_headers: bool = False,
+        token_rate: Optional[float] = None,
         fault_rate: float = 0.0,
         fault_seed: int = 0,
     ) -> None:
         self.queue: collections.deque[FakeResponse] = collections.deque(responses)
         self.rate_limit = rate_limit
-        self.burst = burst if burst is not None else (rate_limit or 0.0)
-        self._tokens = self.burst
-        self._refilled = time.monotonic()
+        self.requests_bucket = TokenBucket(rate_limit, burst) if rate_limit is not None else None
+        self.tokens_bucket = TokenBucket(token_rate) if token_rate is not None else None
+        self.rate_headers = rate_headers
         self.rate_limited = 0
         self.fault_rate = fault_rate
         self._faults = random.Random(fault_seed)
@@ -265,18 +277,33 @@ class FakeOpenAI:
             loop.close()
 
     def _over_rate_limit(self) -> Optional[FakeResponse]:
-        """A 429 when the token bucket is empty; None (and one token spent) otherwise."""
-        if self.rate_limit is None:
-            return None
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate_limit)
-        self._refilled = now
-        if self._tokens >= 1:
-            self._tokens -= 1
+        """A 429 when a bucket is empty; None (and one request spent) otherwise."""
+        requests, tokens = self.requests_bucket, self.tokens_bucket
+        waits = []
+        if requests is not None and not requests.take(1.0):
+            waits.append(requests.wait())
+        if tokens is not None:
+            tokens.refill()
+            if tokens.level < 0:
+                waits.append(tokens.wait(0.0))
+        if not waits:
             return None
         self.rate_limited += 1
-        wait = (1 - self._tokens) / self.rate_limit
-        return FakeResponse.error(429, "rate limit exceeded", retry_after=str(max(1, math.ceil(wait))))
+        if self.rate_headers:
+            return FakeResponse.error(429, "rate limit exceeded", headers=retry_headers(max(waits)))
+        return FakeResponse.error(429, "rate limit exceeded", retry_after=str(max(1, math.ceil(max(waits)))))
+
+    def _with_rate_headers(self, response: FakeResponse) -> FakeResponse:
+        """The answer with the buckets' headers, after spending its tokens."""
+        headers = dict(response.headers)
+        if self.tokens_bucket is not None:
+            usage = response.body.get("usage") if isinstance(response.body, dict) else None
+            used = usage.get("total_tokens") if isinstance(usage, dict) else None
+            self.tokens_bucket.spend(float(used) if isinstance(used, int) else 0.0)
+            headers.update(self.tokens_bucket.headers("tokens"))
+        if self.requests_bucket is not None:
+            headers.update(self.requests_bucket.headers("requests"))
+        return attrs.evolve(response, headers=headers)
 
     async def wait_cancelled(self, count: int = 1, timeout: float = 5.0) -> None:
         """Wait until `count` requests have been abandoned by their clients (TimeoutError if not).
@@ -302,6 +329,8 @@ class FakeOpenAI:
         if self.record:
             self.requests.append(recorded)
         response = await self._pick(recorded)
+        if self.rate_headers:
+            response = self._with_rate_headers(response)
         if response.delay > 0:
             try:
                 await asyncio.sleep(response.delay)
