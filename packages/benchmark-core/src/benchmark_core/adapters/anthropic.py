@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .._errors import AdapterError, ConfigurationError
-from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject, Usage
+from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from . import _anthropic_wire as wire
-from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, resolve_endpoint
+from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, resolve_endpoint
+from ._native import NativeAdapter
 from .base import AdapterContext, GenerationSettings
 from .catalog import PROVIDERS_BY_NAME
 from .prices import Prices
@@ -28,8 +28,10 @@ _INFO = PROVIDERS_BY_NAME["anthropic"]
 ANTHROPIC_BASE_URL = _INFO.base_url
 
 
-class AnthropicAdapter:
+class AnthropicAdapter(NativeAdapter):
     """A model behind the Messages API. `base_url` is the API root, without `/v1`."""
+
+    _provider = "anthropic"
 
     def __init__(
         self,
@@ -41,42 +43,24 @@ class AnthropicAdapter:
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     ) -> None:
-        if not model:
-            raise ConfigurationError("anthropic: a model id is required")
-        if not api_key:
-            raise ConfigurationError("anthropic: the API key is empty")
-        headers = {"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION}
-        self._poster = JsonPoster(
-            "anthropic", api_key, headers, max_connections=max_connections, request_timeout=request_timeout
+        super().__init__(
+            base_url=base_url,
+            model=model,
+            api_key=api_key,
+            headers={"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION},
+            prices=prices,
+            max_connections=max_connections,
+            request_timeout=request_timeout,
         )
-        self._model = model
-        self._base_url = base_url.rstrip("/")
         self._endpoint = f"{self._base_url}/v1/messages"
-        self._prices = prices
-        self._base: tuple[Optional[GenerationSettings], JsonObject] = (None, {})
-
-    @property
-    def provider(self) -> str:
-        return "anthropic"
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    def __repr__(self) -> str:
-        return f"AnthropicAdapter(model={self._model!r}, base_url={self._base_url!r})"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         fields: JsonObject = {"messages": [{"role": "user", "content": prompt}]}
-        data, cached = await self._exchange(fields, ctx)
-        blocks = wire.content_blocks(data, self._poster.errors)
+        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        blocks = wire.content_blocks(data, self.errors)
         return CompletionResult(
             text=wire.text_of(blocks),
-            usage=self._usage(data),
+            usage=self.priced(wire.usage_of(data)),
             served_by=wire.served_by_of(data),
             cached=cached,
             truncated=wire.truncated(data),
@@ -88,37 +72,21 @@ class AnthropicAdapter:
             + [call.name for message in request.messages for call in message.tool_calls or []]
         )
         fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
-        data, cached = await self._exchange(fields, ctx)
-        blocks = wire.content_blocks(data, self._poster.errors)
+        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        blocks = wire.content_blocks(data, self.errors)
         return ChatResult(
-            message=wire.reply_of(blocks, names, self._poster.errors),
-            usage=self._usage(data),
+            message=wire.reply_of(blocks, names, self.errors),
+            usage=self.priced(wire.usage_of(data)),
             served_by=wire.served_by_of(data),
             cached=cached,
             truncated=wire.truncated(data),
         )
 
-    async def aclose(self) -> None:
-        await self._poster.close()
+    def _settings_fields(self, settings: GenerationSettings) -> JsonObject:
+        return {**wire.settings_fields(settings, self.errors), "model": self._model}
 
-    def _usage(self, data: JsonObject) -> Usage:
-        usage = wire.usage_of(data)
-        return self._prices.priced(usage) if self._prices is not None else usage
-
-    async def _exchange(self, fields: JsonObject, ctx: AdapterContext) -> tuple[JsonObject, bool]:
-        settings_seen, base = self._base
-        if settings_seen is not ctx.settings:
-            base = {**wire.settings_fields(ctx.settings, self._poster.errors), "model": self._model}
-            self._base = (ctx.settings, base)
-        body = {**base, **fields}
-        return await self._poster.exchange(self._endpoint, body, ctx, self._well_formed)
-
-    def _well_formed(self, data: JsonObject) -> bool:
-        try:
-            wire.content_blocks(data, self._poster.errors)
-        except AdapterError:
-            return False
-        return True
+    def _check(self, data: JsonObject) -> None:
+        wire.content_blocks(data, self.errors)
 
 
 def anthropic_adapter(
