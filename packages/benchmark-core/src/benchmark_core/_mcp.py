@@ -150,8 +150,8 @@ def _run_benchmark_tool(benchmark: Benchmark) -> Tool:
     _declare_run_parameters(run_benchmark)
     return _tool(
         run_benchmark,
-        f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
-        "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
+        f"Run {benchmark.name} against a model and return the run report. Each provider reads its API "
+        "root and key from the environment variables the provider parameter lists; 'mock' runs offline. "
         "A fatal provider error (rejected key, unknown model) or max_errors ends the run early with an "
         "error naming the cause. "
         "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
@@ -191,11 +191,19 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     ctx: Optional[Context] = arguments.pop("ctx", None)
     tasks: Optional[str] = arguments.pop("tasks", None)
     include_transcripts = bool(arguments.pop("include_transcripts", False))
-    target = RunTarget(model=arguments.pop("model"), provider=arguments.pop("provider"))
+    target = RunTarget(
+        model=arguments.pop("model"), provider=arguments.pop("provider"), prices=arguments.pop("prices", None)
+    )
     fields: dict[str, Any] = {k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()}
     options = RunOptions(**fields)
     with remote_task_file(benchmark, tasks) as source:
-        adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=benchmark.mock_policies)
+        adapter = make_adapter(
+            target.provider,
+            target.model,
+            seed=options.seed,
+            policies=benchmark.mock_policies,
+            prices=target.adapter_prices(),
+        )
         async with _progress_reporter(ctx) as progress:
             report = await run(benchmark, adapter, options, tasks=source, progress=progress)
     return to_wire(report if include_transcripts else without_transcripts(report))

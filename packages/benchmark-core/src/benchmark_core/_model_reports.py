@@ -80,6 +80,8 @@ class RunRow:
     cached_cost_usd: Optional[float] = optional_field()
     #: What served this row's requests, per model and upstream provider.
     served_by: list[ServedCount] = optional_field(Factory(list))
+    #: Answers of this row cut off at the request's token limit (the graded text may be incomplete).
+    truncated: int = optional_field(0)
 
 
 @frozen(kw_only=True, repr=False)
@@ -118,6 +120,8 @@ class RunReport:
     generation: JsonObject = optional_field(Factory(dict))
     served_by: list[ServedCount] = optional_field(Factory(list))
     cache: Optional[CacheStats] = optional_field()
+    #: Rows with at least one answer cut off at the request's token limit.
+    truncated_rows: int = optional_field(0)
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)
     rows: list[RunRow]
 

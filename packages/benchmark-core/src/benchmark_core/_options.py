@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Optional, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Optional, Union, get_args, get_origin
 
 import attrs
 from attrs import frozen
@@ -19,11 +19,15 @@ from attrs import frozen
 from ._episode import EpisodeLimits
 from ._errors import ConfigurationError
 from ._model import JsonObject
+from .adapters.catalog import PROVIDER_NAMES
+
+if TYPE_CHECKING:
+    from .adapters.prices import Prices
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
 REASONING_EFFORTS: tuple[str, ...] = ("none", "minimal", "low", "medium", "high", "xhigh")
-#: Providers the surfaces can build an adapter for.
-PROVIDERS: tuple[str, ...] = ("mock", "openrouter", "openai")
+#: Providers the surfaces can build an adapter for: the names of the one provider table.
+PROVIDERS: tuple[str, ...] = PROVIDER_NAMES
 
 
 @frozen
@@ -58,35 +62,83 @@ def option(default: Any, spec: OptionSpec) -> Any:
     return attrs.field(default=default, metadata={"option": spec})
 
 
-def _json_object(text: str) -> JsonObject:
+def _json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k": 40}') -> JsonObject:
     from ._json_values import loads
 
     try:
         value = loads(text)
     except ValueError as exc:
-        raise ConfigurationError(f"--extra-body is not JSON: {exc}") from None
+        raise ConfigurationError(f"{flag} is not JSON: {exc}") from None
     if not isinstance(value, dict):
-        raise ConfigurationError("--extra-body must be a JSON object, like '{\"top_k\": 40}'")
+        raise ConfigurationError(f"{flag} must be a JSON object, like '{example}'")
     return value
+
+
+def _prices(text: str) -> JsonObject:
+    from .adapters.prices import Prices
+
+    value = _json_object(text, "--prices", '{"input": 3, "output": 15}')
+    Prices.from_json(value)  # refused here, before any request, when malformed
+    return value
+
+
+def _provider_help() -> str:
+    """The providers, each with the variable of its key: from the one provider table."""
+    from .adapters.catalog import PROVIDER_TABLE
+
+    described = [
+        f"{info.name} ({'$' + info.key_variable if info.key_variable else 'offline'}"
+        f"{'' if info.key_required else ', optional'})"
+        for info in PROVIDER_TABLE
+    ]
+    return (
+        "Provider: "
+        + ", ".join(described)
+        + ". Each reads its API root from $<NAME>_BASE_URL; `providers` lists the default URLs."
+    )
 
 
 @frozen
 class RunTarget:
-    """Which model to run: the model id at the provider, and the provider. Neither has a default on
-    any surface, so that nothing calls a paid provider unless it was named."""
+    """Which model to run: the model id at the provider, and the provider (neither has a default on
+    any surface, so that nothing calls a paid provider unless it was named); the API root overriding
+    the provider's (CLI only: an MCP client may not send the key to another host), and token prices
+    for providers whose answers carry no cost."""
 
     model: str = option(
         attrs.NOTHING, OptionSpec("Model id at the provider (any label for mock).", cli="--model", required=True)
     )
     provider: str = option(
         attrs.NOTHING,
+        OptionSpec(_provider_help(), cli="--provider", choices=PROVIDERS, required=True),
+    )
+    base_url: Optional[str] = option(
+        None,
         OptionSpec(
-            "mock (offline), openrouter (OPENROUTER_API_KEY) or openai (OPENAI_BASE_URL, OPENAI_API_KEY).",
-            cli="--provider",
-            choices=PROVIDERS,
-            required=True,
+            "API root of the provider, overriding its URL variable and default (see `providers`), "
+            "like http://127.0.0.1:8000/v1 for a vllm server or https://api.anthropic.com for anthropic.",
+            cli="--base-url",
+            mcp=False,
+            metavar="URL",
         ),
     )
+    prices: Optional[Mapping[str, Any]] = option(
+        None,
+        OptionSpec(
+            "Token prices in US dollars per million tokens, as a JSON object with input, output and "
+            "optionally cacheRead and cacheWrite: each answer's cost (and what the provider's prompt "
+            "cache saved) is computed from its tokens when the provider reports no cost.",
+            cli="--prices",
+            metavar="JSON",
+            parse=_prices,
+        ),
+    )
+
+    def adapter_prices(self) -> Optional[Prices]:
+        """The `Prices` of `prices`, or None."""
+        from .adapters.prices import Prices
+
+        return Prices.from_json(self.prices) if self.prices is not None else None
 
 
 @frozen

@@ -68,6 +68,7 @@ def build_report(
         generation=options.generation() if options is not None else {},
         served_by=_served_totals(final_rows),
         cache=_cache_stats(final_rows) if cache else None,
+        truncated_rows=sum(1 for r in final_rows if r.truncated),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )

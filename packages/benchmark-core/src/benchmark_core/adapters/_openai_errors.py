@@ -83,7 +83,8 @@ class ProviderErrors:
         self._key = key
 
     def redact(self, text: str) -> str:
-        return text.replace(self._key.reveal(), "***")
+        key = self._key.reveal()
+        return text.replace(key, "***") if key else text
 
     def snippet(self, text: str) -> str:
         """`text` redacted, on one line, cut short."""

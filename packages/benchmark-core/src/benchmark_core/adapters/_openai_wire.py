@@ -94,11 +94,27 @@ def usage_of(data: JsonObject) -> Usage:
     )
 
 
-def total_tokens(data: Optional[JsonObject]) -> Optional[int]:
-    """The tokens an answer says its request used (`usage.total_tokens`), for pacing; None if unsaid."""
-    usage = data.get("usage") if data is not None else None
-    total = _non_negative(usage.get("total_tokens")) if isinstance(usage, dict) else None
-    return int(total) if total is not None else None
+def non_negative_count(value: Any) -> Optional[int]:
+    """A token count from a provider's JSON: a whole number >= 0, else None."""
+    number = _non_negative(value)
+    return int(number) if number is not None else None
+
+
+def reasoning_of(message: JsonObject) -> Optional[str]:
+    """The reasoning text some servers put beside the answer: `reasoning_content` (DeepSeek, vLLM,
+    llama.cpp, xAI) or `reasoning` (Groq, OpenRouter)."""
+    for key in ("reasoning_content", "reasoning"):
+        value = message.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def truncated(data: JsonObject) -> bool:
+    """Whether the first choice stopped at the token limit (`finish_reason: "length"`)."""
+    choices = data.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    return isinstance(first, dict) and first.get("finish_reason") == "length"
 
 
 def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:

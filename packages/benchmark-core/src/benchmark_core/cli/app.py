@@ -29,6 +29,7 @@ COMMANDS = {
     "index-entry": ".info:index_entry_cmd",
     "serve": ".serve:serve_cmd",
     "mcp": ".serve:mcp_cmd",
+    "providers": ".providers:providers_cmd",
 }
 #: The commands only the `benchmark-core` umbrella adds.
 UMBRELLA_COMMANDS = {"benchmarks": ".benchmarks:benchmarks_cmd", "new": ".new:new_cmd"}

@@ -93,7 +93,14 @@ def run_cmd(
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
-    adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=bench.mock_policies)
+    adapter = make_adapter(
+        target.provider,
+        target.model,
+        seed=options.seed,
+        policies=bench.mock_policies,
+        base_url=target.base_url,
+        prices=target.adapter_prices(),
+    )
     line = ProgressLine() if sys.stderr.isatty() else None
     run = Run(
         bench,

@@ -67,7 +67,11 @@ def _default(cls: type[Any], name: str) -> Any:
 
 def options_from_cli(values: dict[str, Any], *, no_cache: bool) -> tuple[RunTarget, RunOptions]:
     """The target and run options the CLI's generated flags describe."""
-    target = RunTarget(**{name: values.pop(name) for name in option_specs(RunTarget)})
+    target_fields = {}
+    for name, spec in option_specs(RunTarget).items():
+        value = values.pop(name)
+        target_fields[name] = spec.parse(value) if spec.parse is not None and value is not None else value
+    target = RunTarget(**target_fields)
     fields: dict[str, Any] = {}
     for name, spec in option_specs(RunOptions).items():
         if spec.cli is None or name not in values:
