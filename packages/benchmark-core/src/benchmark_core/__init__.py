@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         AdapterError,
         AuthenticationFailedError,
         BadRequestError,
+        BatchItemFailedError,
         BenchmarkError,
         BenchmarkFileError,
         BenchmarkNotFoundError,
@@ -85,6 +86,7 @@ if TYPE_CHECKING:
     from ._json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._mcp import create_mcp_server, start_mcp
     from ._model import (
+        BatchStats,
         CacheStats,
         ChatMessage,
         ChatRequest,
@@ -167,6 +169,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AdapterError",
         "AuthenticationFailedError",
         "BadRequestError",
+        "BatchItemFailedError",
         "BenchmarkError",
         "BenchmarkFileError",
         "BenchmarkNotFoundError",
@@ -234,6 +237,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._journal": ("journal_path",),
     "._mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
+        "BatchStats",
         "CacheStats",
         "ChatMessage",
         "ChatRequest",
@@ -304,6 +308,7 @@ __all__ = [
     "scaffold_package",
     "AuthenticationFailedError",
     "BadRequestError",
+    "BatchItemFailedError",
     "BenchmarkNotFoundError",
     "ConnectionFailedError",
     "DEFAULT_JUDGE_PROMPT",
@@ -379,6 +384,7 @@ __all__ = [
     "GenerationSettings",
     "ServedBy",
     "ServedCount",
+    "BatchStats",
     "CacheStats",
     "UnknownToolError",
     "UnreadableFileError",

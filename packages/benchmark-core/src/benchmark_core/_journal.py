@@ -5,6 +5,11 @@
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
     {"row": {...the row's wire form...}}
+    {"batch": {"id": ..., "state": ..., "items": {"<custom id>": ["<task id>", <epoch or null>], ...}}}
+
+A `batch` line (runs with `--batch`) is written when a batch is created, each time its state
+changes, and when its results are in: the last line of a batch id wins. A resumed run goes back to
+polling every batch whose results are not in, and sends none of its items again.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
@@ -46,8 +51,10 @@ def task_set_digest(tasks: Sequence[Task]) -> str:
 class Journal:
     """An open journal: `append` writes one finished row; `close` waits for the last fsync."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int, batches: Optional[list[JsonObject]] = None) -> None:
         self.path = path
+        #: The batches journaled so far (the last record of each id, in the order they were created).
+        self.batches: list[JsonObject] = batches or []
         self._fd = fd
         self._sync: Optional[asyncio.Future[None]] = None
         self._dirty = False
@@ -62,13 +69,14 @@ class Journal:
         """
         path = Path(path)
         kept: list[RunRow] = []
+        batches: list[JsonObject] = []
         if path.exists() and not resume:
             raise JournalExistsError(
                 f"{path} exists: it holds the rows of an earlier run. Pass --resume to continue that run, "
                 "or delete the journal to start over"
             )
         if path.exists():
-            found, rows, good_bytes = read_journal(path)
+            found, rows, good_bytes, batches = read_journal(path)
             check_header(found, header, path)
             kept = rows
             with open(path, "r+b") as handle:  # cut a torn last line before appending
@@ -79,13 +87,20 @@ class Journal:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
             _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
             os.fsync(fd)
-        return cls(path, fd), kept
+        return cls(path, fd, batches), kept
 
     def append(self, row: RunRow) -> None:
         _write_line(self._fd, {"row": to_wire(row)})
         self._dirty = True
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
+
+    def append_batch(self, record: JsonObject) -> None:
+        """Record a batch's id, state and items, synced at once: a batch lost from the journal would
+        be submitted (and paid for) twice."""
+        _write_line(self._fd, {"batch": record})
+        os.fsync(self._fd)
+        self.batches = [b for b in self.batches if b.get("id") != record.get("id")] + [record]
 
     def _fsync(self) -> None:
         while self._dirty:
@@ -106,10 +121,10 @@ def _write_line(fd: int, data: Any) -> None:
         written += os.write(fd, line[written:])
 
 
-def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
-    """The header, the rows (the last one per task and epoch wins, in journal order) and the length
-    in bytes of the intact part. A torn last line is left out; any other unreadable line is an error
-    naming it."""
+def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int, list[JsonObject]]:
+    """The header, the rows (the last one per task and epoch wins, in journal order), the length in
+    bytes of the intact part, and the batch records (the last one per batch id). A torn last line
+    is left out; any other unreadable line is an error naming it."""
     raw = path.read_bytes()
     lines = raw.split(b"\n")
     # Everything after the last newline is a line the writer had not finished.
@@ -120,15 +135,23 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: line 1 is not a run journal header (format {JOURNAL_FORMAT})")
     by_task: dict[tuple[str, Optional[int]], RunRow] = {}
+    batches: dict[str, JsonObject] = {}
     for number, line in enumerate(complete[1:], start=2):
         entry = _parse(line, path, number)
+        if (
+            isinstance(entry, dict)
+            and isinstance(entry.get("batch"), dict)
+            and isinstance(entry["batch"].get("id"), str)
+        ):
+            batches[entry["batch"]["id"]] = entry["batch"]
+            continue
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")
         row = from_wire(entry["row"], RunRow, what=f"journal row (line {number})")
         key = (row.task_id, row.epoch)
         by_task.pop(key, None)  # re-inserted at the end: the order rows were journaled in
         by_task[key] = row
-    return header, list(by_task.values()), good_bytes
+    return header, list(by_task.values()), good_bytes, list(batches.values())
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:

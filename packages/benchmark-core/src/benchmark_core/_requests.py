@@ -99,6 +99,14 @@ class TaskRequests:
         self._count(result.usage, result.served_by, result.cached, result.truncated)
         return result.text
 
+    def batched(self, result: object, submissions: int, usage: Usage) -> None:
+        """Count an answer that came back from a batch, after `submissions` submissions of its item;
+        `usage` is the answer's at the batch price."""
+        if not isinstance(result, (ChatResult, CompletionResult)):
+            raise Exhausted(f"adapter returned {type(result).__name__} from a batch", AdapterError.code)
+        self.attempts = submissions
+        self._count(usage, result.served_by, False, result.truncated)
+
     async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
         """One request, retried after transient faults until it succeeds or may not be retried."""
         run = self._run

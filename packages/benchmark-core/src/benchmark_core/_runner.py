@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import attrs
 
+from ._batch_run import BatchProgress, BatchRun, check_batchable
 from ._cache import ResponseCache, default_cache_dir
 from ._collector import fewer_collections
 from ._deadlines import Deadlines
@@ -33,11 +34,12 @@ from ._errors import (
 )
 from ._journal import Journal, task_set_digest
 from ._limiter import AdaptiveLimiter
-from ._model import ChatRequest, Episode, RunReport, RunRow, Task, Trace
+from ._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, Task, Trace
 from ._options import RunOptions
 from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from ._run_report import build_report, row_key, utc_now
 from .adapters.base import GenerationSettings, ModelAdapter
+from .adapters.batches import BatchRequest
 from .adapters.mock import MockAdapter
 from .adapters.pacing import Pacer
 
@@ -68,6 +70,7 @@ class Run:
         resume: bool = False,
         retry_errored: bool = False,
         progress: Optional[ProgressCallback] = None,
+        batch_progress: Optional[BatchProgress] = None,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -101,6 +104,8 @@ class Run:
         self._resume = resume
         self._retry_errored = retry_errored
         self._progress = progress
+        self._batch_progress = batch_progress
+        self._batch: Optional[BatchRun] = None
         self._stop: Optional[BaseException] = None
 
     @property
@@ -128,6 +133,7 @@ class Run:
 
     async def _execute(self) -> RunReport:
         self.tasks = await self._load_tasks()
+        batch_api = check_batchable(self) if self.options.batch else None
         journal: Optional[Journal] = None
         if self._journal_path is not None:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
@@ -141,11 +147,15 @@ class Run:
             (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
         ]
         record = self._recorder(journal, len(self.tasks) * len(epochs))
-        queue = iter(pending)
-        jobs = [
-            asyncio.ensure_future(self._worker(queue, record))
-            for _ in range(min(self.options.concurrency, len(pending)))
-        ]
+        if batch_api is not None:
+            self._batch = BatchRun(self, batch_api, journal, record, self._batch_progress)
+            jobs = [asyncio.ensure_future(self._batch.execute(pending))]
+        else:
+            queue = iter(pending)
+            jobs = [
+                asyncio.ensure_future(self._worker(queue, record))
+                for _ in range(min(self.options.concurrency, len(pending)))
+            ]
         try:
             await _until_stopped(jobs, lambda: self._stop)
         finally:
@@ -207,6 +217,7 @@ class Run:
             started_at=self.started_at,
             options=self.options,
             cache=self.cache is not None,
+            batches=self._batch.batch_ids if self._batch is not None else None,
         )
 
     def partial_report(self, reason: str) -> RunReport:
@@ -249,6 +260,10 @@ class Run:
             raise
         except Exception as exc:  # an adapter or environment bug must cost one row, not the run
             return requests.error_row(failure_message(exc), failure_code(exc))
+        return await self.graded(task, requests, trace, episode)
+
+    async def graded(self, task: Task, requests: TaskRequests, trace: Trace, episode: Optional[Episode]) -> RunRow:
+        """The row of a task the model answered: graded, or an error row when the grader fails."""
         latency_ms = elapsed_ms(requests.started)
         benchmark = self.benchmark
         try:
@@ -290,10 +305,23 @@ class Run:
             )
             episode = outcome.episode
             return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
+        request = self.single_request(task)
+        if isinstance(request, ChatRequest):
+            return self.trace_of(await requests.chat(request)), None
+        return Trace(answer=await requests.complete(request)), None
+
+    def single_request(self, task: Task) -> BatchRequest:
+        """What a single task sends: its prompt, or in native mode a chat offering its tools."""
         if self.mode == "native":
-            result = await requests.chat(ChatRequest(messages=benchmark.native_messages(task), tools=task.tools))
-            return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
-        return Trace(answer=await requests.complete(task.prompt)), None
+            return ChatRequest(messages=self.benchmark.native_messages(task), tools=task.tools)
+        return task.prompt
+
+    @staticmethod
+    def trace_of(result: Union[ChatResult, CompletionResult]) -> Trace:
+        """A single task's trace from the model's answer."""
+        if isinstance(result, ChatResult):
+            return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or []))
+        return Trace(answer=result.text)
 
 
 async def _until_stopped(jobs: Sequence[asyncio.Future[None]], stopped: Callable[[], Optional[BaseException]]) -> None:

@@ -18,6 +18,7 @@ from typing import Optional, Union
 from urllib.parse import urlsplit
 
 import aiohttp
+from multidict import CIMultiDictProxy
 
 from .._cache import request_key
 from .._errors import (
@@ -41,7 +42,8 @@ DEFAULT_REQUEST_TIMEOUT = 600.0
 
 
 class JsonPoster:
-    """POSTs JSON bodies with one provider's headers and reads JSON answers."""
+    """POSTs JSON bodies with one provider's headers and reads JSON answers (and, for batch APIs,
+    GETs JSON and files and uploads multipart forms)."""
 
     def __init__(
         self,
@@ -57,6 +59,7 @@ class JsonPoster:
         self.errors = ProviderErrors(provider, Secret(key))
         # Built once: aiohttp copies the headers of every request, so they can be shared.
         self._headers = Secret({"Content-Type": "application/json", **headers})
+        self._form_headers = Secret(dict(headers))
         self._sessions = LoopSessions(max_connections, aiohttp.ClientTimeout(total=request_timeout))
 
     async def close(self) -> None:
@@ -85,23 +88,7 @@ class JsonPoster:
             payload = json.dumps(body, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
             raise self.errors.error(f"the request cannot be encoded as JSON: {exc}") from None
-        failure: Optional[str] = None
-        try:
-            session = await self._sessions.current()
-            headers = self._headers.reveal()
-            async with session.post(url, data=payload, headers=headers, allow_redirects=False) as response:
-                raw = await response.read()
-                status = response.status
-                answer_headers = response.headers
-        except asyncio.TimeoutError:
-            failure = "request timed out"
-        except aiohttp.ClientError as exc:
-            failure = describe_error(exc)
-        # Raised outside the except blocks so that no aiohttp exception (whose request info holds
-        # the headers) rides along as the AdapterError's __context__.
-        if failure is not None:
-            kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
-            raise self.errors.error(f"request failed: {failure}", retryable=True, kind=kind)
+        status, raw, answer_headers = await self.send("POST", url, payload)
         data: Optional[JsonObject] = None
         try:
             data = self.decoded(raw, status, retry_after_of(answer_headers))
@@ -109,6 +96,42 @@ class JsonPoster:
         finally:  # a 429's headers count too: they say the bucket is empty
             if ctx is not None:
                 ctx.rate_limits_seen(answer_headers, used_tokens(data))
+
+    async def get_json(self, url: str) -> JsonObject:
+        status, raw, headers = await self.send("GET", url)
+        return self.decoded(raw, status, retry_after_of(headers))
+
+    async def get_bytes(self, url: str) -> bytes:
+        """A 2xx answer's body as it is (a file's content); the `AdapterError` of anything else."""
+        status, raw, headers = await self.send("GET", url)
+        if not 200 <= status < 300:
+            self.decoded(raw, status, retry_after_of(headers))
+        return raw
+
+    async def post_form(self, url: str, form: aiohttp.FormData) -> JsonObject:
+        """A multipart upload (aiohttp writes its own Content-Type), answered with JSON."""
+        status, raw, headers = await self.send("POST", url, form)
+        return self.decoded(raw, status, retry_after_of(headers))
+
+    async def send(
+        self, method: str, url: str, payload: Union[bytes, aiohttp.FormData, None] = None
+    ) -> tuple[int, bytes, CIMultiDictProxy[str]]:
+        """One request: the status, body and headers of the answer, whatever its status; an
+        `AdapterError` (retryable) when no answer came."""
+        failure: Optional[str] = None
+        try:
+            session = await self._sessions.current()
+            headers = (self._form_headers if isinstance(payload, aiohttp.FormData) else self._headers).reveal()
+            async with session.request(method, url, data=payload, headers=headers, allow_redirects=False) as response:
+                return response.status, await response.read(), response.headers
+        except asyncio.TimeoutError:
+            failure = "request timed out"
+        except aiohttp.ClientError as exc:
+            failure = describe_error(exc)
+        # Raised outside the except blocks so that no aiohttp exception (whose request info holds
+        # the headers) rides along as the AdapterError's __context__.
+        kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
+        raise self.errors.error(f"request failed: {failure}", retryable=True, kind=kind)
 
     def decoded(self, raw: bytes, status: int, retry_after: Union[str, float, None]) -> JsonObject:
         """The JSON object of a 2xx answer; the matching `AdapterError` for anything else."""

@@ -37,10 +37,7 @@ import inspect
 import json
 import math
 import random
-import threading
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from types import TracebackType
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Optional, Union
 
 import attrs
@@ -49,6 +46,7 @@ from attrs import Factory, frozen
 
 from .._model import JsonObject, JsonValue
 from .buckets import TokenBucket, retry_headers
+from .loopback import LoopbackServer
 
 CHAT_PATH = "/v1/chat/completions"
 
@@ -187,7 +185,7 @@ def _usage(include: bool, prompt_tokens: int, completion_tokens: int, cost: Opti
 Handler = Callable[[RecordedRequest], Union[FakeResponse, Awaitable[FakeResponse]]]
 
 
-class FakeOpenAI:
+class FakeOpenAI(LoopbackServer):
     """The server. Use as an async context manager (or `in_thread()`); `base_url` ends in `/v1`."""
 
     def __init__(
@@ -221,8 +219,7 @@ class FakeOpenAI:
         self.requests: list[RecordedRequest] = []
         self.received = 0
         self.cancelled = 0
-        self._runner: Optional[web.AppRunner] = None
-        self._port = 0
+        super().__init__()
         self._cancellation = asyncio.Event()
 
     def enqueue(self, *responses: FakeResponse) -> None:
@@ -230,51 +227,10 @@ class FakeOpenAI:
 
     @property
     def base_url(self) -> str:
-        if self._runner is None:
-            raise RuntimeError("FakeOpenAI is not running")
-        return f"http://127.0.0.1:{self._port}/v1"
+        return f"{self.root_url}/v1"
 
-    async def start(self) -> None:
-        app = web.Application()
+    def routes(self, app: web.Application) -> None:
         app.router.add_post(CHAT_PATH, self._handle)
-        # handler_cancellation: a client hanging up must cancel the handler, so `cancelled` can count it.
-        runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=0.5)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        self._port = int(runner.addresses[0][1])
-        self._runner = runner
-
-    async def close(self) -> None:
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            await runner.cleanup()
-
-    async def __aenter__(self) -> FakeOpenAI:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self, exc_type: Optional[type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
-    ) -> None:
-        await self.close()
-
-    @contextmanager
-    def in_thread(self) -> Iterator[FakeOpenAI]:
-        """Serve from an event loop in a daemon thread for the duration of the `with` block."""
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name="FakeOpenAI", daemon=True)
-        thread.start()
-        try:
-            asyncio.run_coroutine_threadsafe(self.start(), loop).result(timeout=10)
-            try:
-                yield self
-            finally:
-                asyncio.run_coroutine_threadsafe(self.close(), loop).result(timeout=10)
-        finally:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(timeout=10)
-            loop.close()
 
     def _over_rate_limit(self) -> Optional[FakeResponse]:
         """A 429 when a bucket is empty; None (and one request spent) otherwise."""
