@@ -71,11 +71,15 @@ class NativeAdapter:
 
     async def exchange(self, url: str, fields: JsonObject, ctx: AdapterContext) -> tuple[JsonObject, bool]:
         """The answer to a request of `fields` plus the run's settings; whether it came from the cache."""
+        return await self._poster.exchange(url, self.body(fields, ctx.settings), ctx, self._well_formed)
+
+    def body(self, fields: JsonObject, settings: GenerationSettings) -> JsonObject:
+        """The request body of `fields` under `settings` (a batch item carries the same)."""
         settings_seen, base = self._base
-        if settings_seen is not ctx.settings:
-            base = self._settings_fields(ctx.settings)
-            self._base = (ctx.settings, base)
-        return await self._poster.exchange(url, {**base, **fields}, ctx, self._well_formed)
+        if settings_seen is not settings:
+            base = self._settings_fields(settings)
+            self._base = (settings, base)
+        return {**base, **fields}
 
     def _settings_fields(self, settings: GenerationSettings) -> JsonObject:
         raise NotImplementedError

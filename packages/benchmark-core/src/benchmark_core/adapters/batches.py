@@ -16,7 +16,7 @@ Batches, the Anthropic adapter for Message Batches) gives the runner three thing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional, Protocol, Union, runtime_checkable
+from typing import Any, Optional, Protocol, Union, runtime_checkable
 
 from attrs import frozen
 
@@ -100,3 +100,8 @@ class BatchCapable(Protocol):
 def batch_capable(adapter: object) -> Optional[BatchCapable]:
     """The adapter as a `BatchCapable`, or None when its provider has no batch API here."""
     return adapter if isinstance(adapter, BatchCapable) and getattr(adapter, "supports_batch", True) else None
+
+
+def count_of(value: Any) -> int:
+    """A count from a provider's batch object: a whole number >= 0, else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

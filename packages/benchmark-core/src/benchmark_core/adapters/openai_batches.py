@@ -29,7 +29,7 @@ from .._errors import MalformedResponseError
 from .._model import JsonObject
 from ._json_http import JsonPoster
 from ._openai_wire import error_message
-from .batches import BatchOutcome, BatchStatus
+from .batches import BatchOutcome, BatchStatus, count_of
 
 __all__ = ["BATCH_ENDPOINT", "COMPLETION_WINDOW", "OpenAIBatches"]
 
@@ -68,9 +68,9 @@ class OpenAIBatches:
             id=batch_id,
             state=state,
             ended=state in _ENDED,
-            total=_count(counts.get("total")),
-            succeeded=_count(counts.get("completed")),
-            failed=_count(counts.get("failed")),
+            total=count_of(counts.get("total")),
+            succeeded=count_of(counts.get("completed")),
+            failed=count_of(counts.get("failed")),
         )
 
     async def results(self, batch_id: str) -> list[BatchOutcome]:
@@ -127,10 +127,6 @@ def _outcome(line: str) -> BatchOutcome:
 
 def _retryable(code: str) -> bool:
     return code in ("batch_expired", "batch_cancelled", "rate_limit_exceeded", "server_error", "timeout")
-
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _first_error(errors: Any) -> str:

@@ -77,7 +77,7 @@ from .batches import BatchRequest
 from .catalog import PROVIDERS_BY_NAME, ProviderInfo
 from .openai_batches import BATCH_ENDPOINT, OpenAIBatches
 from .prices import Prices
-from .toolnames import ToolNameCodec
+from .toolnames import ToolNameCodec, request_names
 
 __all__ = [
     "DEFAULT_MAX_CONNECTIONS",
@@ -166,7 +166,7 @@ class OpenAICompatAdapter:
         return self._completion(data, cached)
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = _names(request)
+        names = request_names(request)
         messages = [wire_message(message, names) for message in request.messages]
         tools = [wire_tool(tool, names) for tool in request.tools] or None
         data, cached = await self._exchange(messages, tools, ctx)
@@ -185,7 +185,7 @@ class OpenAICompatAdapter:
         if isinstance(request, str):
             body = self._body([{"role": "user", "content": request}], None, ctx.settings)
         else:
-            names = _names(request)
+            names = request_names(request)
             messages = [wire_message(message, names) for message in request.messages]
             body = self._body(messages, [wire_tool(tool, names) for tool in request.tools] or None, ctx.settings)
         return {"custom_id": custom_id, "method": "POST", "url": BATCH_ENDPOINT, "body": body}
@@ -193,7 +193,7 @@ class OpenAICompatAdapter:
     def batch_answer(self, request: BatchRequest, answer: JsonObject) -> Union[CompletionResult, ChatResult]:
         if isinstance(request, str):
             return self._completion(answer, False)
-        return self._chat_result(answer, _names(request), False)
+        return self._chat_result(answer, request_names(request), False)
 
     def _completion(self, data: JsonObject, cached: bool) -> CompletionResult:
         message = first_message(data, self._errors)
@@ -275,13 +275,6 @@ class OpenAICompatAdapter:
         except AdapterError:
             return False
         return True
-
-
-def _names(request: ChatRequest) -> ToolNameCodec:
-    return ToolNameCodec(
-        [tool.name for tool in request.tools]
-        + [call.name for message in request.messages for call in message.tool_calls or []]
-    )
 
 
 def openai_compat_adapter(

@@ -1,7 +1,8 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
 `benchmark_core._options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
-the progress line and the error breakdown (`progress.py`).
+the progress line and the error breakdown (`progress.py`), and with `--batch` a line on stderr
+each time a batch's state or counts change.
 
 Exit codes: 0 complete without errored rows; 1 invalid usage; 2 a run with errored rows, or one
 stopped by a fatal provider error or `--max-errors`; 130 after Ctrl+C and 143 after SIGTERM, with the
@@ -30,6 +31,7 @@ from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
     from .._runner import Run
+    from ..adapters.batches import BatchStatus
 
 
 @click.command("run")
@@ -111,6 +113,7 @@ def run_cmd(
         resume=resume,
         retry_errored=retry_errored,
         progress=line.update if line is not None else None,
+        batch_progress=batch_status,
     )
     stopped: Optional[RunStoppedError] = None
     try:
@@ -122,6 +125,11 @@ def run_cmd(
             line.close()
     _write(report, bench, output, markdown, as_json)
     _finish(report, output, signum, stopped)
+
+
+def batch_status(status: BatchStatus) -> None:
+    """A batch's state and counts on stderr, each time they change (batches take minutes to hours)."""
+    click.echo(status.describe(), err=True)
 
 
 def _finish(
