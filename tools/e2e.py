@@ -15,6 +15,9 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   text Inspector prints;
 - every task: each row of an offline mock run is re-scored through `POST /v1/score` and through the
   `score_answer` tool, and must get the row's score back;
+- `run --batch` against the fake OpenAI and Anthropic batch APIs (`benchmark_core.testing`), each
+  run killed with SIGKILL while it polls and resumed: every single task submitted exactly once and
+  scored as the mock scored it; benchmarks with episodes refuse `--batch` with exit 1;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
   process started with it; broken task files fail cleanly.
@@ -57,6 +60,7 @@ TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provena
 ERROR_META_KEY = "benchmark-core/error"
 #: What MCP Inspector prints instead of a tool's message when an error result fails output validation.
 INSPECTOR_VALIDATION_TEXT = "must have required property"
+BATCH_KEY = "sk-e2e-batch-key"
 
 
 class CheckFailed(Exception):
@@ -1081,8 +1085,73 @@ async def check_target(checks: Checks, target: Target, inspector: Optional[Inspe
         await alt_http_checks(checks, target)
         await mcp_checks(checks, target)
         await alt_mcp_checks(checks, target)
+        await batch_checks(checks, target, work)
         if inspector is not None:
             await inspector_checks(checks, target, inspector)
+
+
+# -- batch APIs ------------------------------------------------------------------------------------
+
+
+async def batch_checks(checks: Checks, target: Target, work: Path) -> None:
+    """`run --batch` against the fake OpenAI Files + Batches and Anthropic Message Batches servers,
+    playing the mock's answers: each run is killed with SIGKILL while it polls, then resumed, and
+    must submit every task exactly once and score every task as the mock run did. A benchmark
+    with episodes must refuse `--batch` with exit 1."""
+    from benchmark_core import load_benchmark
+    from benchmark_core.testing import FakeAnthropicBatches, FakeOpenAIBatches, anthropic_answers, mock_handler
+
+    assert target.script is not None
+    single = [task["id"] for task in target.tasks if task["kind"] == "single"]
+    if len(single) < len(target.tasks):
+        async with checks.check(f"{target.id}/batch/episodes refused with exit 1"):
+            env: dict[str, Optional[str]] = {"OPENAI_API_KEY": BATCH_KEY, "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}
+            result = await execute(
+                [str(target.script), "run", "--model", "m", "--provider", "openai", "--batch"], env=env
+            )
+            result.expect_exit(1)
+            expect("--batch runs single tasks only" in result.stderr, f"stderr: {short(result.stderr)}")
+            expect("Traceback" not in result.stderr, "a traceback was printed")
+    if not single:
+        return
+    benchmark = load_benchmark(target.id)
+    expected = {row["taskId"]: row["score"] for row in target.report["rows"] if row["taskId"] in single}
+    for provider, fake_class in (("openai", FakeOpenAIBatches), ("anthropic", FakeAnthropicBatches)):
+        async with checks.check(f"{target.id}/batch/{provider}: killed while polling, resumed") as notes:
+            handler: Any = mock_handler(benchmark)
+            fake = fake_class(handler if provider == "openai" else anthropic_answers(handler), processing_delay=2.0)
+            output = work / f"batch-{provider}.json"
+            async with fake:
+                variable = provider.upper()
+                env = {f"{variable}_BASE_URL": fake.base_url, f"{variable}_API_KEY": BATCH_KEY}
+                argv = [str(target.script), "run", "--model", "m", "--provider", provider, "--batch"]
+                argv += ["--batch-poll", "0.1", "--output", str(output), *(f for t in single for f in ("--task", t))]
+                await _killed_while_polling(argv, env, fake)
+                resumed = await execute([*argv, "--resume"], env=env)
+                resumed.expect_exit(0)
+            report = json.loads(output.read_text(encoding="utf-8"))
+            counts = fake.submissions
+            expect(
+                sorted(counts.values()) == [1] * len(single), f"submissions per task: {sorted(set(counts.values()))}"
+            )
+            expect({row["taskId"]: row["score"] for row in report["rows"]} == expected, "scores differ from the mock's")
+            expect(report["batch"]["discount"] == 0.5, f"batch record {report.get('batch')}")
+            notes.append(f"{len(single)} tasks, {len(fake.batches)} batch, {fake.polls} polls, each task sent once")
+
+
+async def _killed_while_polling(argv: Sequence[str], env: dict[str, Optional[str]], fake: Any) -> None:
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL, env=child_env(**env),
+    )  # fmt: skip
+    deadline = time.monotonic() + COMMAND_TIMEOUT
+    # The fake serves on this loop and counts polls: its counter is the state to wait on.
+    while fake.polls < 2 and process.returncode is None and time.monotonic() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.02)
+    expect(process.returncode is None, f"the run ended before it was killed (exit {process.returncode})")
+    process.send_signal(signal.SIGKILL)
+    await process.wait()
+    expect(len(fake.batches) == 1, f"{len(fake.batches)} batches created before the kill")
 
 
 async def main_async(args: argparse.Namespace) -> Checks:

@@ -27,6 +27,7 @@ from benchmark_core.testing import (
     FakeOpenAIBatches,
     FakeResponse,
     RecordedRequest,
+    anthropic_answers,
     anthropic_message,
     mock_handler,
 )
@@ -219,7 +220,7 @@ def _batch_lines(output: Path) -> list[Any]:
 def test_a_killed_batch_run_resumes_polling_and_never_submits_twice(tmp_path: Path, provider: str) -> None:
     handler: Any = mock_handler(example)
     if provider == "anthropic":
-        handler = _anthropic_mock(handler)
+        handler = anthropic_answers(handler)
     cls = FakeOpenAIBatches if provider == "openai" else FakeAnthropicBatches
     fake = cls(handler, processing_delay=3.0, api_key=KEY, item_fault=_fault({"t00004-e1"}))
     out = tmp_path / "report.json"
@@ -246,17 +247,6 @@ def test_a_killed_batch_run_resumes_polling_and_never_submits_twice(tmp_path: Pa
     assert [r["score"] for r in report["rows"]] == [r.score for r in mock.rows]
     assert report["batch"]["discount"] == 0.5 and report["complete"] is True
     assert not journal_path(out).exists()
-
-
-def _anthropic_mock(handler: Any) -> Any:
-    """The mock's answers (an OpenAI-shaped handler) as Anthropic messages."""
-
-    async def answer(request: RecordedRequest) -> FakeResponse:
-        response = await handler(request)
-        text = response.body["choices"][0]["message"]["content"] if response.status == 200 else ""
-        return FakeResponse(body=anthropic_message(text))
-
-    return answer
 
 
 def test_the_cli_refuses_batch_for_episodes_with_exit_1() -> None:

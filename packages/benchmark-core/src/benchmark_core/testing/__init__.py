@@ -11,7 +11,14 @@ HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this 
 aiohttp.
 """
 
-from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault, anthropic_message
+from .fake_batches import (
+    FakeAnthropicBatches,
+    FakeBatch,
+    FakeOpenAIBatches,
+    ItemFault,
+    anthropic_answers,
+    anthropic_message,
+)
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
 from .mock_server import MockHandler, mock_handler
 from .mocks import AlwaysGoodMock
@@ -31,6 +38,7 @@ __all__ = [
     "MockHandler",
     "RecordedRequest",
     "VOLATILE_KEYS",
+    "anthropic_answers",
     "anthropic_message",
     "chat_completion",
     "free_port",

@@ -322,6 +322,34 @@ def anthropic_message(text: str, *, input_tokens: int = 10, output_tokens: int =
     }  # fmt: skip
 
 
+def anthropic_answers(handler: Handler) -> Handler:
+    """An OpenAI-shaped handler (`mock_handler`'s) answering with Anthropic messages instead: its
+    text as a text block, its tool calls as `tool_use` blocks, its usage as input and output tokens.
+    Requests are passed on as they are: an Anthropic body's `messages` read as OpenAI's for a
+    prompt, and `tools` carry the same names."""
+
+    async def answer(request: RecordedRequest) -> FakeResponse:
+        given: Any = handler(request)
+        response: FakeResponse = await given if inspect.isawaitable(given) else given
+        body = response.body if isinstance(response.body, dict) else {}
+        if response.status != 200 or not body.get("choices"):
+            return response
+        message = body["choices"][0]["message"]
+        usage = body.get("usage") or {}
+        blocks: list[JsonObject] = [{"type": "text", "text": message["content"]}] if message.get("content") else []
+        for call in message.get("tool_calls") or []:
+            arguments = json.loads(call["function"]["arguments"])
+            blocks.append({"type": "tool_use", "id": call["id"], "name": call["function"]["name"], "input": arguments})
+        result = anthropic_message(
+            "", input_tokens=usage.get("prompt_tokens", 0), output_tokens=usage.get("completion_tokens", 0)
+        )
+        result["content"] = blocks
+        result["stop_reason"] = "tool_use" if message.get("tool_calls") else "end_turn"
+        return FakeResponse(body=result)
+
+    return answer
+
+
 def _jsonl(lines: list[Any]) -> bytes:
     return "".join(json.dumps(line) + "\n" for line in lines).encode()
 
