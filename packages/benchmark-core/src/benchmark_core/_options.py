@@ -311,22 +311,15 @@ class RunOptions:
     batch: bool = option(
         False,
         OptionSpec(
-            "Send the tasks through the provider's batch API (openai, anthropic) at half price: submit "
-            "them, poll until the batch ends (within 24 h), fetch and grade the results; failed items are "
-            "submitted again. Single tasks only: episodes are refused. With a journal, a resumed run polls "
-            "its batches again and never submits a task twice.",
+            "Send single tasks through the provider's batch API (openai, anthropic) at half price: submit, poll "
+            "until the batch ends, fetch and grade; failed items go again, and a resumed run polls its batches "
+            "again, never submitting a task twice. Episodes are refused.",
             cli="--batch",
             recorded=True,
         ),
     )
     batch_poll: float = option(
-        5.0,
-        OptionSpec(
-            "With batch: seconds before the first poll of a batch, doubling after each poll up to 60.",
-            cli="--batch-poll",
-            minimum=0,
-            min_open=True,
-        ),
+        5.0, OptionSpec("Batch: seconds to the first poll, doubling to 60.", cli="--batch-poll", minimum=0.01)
     )
     #: Pause before the n-th retry: backoff_base * 2**(n-1), at most backoff_max, times jitter in [0.5, 1.5).
     backoff_base: float = 0.5
