@@ -124,14 +124,15 @@ class LoopbackServer:
             raise RuntimeError(f"{type(self).__name__} is not running")
         return f"http://127.0.0.1:{self._port}"
 
-    async def start(self) -> None:
+    async def start(self, port: int = 0) -> None:
+        """Listen on 127.0.0.1:`port` (0: a free port)."""
         app = web.Application()
         for method, path in self.routes:
             app.router.add_route(method, path, self._handle)
         # handler_cancellation: a client hanging up must cancel the handler, so `cancelled` can count it.
         runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=0.5)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        site = web.TCPSite(runner, "127.0.0.1", port)
         await site.start()
         self._port = int(runner.addresses[0][1])
         self._runner = runner
