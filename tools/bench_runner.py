@@ -71,7 +71,7 @@ def serve(conn: Connection, delay: float, rate_limit: Optional[float], rate_head
             default=FakeResponse.text("4", delay=delay),
             record=False,
             rate_limit=rate_limit,
-            rate_headers=rate_headers,
+            ratelimit_headers=rate_headers,
             token_rate=rate_limit * 1000 if rate_headers and rate_limit else None,
         )
         async with fake as server:

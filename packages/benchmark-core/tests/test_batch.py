@@ -22,13 +22,13 @@ from benchmark_core.adapters.anthropic import anthropic_adapter
 from benchmark_core.adapters.prices import Prices
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import (
+    AnthropicResponse,
     FakeAnthropicBatches,
     FakeOpenAI,
     FakeOpenAIBatches,
     FakeResponse,
     RecordedRequest,
-    anthropic_answers,
-    anthropic_message,
+    ScriptedResponse,
     mock_handler,
 )
 
@@ -124,7 +124,7 @@ def test_items_that_keep_failing_become_error_rows(openai_batches: FakeOpenAIBat
 def test_a_rejected_item_is_not_submitted_again(openai_batches: FakeOpenAIBatches) -> None:
     handler = mock_handler(example)
 
-    async def answer(request: RecordedRequest) -> FakeResponse:
+    async def answer(request: RecordedRequest) -> ScriptedResponse:
         if "51 - 55" in request.prompt:
             return FakeResponse.error(400, "this request is invalid")
         return await handler(request)
@@ -152,7 +152,7 @@ async def _direct_anthropic_bodies(options: RunOptions) -> list[Any]:
 
     async def messages(request: web.Request) -> web.Response:
         bodies.append(await request.json())
-        return web.json_response(anthropic_message("4"))
+        return web.json_response(AnthropicResponse.text("4", input_tokens=1, output_tokens=1).body)
 
     app = web.Application()
     app.router.add_post("/v1/messages", messages)
@@ -171,7 +171,7 @@ async def _direct_anthropic_bodies(options: RunOptions) -> list[Any]:
 def test_anthropic_message_batches_end_to_end() -> None:
     options = RunOptions(task_ids=SINGLE[:6], cache=False, batch_poll=0.05, max_tokens=50, temperature=0.3)
     fake = FakeAnthropicBatches(
-        lambda request: FakeResponse(body=anthropic_message("4", input_tokens=100, output_tokens=10)),
+        lambda request: AnthropicResponse.text("4", input_tokens=100, output_tokens=10),
         processing_delay=0.2,
         api_key=KEY,
         item_fault=lambda custom_id, n: "error" if custom_id == "t00003-e1" and n == 1 else None,
@@ -218,9 +218,7 @@ def _batch_lines(output: Path) -> list[Any]:
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])
 def test_a_killed_batch_run_resumes_polling_and_never_submits_twice(tmp_path: Path, provider: str) -> None:
-    handler: Any = mock_handler(example)
-    if provider == "anthropic":
-        handler = anthropic_answers(handler)
+    handler = mock_handler(example, wire="openai" if provider == "openai" else "anthropic")
     cls = FakeOpenAIBatches if provider == "openai" else FakeAnthropicBatches
     fake = cls(handler, processing_delay=3.0, api_key=KEY, item_fault=_fault({"t00004-e1"}))
     out = tmp_path / "report.json"

@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime, timezone
 
+import attrs
 import pytest
 from benchmark_core import AdapterError, Benchmark, RunOptions, Task, openai_compat_adapter
 from benchmark_core._runner import Run
@@ -200,7 +201,7 @@ def test_the_probe_holds_every_other_claim_until_the_first_answer() -> None:
 
 async def test_the_adapter_reads_retry_after_ms_and_feeds_the_pacer() -> None:
     headers = {"retry-after-ms": "1500", "Retry-After": "2", "x-ratelimit-remaining-requests": "0"}
-    async with FakeOpenAI([FakeResponse.error(429, "slow down", headers=headers)]) as server:
+    async with FakeOpenAI([attrs.evolve(FakeResponse.error(429, "slow down"), headers=headers)]) as server:
         adapter = openai_compat_adapter(server.base_url, "m", "sk-test")
         pacer = Pacer()
         ctx = AdapterContext(task=Task(id="t", kind="single", prompt="p"), pacer=pacer, pace_slot=pacer.claim()[0])
@@ -221,7 +222,7 @@ def test_a_burst_against_a_small_bucket(make_benchmark: BenchmarkFactory, header
     pacer keep them within the bucket; without, the first round overruns it and 429s follow."""
 
     async def main() -> tuple[int, int, bool]:
-        fake = FakeOpenAI(default=FakeResponse.text("4"), rate_limit=10, burst=3, rate_headers=headers)
+        fake = FakeOpenAI(default=FakeResponse.text("4"), rate_limit=10, burst=3, ratelimit_headers=headers)
         async with fake as server:
             adapter = openai_compat_adapter(server.base_url, "m", "sk-test")
             run = Run(make_benchmark(many_tasks(10)), adapter, _options(concurrency=10))

@@ -140,6 +140,10 @@ class RunTarget:
 
         return Prices.from_json(self.prices) if self.prices is not None else None
 
+    def adapter_options(self) -> dict[str, Any]:
+        """`make_adapter`'s keyword arguments for the base URL and prices."""
+        return {"base_url": self.base_url, "prices": self.adapter_prices()}
+
 
 @frozen
 class RunOptions:

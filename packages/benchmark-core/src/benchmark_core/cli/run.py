@@ -96,12 +96,7 @@ def run_cmd(
         if path is not None:
             check_writable(path)
     adapter = make_adapter(
-        target.provider,
-        target.model,
-        seed=options.seed,
-        policies=bench.mock_policies,
-        base_url=target.base_url,
-        prices=target.adapter_prices(),
+        target.provider, target.model, seed=options.seed, policies=bench.mock_policies, **target.adapter_options()
     )
     line = ProgressLine() if sys.stderr.isatty() else None
     run = Run(

@@ -1,24 +1,24 @@
 """Test utilities shipped with benchmark-core, for its own tests and for benchmark packages' tests.
 
 `FakeOpenAI` is an OpenAI-compatible server on 127.0.0.1 with scripted answers (text, tool calls,
-usage and cost, rate limits with or without OpenAI's rate-limit headers, server errors, malformed
-bodies, slow answers) that records what it received; `FakeOpenAIBatches` and `FakeAnthropicBatches`
-serve OpenAI's Files + Batches and Anthropic's Message Batches (a processing delay, per-item
-failures, submission counts); `mock_handler(benchmark)` makes a fake answer as the offline mock
-would, and `AlwaysGoodMock` is the mock answering every task well (a second model to compare with).
-`serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a benchmark's
-HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package imports
-aiohttp.
+usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
+received; `FakeAnthropic` (Messages: tool use, thinking, prompt caching, 529, rate-limit headers)
+and `FakeGemini` (generateContent) do the same in their providers' published wire formats, refusing
+what those APIs refuse. `FakeOpenAIBatches` and `FakeAnthropicBatches` serve OpenAI's Files +
+Batches and Anthropic's Message Batches (a processing delay, per-item failures, submission counts).
+With `ratelimit_headers=True`, `FakeOpenAI`'s rate limit sends OpenAI's rate-limit headers.
+`mock_handler(benchmark, wire=...)` makes any of them answer as the offline
+mock would, and `AlwaysGoodMock` is the
+mock answering every task well (a second model to compare with). `serve_benchmark`,
+`mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
+benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
+imports aiohttp.
 """
 
-from .fake_batches import (
-    FakeAnthropicBatches,
-    FakeBatch,
-    FakeOpenAIBatches,
-    ItemFault,
-    anthropic_answers,
-    anthropic_message,
-)
+from ._loopback import ScriptedResponse
+from .fake_anthropic import MESSAGES_PATH, AnthropicResponse, FakeAnthropic
+from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault
+from .fake_gemini import FakeGemini, GeminiResponse
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
 from .mock_server import MockHandler, mock_handler
 from .mocks import AlwaysGoodMock
@@ -27,19 +27,23 @@ from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_dat
 
 __all__ = [
     "AlwaysGoodMock",
+    "AnthropicResponse",
     "CHAT_PATH",
+    "FakeAnthropic",
     "FakeAnthropicBatches",
     "FakeBatch",
+    "FakeGemini",
     "FakeOpenAI",
     "FakeOpenAIBatches",
+    "GeminiResponse",
+    "MESSAGES_PATH",
+    "ScriptedResponse",
     "FakeResponse",
     "Handler",
     "ItemFault",
     "MockHandler",
     "RecordedRequest",
     "VOLATILE_KEYS",
-    "anthropic_answers",
-    "anthropic_message",
     "chat_completion",
     "free_port",
     "mock_handler",

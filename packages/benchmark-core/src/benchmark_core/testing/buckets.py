@@ -1,4 +1,4 @@
-"""Token buckets for the fake servers' rate-limit modes, and the headers OpenAI sends about them.
+"""A token bucket for the fakes' token limits, and how OpenAI writes its rate-limit headers.
 
 OpenAI's headers (https://platform.openai.com/docs/guides/rate-limits#rate-limits-in-headers):
 `x-ratelimit-limit-requests`, `x-ratelimit-remaining-requests`, `x-ratelimit-reset-requests` (a Go
@@ -14,8 +14,7 @@ from typing import Optional
 
 
 class TokenBucket:
-    """`rate` per second, holding up to `capacity`. `take(cost)` spends `cost` when the bucket
-    holds at least `need` (default: `cost`) and says whether it did."""
+    """`rate` per second, holding up to `capacity`; what is spent may leave it below zero."""
 
     def __init__(self, rate: float, capacity: Optional[float] = None) -> None:
         if rate <= 0:
@@ -29,13 +28,6 @@ class TokenBucket:
         now = time.monotonic()
         self.level = min(self.capacity, self.level + (now - self._stamp) * self.rate)
         self._stamp = now
-
-    def take(self, cost: float, need: Optional[float] = None) -> bool:
-        self.refill()
-        if self.level < (cost if need is None else need):
-            return False
-        self.level -= cost
-        return True
 
     def spend(self, cost: float) -> None:
         """Spend `cost` after the fact (it may leave the bucket below zero)."""
@@ -69,8 +61,3 @@ def go_duration(seconds: float) -> str:
     if hours:
         return f"{hours}h{minutes}m{text}"
     return f"{minutes}m{text}" if minutes else text
-
-
-def retry_headers(wait: float) -> dict[str, str]:
-    """A 429's `retry-after-ms` (precise) and `Retry-After` (whole seconds, at least 1)."""
-    return {"retry-after-ms": str(math.ceil(wait * 1000)), "Retry-After": str(max(1, math.ceil(wait)))}

@@ -1,7 +1,7 @@
 """Fake batch APIs for tests: OpenAI's Files + Batches and Anthropic's Message Batches, each a real
 aiohttp server on 127.0.0.1.
 
-    fake = FakeOpenAIBatches(handler=mock_handler(benchmark), processing_delay=0.5)
+    fake = FakeOpenAIBatches(mock_handler(benchmark), processing_delay=0.5)
     with fake.in_thread():
         adapter = openai_compat_adapter(fake.base_url, "m", "sk-test")   # base_url ends in /v1
         ...
@@ -19,8 +19,9 @@ aiohttp server on 127.0.0.1.
   with its `message`, `errored` with its `error`, or `expired`). `base_url` is the API root, without
   `/v1`, as `ANTHROPIC_BASE_URL` holds it.
 
-Each item's answer comes from `handler` (as `FakeOpenAI`'s: given a `RecordedRequest` whose body
-is the item's request body, it returns a `FakeResponse`; for Anthropic, its `body` is the message).
+Each item's answer comes from `handler` (as a fake's: given a `RecordedRequest` whose body is the
+item's request body, it returns a `FakeResponse`, or for Anthropic an `AnthropicResponse`;
+`mock_handler(benchmark, wire=...)` plays the mock in either shape).
 A batch is `in_progress` for `processing_delay` seconds, its counts rising with the time, then ends.
 `item_fault(custom_id, submission)` (submission counts from 1) may fail an item: "expired" or
 "error" (a 500); None answers it. `submissions` counts each custom id's submissions; `batches`
@@ -41,8 +42,7 @@ from aiohttp import web
 from attrs import define, field
 
 from .._model import JsonObject
-from .fake_openai import FakeResponse, Handler, RecordedRequest
-from .loopback import LoopbackServer
+from ._loopback import Handler, LoopbackServer, RecordedRequest, ScriptedResponse
 
 ItemFault = Callable[[str, int], Optional[str]]
 _ANTHROPIC_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -72,11 +72,9 @@ class _BatchServer(LoopbackServer):
         item_fault: Optional[ItemFault] = None,
         api_key: Optional[str] = None,
     ) -> None:
-        super().__init__()
-        self.handler = handler
+        super().__init__(handler=handler, api_key=api_key)
         self.processing_delay = processing_delay
         self.item_fault = item_fault
-        self.api_key = api_key
         self.batches: dict[str, FakeBatch] = {}
         self.submissions: collections.Counter[str] = collections.Counter()
         self.polls = 0
@@ -111,10 +109,15 @@ class _BatchServer(LoopbackServer):
                 results[custom_id] = (500, {"error": {"type": "api_error", "message": "injected item failure"}})
             else:
                 request = RecordedRequest(index=number, method="POST", path="(batch item)", headers={}, body=body)
+                assert self.handler is not None  # given to the constructor
                 answer: Any = self.handler(request)
-                response: FakeResponse = await answer if inspect.isawaitable(answer) else answer
-                results[custom_id] = (response.status, response.body if isinstance(response.body, dict) else {})
+                response: ScriptedResponse = await answer if inspect.isawaitable(answer) else answer
+                results[custom_id] = (response.status, self.finished(body, response))
         batch.results = results
+
+    def finished(self, body: JsonObject, response: ScriptedResponse) -> JsonObject:
+        """An item's answer as the provider sends it (the Anthropic fake fills in the model and usage)."""
+        return response.body if isinstance(response.body, dict) else {}
 
     def _refused(self, request: web.Request, header: str, value: str) -> Optional[web.Response]:
         if self.api_key is None or request.headers.get(header) == value:
@@ -141,7 +144,7 @@ class FakeOpenAIBatches(_BatchServer):
     def base_url(self) -> str:
         return f"{self.root_url}/v1"
 
-    def routes(self, app: web.Application) -> None:
+    def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/files", self._upload)
         app.router.add_get("/v1/files/{file_id}/content", self._content)
         app.router.add_post("/v1/batches", self._create_batch)
@@ -242,11 +245,19 @@ class FakeOpenAIBatches(_BatchServer):
 class FakeAnthropicBatches(_BatchServer):
     """Anthropic's Message Batches (see the module docstring); `base_url` is the API root."""
 
+    def finished(self, body: JsonObject, response: ScriptedResponse) -> JsonObject:
+        message = dict(super().finished(body, response))
+        if message.get("type") == "message":  # `AnthropicResponse` leaves these to the server
+            usage = message.get("usage") or {}
+            message["usage"] = {key: usage.get(key) or 0 for key in ("input_tokens", "output_tokens")}
+            message["model"] = message.get("model") or body.get("model")
+        return message
+
     @property
     def base_url(self) -> str:
         return self.root_url
 
-    def routes(self, app: web.Application) -> None:
+    def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/messages/batches", self._create_batch)
         app.router.add_get("/v1/messages/batches/{batch_id}", self._retrieve)
         app.router.add_get("/v1/messages/batches/{batch_id}/results", self._results)
@@ -311,43 +322,6 @@ class FakeAnthropicBatches(_BatchServer):
             "cancel_initiated_at": None,
             "results_url": f"{self.root_url}/v1/messages/batches/{batch.id}/results" if ended else None,
         }  # fmt: skip
-
-
-def anthropic_message(text: str, *, input_tokens: int = 10, output_tokens: int = 2) -> JsonObject:
-    """A Messages API answer holding one text block (https://docs.anthropic.com/en/api/messages)."""
-    return {
-        "id": "msg_fake", "type": "message", "role": "assistant", "model": "fake-model",
-        "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
-        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
-    }  # fmt: skip
-
-
-def anthropic_answers(handler: Handler) -> Handler:
-    """An OpenAI-shaped handler (`mock_handler`'s) answering with Anthropic messages instead: its
-    text as a text block, its tool calls as `tool_use` blocks, its usage as input and output tokens.
-    Requests are passed on as they are: an Anthropic body's `messages` read as OpenAI's for a
-    prompt, and `tools` carry the same names."""
-
-    async def answer(request: RecordedRequest) -> FakeResponse:
-        given: Any = handler(request)
-        response: FakeResponse = await given if inspect.isawaitable(given) else given
-        body = response.body if isinstance(response.body, dict) else {}
-        if response.status != 200 or not body.get("choices"):
-            return response
-        message = body["choices"][0]["message"]
-        usage = body.get("usage") or {}
-        blocks: list[JsonObject] = [{"type": "text", "text": message["content"]}] if message.get("content") else []
-        for call in message.get("tool_calls") or []:
-            arguments = json.loads(call["function"]["arguments"])
-            blocks.append({"type": "tool_use", "id": call["id"], "name": call["function"]["name"], "input": arguments})
-        result = anthropic_message(
-            "", input_tokens=usage.get("prompt_tokens", 0), output_tokens=usage.get("completion_tokens", 0)
-        )
-        result["content"] = blocks
-        result["stop_reason"] = "tool_use" if message.get("tool_calls") else "end_turn"
-        return FakeResponse(body=result)
-
-    return answer
 
 
 def _jsonl(lines: list[Any]) -> bytes:
