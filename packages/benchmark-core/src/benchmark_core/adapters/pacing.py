@@ -97,7 +97,7 @@ class Pacer:
         self,
         *,
         reserve: float = 1.0,
-        margin: float = 0.05,
+        margin: float = 0.2,
         probe: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
