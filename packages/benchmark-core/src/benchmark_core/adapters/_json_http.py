@@ -20,7 +20,6 @@ from urllib.parse import urlsplit
 import aiohttp
 from multidict import CIMultiDictProxy
 
-from .._cache import request_key
 from .._errors import (
     ConfigurationError,
     ConnectionFailedError,
@@ -29,6 +28,7 @@ from .._errors import (
     describe_error,
 )
 from .._model import JsonObject
+from ._cache import request_key
 from ._openai_errors import ProviderErrors, Secret
 from ._openai_wire import error_message
 from ._sessions import LoopSessions
