@@ -256,7 +256,7 @@ def test_the_cli_refuses_batch_for_episodes_with_exit_1() -> None:
 
 def test_mcp_run_benchmark_takes_batch(openai_batches: FakeOpenAIBatches, monkeypatch: pytest.MonkeyPatch) -> None:
     import mcp
-    from benchmark_core._mcp import create_mcp_server
+    from benchmark_core import create_mcp_server
     from benchmark_core.testing import tool_data, tool_error
 
     monkeypatch.setenv("OPENAI_BASE_URL", openai_batches.base_url)

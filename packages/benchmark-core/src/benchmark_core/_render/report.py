@@ -98,7 +98,8 @@ def _headline(report: RunReport, title: str) -> list[str]:
     if report.batch is not None:
         saved = report.batch.saved_cost_usd
         lines.append(
-            f"- Batch: {len(report.batch.batches)} batch(es) at {percent(report.batch.discount)} off the direct price"
+            f"- Batch: {len(report.batch.batches)} {'batch' if len(report.batch.batches) == 1 else 'batches'} at "
+            f"{percent(report.batch.discount)} off the direct price"
             + (f" ({_dollars(saved)} saved)" if saved is not None else "")
         )
     if report.truncated_rows:

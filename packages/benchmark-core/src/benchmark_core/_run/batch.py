@@ -213,11 +213,9 @@ class BatchRun:
     def _journaled(self, batch_id: str, state: str, cids: list[str], status: Optional[BatchStatus] = None) -> None:
         if self._journal is None:
             return
-        record: JsonObject = {
-            "id": batch_id,
-            "state": state,
-            "items": {cid: [self._items[cid].task.id, self._items[cid].epoch] for cid in cids},
-        }
+        record: JsonObject = {"id": batch_id, "state": state}
+        if state == "submitted":  # later records of the batch name only what changed
+            record["items"] = {cid: [self._items[cid].task.id, self._items[cid].epoch] for cid in cids}
         if status is not None:
             record["counts"] = {"total": status.total, "succeeded": status.succeeded, "failed": status.failed}
         self._journal.append_batch(record)

@@ -5,10 +5,12 @@
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
     {"row": {...the row's wire form...}}
-    {"batch": {"id": ..., "state": ..., "items": {"<custom id>": ["<task id>", <epoch or null>], ...}}}
+    {"batch": {"id": ..., "state": "submitted", "items": {"<custom id>": ["<task id>", <epoch or null>], ...}}}
+    {"batch": {"id": ..., "state": "in_progress", "counts": {"total": ..., "succeeded": ..., "failed": ...}}}
 
-A `batch` line (runs with `--batch`) is written when a batch is created, each time its state
-changes, and when its results are in: the last line of a batch id wins. A resumed run goes back to
+A `batch` line (runs with `--batch`) is written when a batch is created (with its items), each
+time its state or counts change, and when its results are in (`fetched`); the lines of a batch id
+are merged, later fields winning. A resumed run goes back to
 polling every batch whose results are not in, and sends none of its items again.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
@@ -53,7 +55,7 @@ class Journal:
 
     def __init__(self, path: Path, fd: int, batches: Optional[list[JsonObject]] = None) -> None:
         self.path = path
-        #: The batches journaled so far (the last record of each id, in the order they were created).
+        #: The batches the journal held when it was opened (each id's lines merged, in creation order).
         self.batches: list[JsonObject] = batches or []
         self._fd = fd
         self._sync: Optional[asyncio.Future[None]] = None
@@ -100,7 +102,6 @@ class Journal:
         be submitted (and paid for) twice."""
         _write_line(self._fd, {"batch": record})
         os.fsync(self._fd)
-        self.batches = [b for b in self.batches if b.get("id") != record.get("id")] + [record]
 
     def _fsync(self) -> None:
         while self._dirty:
@@ -143,7 +144,8 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int, list[JsonOb
             and isinstance(entry.get("batch"), dict)
             and isinstance(entry["batch"].get("id"), str)
         ):
-            batches[entry["batch"]["id"]] = entry["batch"]
+            record = entry["batch"]
+            batches[record["id"]] = {**batches.get(record["id"], {}), **record}
             continue
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")
