@@ -43,6 +43,7 @@ from attrs import define, field
 
 from .._model import JsonObject
 from ._loopback import Handler, LoopbackServer, RecordedRequest, ScriptedResponse
+from .fake_anthropic import estimate_tokens
 
 ItemFault = Callable[[str, int], Optional[str]]
 _ANTHROPIC_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -248,8 +249,14 @@ class FakeAnthropicBatches(_BatchServer):
     def finished(self, body: JsonObject, response: ScriptedResponse) -> JsonObject:
         message = dict(super().finished(body, response))
         if message.get("type") == "message":  # `AnthropicResponse` leaves these to the server
-            usage = message.get("usage") or {}
-            message["usage"] = {key: usage.get(key) or 0 for key in ("input_tokens", "output_tokens")}
+            usage = dict(message.get("usage") or {})
+            if usage.get("input_tokens") is None:
+                usage["input_tokens"] = sum(
+                    estimate_tokens(body.get(key, [])) for key in ("messages", "system", "tools")
+                )
+            if usage.get("output_tokens") is None:
+                usage["output_tokens"] = estimate_tokens(message.get("content"))
+            message["usage"] = usage
             message["model"] = message.get("model") or body.get("model")
         return message
 
@@ -313,7 +320,7 @@ class FakeAnthropicBatches(_BatchServer):
         total, succeeded, failed = self._counts(batch)
         ended = batch.results is not None
         expired = sum(1 for r in (batch.results or {}).values() if r is None)
-        counts = {"processing": 0 if ended else total, "succeeded": succeeded, "errored": failed - expired,
+        counts = {"processing": total - succeeded - failed, "succeeded": succeeded, "errored": failed - expired,
                   "canceled": 0, "expired": expired}  # fmt: skip
         return {
             "id": batch.id, "type": "message_batch", "processing_status": "ended" if ended else "in_progress",
