@@ -17,34 +17,32 @@ Expired and canceled items are resubmittable, as are errors of type `api_error`,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
-from .._errors import MalformedResponseError
 from .._model import JsonObject
 from ._json_http import JsonPoster
-from .batches import BatchOutcome, BatchStatus, count_of
+from .batches import BatchEndpoints, BatchOutcome, BatchStatus, count_of, result_line
 
 __all__ = ["AnthropicBatches"]
 
 _RETRYABLE_ERRORS = frozenset({"api_error", "overloaded_error", "rate_limit_error"})
 
 
-class AnthropicBatches:
+class AnthropicBatches(BatchEndpoints):
     """The Message Batches endpoints under an Anthropic API root (`https://api.anthropic.com`)."""
 
     def __init__(self, poster: JsonPoster, base_url: str) -> None:
-        self._poster = poster
+        super().__init__(poster)
         self._endpoint = f"{base_url.rstrip('/')}/v1/messages/batches"
 
     async def submit(self, items: Sequence[JsonObject], metadata: dict[str, str]) -> str:
         # Message Batches take no metadata: the journal alone ties a batch to its run.
         data = await self._poster.post(self._endpoint, {"requests": list(items)})
-        return self._text(data, "id")
+        return self._text(data, "id", "message batch")
 
     async def status(self, batch_id: str) -> BatchStatus:
         data = await self._poster.get_json(f"{self._endpoint}/{batch_id}")
-        state = self._text(data, "processing_status")
+        state = self._text(data, "processing_status", "message batch")
         counts = data.get("request_counts")
         counts = counts if isinstance(counts, dict) else {}
         numbers = {
@@ -62,31 +60,19 @@ class AnthropicBatches:
 
     async def results(self, batch_id: str) -> list[BatchOutcome]:
         data = await self._poster.get_json(f"{self._endpoint}/{batch_id}")
-        url = self._text(data, "results_url")
+        url = self._text(data, "results_url", "message batch")
         content = await self._poster.get_bytes(url)
         return [_outcome(line) for line in content.decode("utf-8").splitlines() if line.strip()]
 
-    async def aclose(self) -> None:
-        await self._poster.close()
-
-    def _text(self, data: JsonObject, key: str) -> str:
-        value = data.get(key)
-        if not isinstance(value, str) or not value:
-            raise self._poster.errors.error(
-                f"the message batch answer has no {key!r}", retryable=True, kind=MalformedResponseError
-            )
-        return value
-
 
 def _outcome(line: str) -> BatchOutcome:
-    try:
-        entry = json.loads(line)
-    except ValueError:
-        entry = None
-    custom_id = entry.get("custom_id") if isinstance(entry, dict) else None
-    result = entry.get("result") if isinstance(entry, dict) else None
-    if not isinstance(custom_id, str) or not isinstance(result, dict):
-        return BatchOutcome(custom_id="", error=f"unreadable result line: {line[:80]!r}")
+    read = result_line(line, "result")
+    if isinstance(read, BatchOutcome):
+        return read
+    custom_id, entry = read
+    result = entry["result"]
+    if not isinstance(result, dict):
+        return BatchOutcome(custom_id=custom_id, error="the result is not an object")
     kind = result.get("type")
     if kind == "succeeded" and isinstance(result.get("message"), dict):
         return BatchOutcome(custom_id=custom_id, answer=result["message"])

@@ -15,22 +15,30 @@ Batches, the Anthropic adapter for Message Batches) gives the runner three thing
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Any, Optional, Protocol, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checkable
 
 from attrs import frozen
 
+from .._errors import MalformedResponseError
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from .base import AdapterContext
 
+if TYPE_CHECKING:
+    from ._json_http import JsonPoster
+
 __all__ = [
     "BATCH_DISCOUNT",
+    "BatchEndpoints",
     "BatchCapable",
     "BatchClient",
     "BatchOutcome",
     "BatchStatus",
     "BatchRequest",
     "batch_capable",
+    "count_of",
+    "result_line",
 ]
 
 #: OpenAI and Anthropic both bill batched requests at 50% of the direct price.
@@ -105,3 +113,35 @@ def batch_capable(adapter: object) -> Optional[BatchCapable]:
 def count_of(value: Any) -> int:
     """A count from a provider's batch object: a whole number >= 0, else 0."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+class BatchEndpoints:
+    """What both providers' batch clients share: the adapter's poster (its headers, key and
+    errors), closing it, and reading what an answer must hold."""
+
+    def __init__(self, poster: JsonPoster) -> None:
+        self._poster = poster
+
+    async def aclose(self) -> None:
+        await self._poster.close()
+
+    def _text(self, data: JsonObject, key: str, what: str) -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not value:
+            raise self._poster.errors.error(
+                f"the {what} answer has no {key!r}", retryable=True, kind=MalformedResponseError
+            )
+        return value
+
+
+def result_line(line: str, key: str) -> Union[tuple[str, JsonObject], BatchOutcome]:
+    """A results line's custom id and its object under `key` (`response`/`error` entries for
+    OpenAI: `key` is what must be present, may be null), or the outcome of an unreadable line."""
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        entry = None
+    custom_id = entry.get("custom_id") if isinstance(entry, dict) else None
+    if not isinstance(entry, dict) or not isinstance(custom_id, str) or key not in entry:
+        return BatchOutcome(custom_id="", error=f"unreadable result line: {line[:80]!r}")
+    return custom_id, entry

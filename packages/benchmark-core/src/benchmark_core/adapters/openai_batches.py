@@ -25,11 +25,10 @@ from typing import Any
 
 import aiohttp
 
-from .._errors import MalformedResponseError
 from .._model import JsonObject
 from ._json_http import JsonPoster
 from ._openai_wire import error_message
-from .batches import BatchOutcome, BatchStatus, count_of
+from .batches import BatchEndpoints, BatchOutcome, BatchStatus, count_of, result_line
 
 __all__ = ["BATCH_ENDPOINT", "COMPLETION_WINDOW", "OpenAIBatches"]
 
@@ -38,11 +37,11 @@ COMPLETION_WINDOW = "24h"
 _ENDED = frozenset({"completed", "failed", "expired", "cancelled"})
 
 
-class OpenAIBatches:
+class OpenAIBatches(BatchEndpoints):
     """The batch endpoints under an OpenAI API root (`https://api.openai.com/v1`)."""
 
     def __init__(self, poster: JsonPoster, base_url: str) -> None:
-        self._poster = poster
+        super().__init__(poster)
         self._base = base_url.rstrip("/")
 
     async def submit(self, items: Sequence[JsonObject], metadata: dict[str, str]) -> str:
@@ -87,26 +86,12 @@ class OpenAIBatches:
             raise self._poster.errors.error(f"batch {batch_id} failed: {reason}", fatal=True)
         return outcomes
 
-    async def aclose(self) -> None:
-        await self._poster.close()
-
-    def _text(self, data: JsonObject, key: str, what: str) -> str:
-        value = data.get(key)
-        if not isinstance(value, str) or not value:
-            raise self._poster.errors.error(
-                f"the {what} answer has no {key!r}", retryable=True, kind=MalformedResponseError
-            )
-        return value
-
 
 def _outcome(line: str) -> BatchOutcome:
-    try:
-        entry = json.loads(line)
-    except ValueError:
-        entry = None
-    custom_id = entry.get("custom_id") if isinstance(entry, dict) else None
-    if not isinstance(entry, dict) or not isinstance(custom_id, str):
-        return BatchOutcome(custom_id="", error=f"unreadable result line: {line[:80]!r}")
+    read = result_line(line, "custom_id")
+    if isinstance(read, BatchOutcome):
+        return read
+    custom_id, entry = read
     error = entry.get("error")
     response = entry.get("response")
     if isinstance(error, dict):

@@ -35,7 +35,7 @@ import inspect
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 
 from aiohttp import web
@@ -120,6 +120,18 @@ class _BatchServer(LoopbackServer):
         """An item's answer as the provider sends it (the Anthropic fake fills in the model and usage)."""
         return response.body if isinstance(response.body, dict) else {}
 
+    def _guarded(self, handler: Callable[[web.Request], Awaitable[web.Response]]) -> Any:
+        """`handler` behind the key check of `_auth`."""
+
+        async def guarded(request: web.Request) -> web.Response:
+            refused = self._auth(request)
+            return refused if refused is not None else await handler(request)
+
+        return guarded
+
+    def _auth(self, request: web.Request) -> Optional[web.Response]:
+        raise NotImplementedError
+
     def _refused(self, request: web.Request, header: str, value: str) -> Optional[web.Response]:
         if self.api_key is None or request.headers.get(header) == value:
             return None
@@ -146,18 +158,15 @@ class FakeOpenAIBatches(_BatchServer):
         return f"{self.root_url}/v1"
 
     def add_routes(self, app: web.Application) -> None:
-        app.router.add_post("/v1/files", self._upload)
-        app.router.add_get("/v1/files/{file_id}/content", self._content)
-        app.router.add_post("/v1/batches", self._create_batch)
-        app.router.add_get("/v1/batches/{batch_id}", self._retrieve)
+        app.router.add_post("/v1/files", self._guarded(self._upload))
+        app.router.add_get("/v1/files/{file_id}/content", self._guarded(self._content))
+        app.router.add_post("/v1/batches", self._guarded(self._create_batch))
+        app.router.add_get("/v1/batches/{batch_id}", self._guarded(self._retrieve))
 
     def _auth(self, request: web.Request) -> Optional[web.Response]:
         return self._refused(request, "Authorization", f"Bearer {self.api_key}")
 
     async def _upload(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         form = await request.post()
         upload = form.get("file")
         if form.get("purpose") != "batch" or not isinstance(upload, web.FileField):
@@ -171,18 +180,12 @@ class FakeOpenAIBatches(_BatchServer):
         )  # fmt: skip
 
     async def _content(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         entry = self.files.get(request.match_info["file_id"])
         if entry is None:
             return _error(404, "invalid_request_error", "no such file")
         return web.Response(body=entry[1], content_type="application/octet-stream")
 
     async def _create_batch(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         body = await request.json()
         entry = self.files.get(str(body.get("input_file_id")))
         if entry is None or body.get("endpoint") != "/v1/chat/completions" or body.get("completion_window") != "24h":
@@ -197,9 +200,6 @@ class FakeOpenAIBatches(_BatchServer):
         return web.json_response(self._object(batch))
 
     async def _retrieve(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         batch = await self._batch_of(request)
         await self._advance(batch)
         return web.json_response(self._object(batch))
@@ -265,9 +265,9 @@ class FakeAnthropicBatches(_BatchServer):
         return self.root_url
 
     def add_routes(self, app: web.Application) -> None:
-        app.router.add_post("/v1/messages/batches", self._create_batch)
-        app.router.add_get("/v1/messages/batches/{batch_id}", self._retrieve)
-        app.router.add_get("/v1/messages/batches/{batch_id}/results", self._results)
+        app.router.add_post("/v1/messages/batches", self._guarded(self._create_batch))
+        app.router.add_get("/v1/messages/batches/{batch_id}", self._guarded(self._retrieve))
+        app.router.add_get("/v1/messages/batches/{batch_id}/results", self._guarded(self._results))
 
     def _auth(self, request: web.Request) -> Optional[web.Response]:
         if request.headers.get("anthropic-version") is None:
@@ -275,9 +275,6 @@ class FakeAnthropicBatches(_BatchServer):
         return self._refused(request, "x-api-key", str(self.api_key))
 
     async def _create_batch(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         body = await request.json()
         items: dict[str, JsonObject] = {}
         for entry in body.get("requests") or []:
@@ -291,17 +288,11 @@ class FakeAnthropicBatches(_BatchServer):
         return web.json_response(self._object(self._create("msgbatch", items, {}), request))
 
     async def _retrieve(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         batch = await self._batch_of(request)
         await self._advance(batch)
         return web.json_response(self._object(batch, request))
 
     async def _results(self, request: web.Request) -> web.Response:
-        refused = self._auth(request)
-        if refused is not None:
-            return refused
         batch = await self._batch_of(request)
         if batch.results is None:
             return _error(400, "invalid_request_error", "the batch is still processing")
