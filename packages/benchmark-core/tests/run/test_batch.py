@@ -115,6 +115,15 @@ def test_only_failed_items_are_submitted_again(openai_batches: FakeOpenAIBatches
     assert [r.attempts for r in report.rows if r.task_id in {SINGLE[2], SINGLE[5]}] == [2, 2]
 
 
+def test_each_epoch_is_an_item_of_its_own(openai_batches: FakeOpenAIBatches) -> None:
+    adapter = openai_compat_adapter(openai_batches.base_url, "m", KEY)
+    options = RunOptions(task_ids=SINGLE[:3], cache=False, batch=True, batch_poll=0.05, epochs=2)
+    report = asyncio.run(run(example, adapter, options))
+    assert sorted(openai_batches.submissions) == [f"t{i:05d}-e{e}" for i in range(3) for e in (1, 2)]
+    assert [(r.task_id, r.epoch) for r in report.rows] == [(t, e) for t in SINGLE[:3] for e in (1, 2)]
+    assert report.pass_at_k is not None
+
+
 def test_items_that_keep_failing_become_error_rows(openai_batches: FakeOpenAIBatches) -> None:
     openai_batches.item_fault = _fault({"t00001-e1"}, times=99)
     adapter = openai_compat_adapter(openai_batches.base_url, "m", KEY)

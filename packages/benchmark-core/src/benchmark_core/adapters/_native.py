@@ -19,6 +19,8 @@ class NativeAdapter:
     """The common half of a native adapter; subclasses give `_settings_fields` and `_check`."""
 
     _provider = "native"
+    #: Answers' rate-limit headers go to the run's pacer (which then probes with the first request).
+    reports_rate_limits = True
 
     def __init__(
         self,
