@@ -9,7 +9,7 @@ import asyncio
 
 import mcp
 import pytest
-from benchmark_core._mcp import create_mcp_server
+from benchmark_core._surfaces.mcp import create_mcp_server
 from benchmark_core.adapters.catalog import PROVIDER_NAMES
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeAnthropic, FakeGemini, mock_handler
