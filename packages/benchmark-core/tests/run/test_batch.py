@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from benchmark_core import ConfigurationError, RunOptions, journal_path, mock_adapter, openai_compat_adapter, run
+from benchmark_core import (
+    ConfigurationError,
+    RunOptions,
+    RunStoppedError,
+    journal_path,
+    mock_adapter,
+    openai_compat_adapter,
+    run,
+)
 from benchmark_core.adapters.anthropic import anthropic_adapter
 from benchmark_core.adapters.prices import Prices
 from benchmark_core.example import benchmark as example
@@ -150,6 +158,25 @@ def test_a_rejected_item_is_not_submitted_again(openai_batches: FakeOpenAIBatche
     assert set(openai_batches.submissions.values()) == {1}
 
 
+def test_a_batch_created_but_never_journaled_is_found_by_its_tag(tmp_path: Path) -> None:
+    """The create's answer is lost (the client times out while the fake holds it back), so the run
+    stops with the batch journaled only as `submitting`; resumed, it finds the batch by the tag in
+    its metadata and polls it instead of submitting the tasks again."""
+    fake = FakeOpenAIBatches(mock_handler(example), api_key=KEY, create_delay=2.0)
+    journal = tmp_path / "report.json.journal.jsonl"
+    options = RunOptions(task_ids=SINGLE, cache=False, batch=True, batch_poll=0.05)
+    with fake.in_thread():
+        adapter = openai_compat_adapter(fake.base_url, "m", KEY, request_timeout=0.5)
+        with pytest.raises(RunStoppedError, match="timed out"):
+            asyncio.run(run(example, adapter, options, journal=journal))
+        assert len(fake.batches) == 1
+        fake.create_delay = 0.0
+        report = asyncio.run(run(example, adapter, options, journal=journal, resume=True))
+    assert len(fake.batches) == 1 and set(fake.submissions.values()) == {1}
+    assert report.complete and report.totals.failed == 0 and report.batch is not None
+    assert report.batch.batches == list(fake.batches)
+
+
 def test_episodes_and_providers_without_a_batch_api_are_refused(openai_batches: FakeOpenAIBatches) -> None:
     adapter = openai_compat_adapter(openai_batches.base_url, "m", KEY)
     with pytest.raises(ConfigurationError, match=r"single tasks only.*episodes"):
@@ -243,7 +270,7 @@ def test_a_killed_batch_run_resumes_polling_and_never_submits_twice(tmp_path: Pa
         _wait(lambda: fake.polls >= 3, child)  # submitted, and polling
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
-        assert [b["state"] for b in _batch_lines(out)][:1] == ["submitted"]
+        assert [b["state"] for b in _batch_lines(out)][:2] == ["submitting", "submitted"]
         resumed = _cli(env, *flags, "--resume")
         _, stderr = resumed.communicate(timeout=120)
     assert resumed.returncode == 0, stderr

@@ -7,12 +7,13 @@ and grade it. Items that failed in a way another try may fix (expired, cancelled
 result at all) are submitted again in a new batch, at most `RESUBMISSIONS` times (or `--retries`);
 the others become error rows. Cost is the direct price times `1 - BATCH_DISCOUNT`.
 
-With a journal, every batch's id, items and state are journaled (and synced) as soon as the
-provider has created it, and again as its state changes; the rows follow as they are graded, then
-the batch is marked `fetched`. A resumed run polls every journaled batch not yet fetched and submits
-only the tasks that are in none of them, so no task is paid twice. (What stays open is the moment
-between the provider creating a batch and the journal line being written: a kill exactly then
-leaves a batch the journal does not know.)
+With a journal, every batch is journaled (and synced) under a fresh tag with its items before it is
+created (`submitting`), then with the provider's id, then as its state changes; the rows follow as
+they are graded, then the batch is marked `fetched`. A resumed run polls every journaled batch not
+yet fetched and submits only the tasks that are in none of them, so no task is paid twice. A batch
+journaled only as `submitting` (killed while creating it) is looked up by the tag, which the batch
+carries in its metadata (`BatchClient.find`): OpenAI's can be found; Anthropic's Message Batches
+take no metadata, so there its items are submitted again.
 
 Episodes are refused: each turn depends on the last, and a batch round trip can take hours. See
 `check_batchable`.
@@ -21,7 +22,9 @@ Episodes are refused: each turn depends on the last, and a batch round trip can 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Optional, TypeVar
 
@@ -42,6 +45,8 @@ POLL_MAX = 60.0
 RESUBMISSIONS = 3
 BatchProgress = Callable[[BatchStatus], None]
 R = TypeVar("R")
+#: A batch to poll: its journal tag, the provider's id, its items' custom ids.
+Waiting = tuple[str, str, list[str]]
 
 
 def check_batchable(run: Run) -> BatchCapable:
@@ -107,57 +112,70 @@ class BatchRun:
 
     async def execute(self, pending: list[Pending]) -> None:
         self._items = {custom_id(i, epoch): _Item(i, task, epoch) for i, task, epoch in pending}
-        open_batches: list[JsonObject] = []
-        for record in self._journal.batches if self._journal is not None else []:
-            for cid in record.get("items", {}):
-                if cid in self._items:
-                    self._items[cid].submissions += 1
-            self.batch_ids.append(str(record["id"]))
-            if record.get("state") != "fetched":
-                open_batches.append(record)
         client = self._api.batch_client()
         try:
-            await self._cycle(client, open_batches)
+            await self._cycle(client, await self._resumed(client))
         except Fatal as fatal:
             raise self._run._halt(fatal) from None
         finally:
             await client.aclose()
 
-    async def _cycle(self, client: BatchClient, open_batches: list[JsonObject]) -> None:
+    async def _resumed(self, client: BatchClient) -> list[Waiting]:
+        """The journaled batches whose results are not in. A batch journaled only as `submitting`
+        (the run was killed while creating it) is looked up by its tag: if the provider has it, it
+        is polled; if not, its items were never submitted."""
+        waiting: list[Waiting] = []
+        for record in self._journal.batches if self._journal is not None else []:
+            tag, batch_id = str(record["id"]), record.get("batch")
+            cids = [cid for cid in record.get("items", {}) if cid in self._items]
+            if record.get("state") == "submitting":
+                batch_id = await _provider_call(self._run, functools.partial(client.find, tag))
+                if batch_id is None:
+                    continue
+                self._journaled(tag, "submitted", cids, batch_id=batch_id)
+            for cid in cids:
+                self._items[cid].submissions += 1
+            self.batch_ids.append(str(batch_id))
+            if record.get("state") != "fetched":
+                waiting.append((tag, str(batch_id), cids))
+        return waiting
+
+    async def _cycle(self, client: BatchClient, waiting: list[Waiting]) -> None:
         """Poll the resumed batches, submit the tasks in none of them, and resubmit failed items."""
-        in_open = {cid for record in open_batches for cid in record.get("items", {})}
+        in_open = {cid for _, _, cids in waiting for cid in cids}
         fresh = [cid for cid in self._items if cid not in in_open]
-        waiting = [(str(r["id"]), [c for c in r.get("items", {}) if c in self._items]) for r in open_batches]
         if fresh:
             waiting.append(await self._submit(client, fresh))
         while waiting:
-            batch_id, cids = waiting.pop(0)
-            again = await self._finish(client, batch_id, cids)
+            again = await self._finish(client, *waiting.pop(0))
             if again:
                 waiting.append(await self._submit(client, again))
 
-    async def _submit(self, client: BatchClient, cids: list[str]) -> tuple[str, list[str]]:
+    async def _submit(self, client: BatchClient, cids: list[str]) -> Waiting:
+        """Create a batch of `cids`, journaled first under a fresh tag (`submitting`), then with its id."""
         run = self._run
         lines = [
             self._api.batch_item(cid, run.single_request(self._items[cid].task), self._context(cid)) for cid in cids
         ]
-        metadata = {"benchmark": run.benchmark.id, "run_started_at": run.started_at, "items": str(len(cids))}
+        tag = f"bc-{uuid.uuid4().hex}"
+        self._journaled(tag, "submitting", cids)
+        metadata = {"benchmark_core_tag": tag, "benchmark": run.benchmark.id, "items": str(len(cids))}
         batch_id = await _provider_call(run, lambda: client.submit(lines, metadata), idempotent=False)
         for cid in cids:
             self._items[cid].submissions += 1
         self.batch_ids.append(batch_id)
-        self._journaled(batch_id, "submitted", cids)
-        return batch_id, cids
+        self._journaled(tag, "submitted", cids, batch_id=batch_id)
+        return tag, batch_id, cids
 
     def _context(self, cid: str) -> AdapterContext:
         item = self._items[cid]
         run = self._run
         return AdapterContext(task=item.task, task_index=item.index, seed=run.options.seed, settings=run.settings)
 
-    async def _finish(self, client: BatchClient, batch_id: str, cids: list[str]) -> list[str]:
+    async def _finish(self, client: BatchClient, tag: str, batch_id: str, cids: list[str]) -> list[str]:
         """Poll `batch_id` until it ends, grade its results; the items to submit again."""
         started = time.perf_counter()
-        status = await self._poll(client, batch_id, cids)
+        status = await self._poll(client, tag, batch_id)
         outcomes = {o.custom_id: o for o in await _provider_call(self._run, lambda: client.results(batch_id))}
         again: list[str] = []
         for cid in cids:
@@ -170,10 +188,10 @@ class BatchRun:
                 again.append(cid)
             else:
                 self._record(row)
-        self._journaled(batch_id, "fetched", cids)
+        self._journaled(tag, "fetched", cids)
         return again
 
-    async def _poll(self, client: BatchClient, batch_id: str, cids: list[str]) -> BatchStatus:
+    async def _poll(self, client: BatchClient, tag: str, batch_id: str) -> BatchStatus:
         delay = self._run.options.batch_poll
         seen: Optional[BatchStatus] = None
         while True:
@@ -182,7 +200,7 @@ class BatchRun:
                 seen = status
                 if self._progress is not None:
                     self._progress(status)
-                self._journaled(batch_id, "ended" if status.ended else status.state, cids, status)
+                self._journaled(tag, "ended" if status.ended else status.state, [], status)
             if status.ended:
                 return status
             await asyncio.sleep(delay)
@@ -210,12 +228,21 @@ class BatchRun:
             return requests.error_row(failure_message(exc), failure_code(exc))
         return await run.graded(item.task, requests, run.trace_of(result), None)
 
-    def _journaled(self, batch_id: str, state: str, cids: list[str], status: Optional[BatchStatus] = None) -> None:
+    def _journaled(
+        self,
+        tag: str,
+        state: str,
+        cids: list[str],
+        status: Optional[BatchStatus] = None,
+        batch_id: Optional[str] = None,
+    ) -> None:
         if self._journal is None:
             return
-        record: JsonObject = {"id": batch_id, "state": state}
-        if state == "submitted":  # later records of the batch name only what changed
+        record: JsonObject = {"id": tag, "state": state}
+        if state == "submitting":  # later records of the batch name only what changed
             record["items"] = {cid: [self._items[cid].task.id, self._items[cid].epoch] for cid in cids}
+        if batch_id is not None:
+            record["batch"] = batch_id
         if status is not None:
             record["counts"] = {"total": status.total, "succeeded": status.succeeded, "failed": status.failed}
         self._journal.append_batch(record)

@@ -5,12 +5,13 @@
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
     {"row": {...the row's wire form...}}
-    {"batch": {"id": ..., "state": "submitted", "items": {"<custom id>": ["<task id>", <epoch or null>], ...}}}
-    {"batch": {"id": ..., "state": "in_progress", "counts": {"total": ..., "succeeded": ..., "failed": ...}}}
+    {"batch": {"id": "<tag>", "state": "submitting", "items": {"<custom id>": ["<task id>", <epoch or null>]}}}
+    {"batch": {"id": "<tag>", "state": "submitted", "batch": "<the provider's batch id>"}}
+    {"batch": {"id": "<tag>", "state": "in_progress", "counts": {"total": ..., "succeeded": ..., "failed": ...}}}
 
-A `batch` line (runs with `--batch`) is written when a batch is created (with its items), each
-time its state or counts change, and when its results are in (`fetched`); the lines of a batch id
-are merged, later fields winning. A resumed run goes back to
+`batch` lines (runs with `--batch`) are written before a batch is created (its tag and items), once
+the provider has created it (its id), each time its state or counts change, and when its results
+are in (`fetched`); the lines of one tag are merged, later fields winning. A resumed run goes back to
 polling every batch whose results are not in, and sends none of its items again.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a

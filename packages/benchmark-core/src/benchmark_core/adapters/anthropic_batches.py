@@ -18,6 +18,7 @@ Expired and canceled items are resubmittable, as are errors of type `api_error`,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Optional
 
 from .._model import JsonObject
 from ._json_http import JsonPoster
@@ -39,6 +40,9 @@ class AnthropicBatches(BatchEndpoints):
         # Message Batches take no metadata: the journal alone ties a batch to its run.
         data = await self._poster.post(self._endpoint, {"requests": list(items)})
         return self._text(data, "id", "message batch")
+
+    async def find(self, tag: str) -> Optional[str]:
+        return None  # Message Batches keep no metadata: nothing ties a batch to its tag
 
     async def status(self, batch_id: str) -> BatchStatus:
         data = await self._poster.get_json(f"{self._endpoint}/{batch_id}")

@@ -87,6 +87,11 @@ class BatchClient(Protocol):
 
     async def status(self, batch_id: str) -> BatchStatus: ...
 
+    async def find(self, tag: str) -> Optional[str]:
+        """The id of a batch created with `metadata["benchmark_core_tag"] == tag`, or None (also when
+        the provider keeps no metadata)."""
+        ...
+
     async def results(self, batch_id: str) -> list[BatchOutcome]:
         """The outcome of every item of an ended batch (items without one count as expired)."""
         ...

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Optional
 
 import aiohttp
 
@@ -57,6 +57,15 @@ class OpenAIBatches(BatchEndpoints):
             "metadata": metadata,
         }
         return self._text(await self._poster.post(f"{self._base}/batches", body), "id", "batch")
+
+    async def find(self, tag: str) -> Optional[str]:
+        """Among the most recent batches (`GET /batches?limit=100`), the one whose metadata holds `tag`."""
+        data = await self._poster.get_json(f"{self._base}/batches?limit=100")
+        for batch in data.get("data") or []:
+            metadata = batch.get("metadata") if isinstance(batch, dict) else None
+            if isinstance(metadata, dict) and metadata.get("benchmark_core_tag") == tag:
+                return self._text(batch, "id", "batch")
+        return None
 
     async def status(self, batch_id: str) -> BatchStatus:
         data = await self._poster.get_json(f"{self._base}/batches/{batch_id}")

@@ -10,7 +10,8 @@ aiohttp server on 127.0.0.1.
 - `FakeOpenAIBatches` follows https://platform.openai.com/docs/api-reference/batch and
   https://platform.openai.com/docs/api-reference/files: `POST /v1/files` (multipart, `purpose=batch`),
   `POST /v1/batches` (`input_file_id`, `endpoint` `/v1/chat/completions`, `completion_window` `24h`),
-  `GET /v1/batches/{id}` (`status`, `request_counts`, `output_file_id`, `error_file_id`) and
+  `GET /v1/batches/{id}` (`status`, `request_counts`, `output_file_id`, `error_file_id`), `GET
+  /v1/batches` (the most recent first, `limit`) and
   `GET /v1/files/{id}/content` (JSONL: `custom_id`, `response.status_code`, `response.body`, `error`).
 - `FakeAnthropicBatches` follows https://docs.anthropic.com/en/api/creating-message-batches and
   https://docs.anthropic.com/en/api/retrieving-message-batch-results: `POST /v1/messages/batches`
@@ -22,7 +23,8 @@ aiohttp server on 127.0.0.1.
 Each item's answer comes from `handler` (as a fake's: given a `RecordedRequest` whose body is the
 item's request body, it returns a `FakeResponse`, or for Anthropic an `AnthropicResponse`;
 `mock_handler(benchmark, wire=...)` plays the mock in either shape).
-A batch is `in_progress` for `processing_delay` seconds, its counts rising with the time, then ends.
+`create_delay` holds back the answer to a create (the batch exists meanwhile). A batch is
+`in_progress` for `processing_delay` seconds, its counts rising with the time, then ends.
 `item_fault(custom_id, submission)` (submission counts from 1) may fail an item: "expired" or
 "error" (a 500); None answers it. `submissions` counts each custom id's submissions; `batches`
 holds the created batches; with `api_key`, requests without it get a 401.
@@ -30,6 +32,7 @@ holds the created batches; with `api_key`, requests without it get a 401.
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import inspect
 import json
@@ -72,18 +75,24 @@ class _BatchServer(LoopbackServer):
         processing_delay: float = 0.0,
         item_fault: Optional[ItemFault] = None,
         api_key: Optional[str] = None,
+        create_delay: float = 0.0,
     ) -> None:
         super().__init__(handler=handler, api_key=api_key)
         self.processing_delay = processing_delay
+        self.create_delay = create_delay
         self.item_fault = item_fault
         self.batches: dict[str, FakeBatch] = {}
         self.submissions: collections.Counter[str] = collections.Counter()
         self.polls = 0
 
-    def _create(self, prefix: str, items: dict[str, JsonObject], metadata: JsonObject) -> FakeBatch:
+    async def _create(self, prefix: str, items: dict[str, JsonObject], metadata: JsonObject) -> FakeBatch:
+        """Create the batch, then answer after `create_delay` (a client timing out meanwhile does
+        not know the batch exists, as after a lost answer)."""
         batch = FakeBatch(f"{prefix}_{len(self.batches) + 1:04d}", items, time.monotonic(), metadata)
         self.submissions.update(items.keys())
         self.batches[batch.id] = batch
+        if self.create_delay > 0:
+            await asyncio.sleep(self.create_delay)
         return batch
 
     def _counts(self, batch: FakeBatch) -> tuple[int, int, int]:
@@ -162,6 +171,7 @@ class FakeOpenAIBatches(_BatchServer):
         app.router.add_get("/v1/files/{file_id}/content", self._guarded(self._content))
         app.router.add_post("/v1/batches", self._guarded(self._create_batch))
         app.router.add_get("/v1/batches/{batch_id}", self._guarded(self._retrieve))
+        app.router.add_get("/v1/batches", self._guarded(self._list))
 
     def _auth(self, request: web.Request) -> Optional[web.Response]:
         return self._refused(request, "Authorization", f"Bearer {self.api_key}")
@@ -196,13 +206,19 @@ class FakeOpenAIBatches(_BatchServer):
             if item.get("method") != "POST" or item.get("url") != "/v1/chat/completions" or item["custom_id"] in items:
                 return _error(400, "invalid_request_error", f"bad or duplicate line {item.get('custom_id')!r}")
             items[item["custom_id"]] = item["body"]
-        batch = self._create("batch", items, body.get("metadata") or {})
+        batch = await self._create("batch", items, body.get("metadata") or {})
         return web.json_response(self._object(batch))
 
     async def _retrieve(self, request: web.Request) -> web.Response:
         batch = await self._batch_of(request)
         await self._advance(batch)
         return web.json_response(self._object(batch))
+
+    async def _list(self, request: web.Request) -> web.Response:
+        """The most recent batches first, at most `limit` (default 20) of them."""
+        limit = int(request.query.get("limit", "20"))
+        batches = list(reversed(self.batches.values()))[:limit]
+        return web.json_response({"object": "list", "data": [self._object(b) for b in batches], "has_more": False})
 
     def _object(self, batch: FakeBatch) -> JsonObject:
         total, completed, failed = self._counts(batch)
@@ -285,7 +301,7 @@ class FakeAnthropicBatches(_BatchServer):
             items[custom_id] = params
         if not items:
             return _error(400, "invalid_request_error", "requests: at least one is required")
-        return web.json_response(self._object(self._create("msgbatch", items, {}), request))
+        return web.json_response(self._object(await self._create("msgbatch", items, {}), request))
 
     async def _retrieve(self, request: web.Request) -> web.Response:
         batch = await self._batch_of(request)
