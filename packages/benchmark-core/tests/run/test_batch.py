@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from aiohttp import web
@@ -303,13 +303,22 @@ def test_mcp_run_benchmark_takes_batch(openai_batches: FakeOpenAIBatches, monkey
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     arguments: dict[str, Any] = {"model": "m", "provider": "openai", "batch": True, "batch_poll": 0.05, "cache": False}
 
+    seen: list[str] = []
+
+    async def record_progress(progress: float, total: Optional[float], message: Optional[str]) -> None:
+        seen.append(message or "")
+
     async def main() -> tuple[Any, Any]:
         async with mcp.Client(create_mcp_server(example)) as client:
-            report = tool_data(await client.call_tool("run_benchmark", {**arguments, "task_ids": list(SINGLE[:5])}))
+            call = client.call_tool(
+                "run_benchmark", {**arguments, "task_ids": list(SINGLE[:5])}, progress_callback=record_progress
+            )
+            report = tool_data(await call)
             refused = tool_error(await client.call_tool("run_benchmark", arguments))
         return report, refused
 
     report, refused = asyncio.run(main())
     assert report["batch"]["discount"] == 0.5 and len(report["rows"]) == 5
+    assert "batch batch_0001: completed, 5/5 done" in seen
     assert sum(openai_batches.submissions.values()) == 5
     assert refused["code"] == "INVALID_CONFIGURATION" and "single tasks only" in refused["message"]

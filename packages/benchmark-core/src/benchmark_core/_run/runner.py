@@ -345,6 +345,7 @@ async def run(
     resume: bool = False,
     retry_errored: bool = False,
     progress: Optional[ProgressCallback] = None,
+    batch_progress: Optional[BatchProgress] = None,
     **overrides: Any,
 ) -> RunReport:
     """Run `benchmark` against `adapter` and return the report.
@@ -355,7 +356,8 @@ async def run(
     sent; `retry_errored=True` also re-sends errored rows). Nothing a model or grader does for one
     task makes the run fail: each task yields one row, failed requests and grader errors as zero-score
     rows with their error. A fatal provider error or `max_errors` ends the run early with
-    `RunStoppedError`, whose `report` holds the finished rows.
+    `RunStoppedError`, whose `report` holds the finished rows. With `batch=True`, `batch_progress`
+    is given each batch's `BatchStatus` whenever its state or counts change.
     """
     opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
     return await Run(
@@ -367,6 +369,7 @@ async def run(
         resume=resume,
         retry_errored=retry_errored,
         progress=progress,
+        batch_progress=batch_progress,
     ).execute()
 
 
