@@ -17,6 +17,13 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   `score_answer` tool, and must get the row's score back;
 - every other split the benchmark ships (`data/tasks-NAME.jsonl`), by its bare name: a mock run
   and `score` regrading it to the same scores;
+- every provider wire format against its loopback fake playing the offline mock: `run --provider
+  anthropic` (native mode where the benchmark has it, episodes, extended thinking) and `run
+  --provider gemini` score as the mock does, with the provider, cached and reasoning tokens in the
+  report and the key in no output; `providers --json` lists the whole provider table;
+- `run --batch` against the fake OpenAI and Anthropic batch APIs (`benchmark_core.testing`), each
+  run killed with SIGKILL while it polls and resumed: every single task submitted exactly once and
+  scored as the mock scored it; benchmarks with episodes refuse `--batch` with exit 1;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
   process started with it; broken task files fail cleanly;
@@ -61,6 +68,7 @@ TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provena
 ERROR_META_KEY = "benchmark-core/error"
 #: What MCP Inspector prints instead of a tool's message when an error result fails output validation.
 INSPECTOR_VALIDATION_TEXT = "must have required property"
+BATCH_KEY = "sk-e2e-batch-key"
 
 
 class CheckFailed(Exception):
@@ -1162,6 +1170,79 @@ async def inspector_crash_check(checks: Checks, inspector: Inspector, work: Path
         expect("grader bug" not in text, "the exception text reached the client")
 
 
+# -- providers against their fakes ---------------------------------------------------------------
+
+PROVIDER_KEY = "sk-e2e-provider-SECRET-71d4"
+
+
+def load_benchmark(target: Target) -> Any:
+    [entry] = importlib.metadata.entry_points(group=GROUP, name=target.entry_point)
+    return entry.load()
+
+
+async def provider_checks(checks: Checks, target: Target, work: Path) -> None:
+    """`run --provider anthropic` (native mode where the benchmark has it, episodes, extended
+    thinking) and `run --provider gemini`, each against its loopback fake playing the mock: the same
+    scores as the mock in the same mode, the provider, cached and reasoning tokens in the report, and
+    the key in no output."""
+    from benchmark_core.testing import FakeAnthropic, FakeGemini, mock_handler
+
+    benchmark = load_benchmark(target)
+    mode = ["--mode", "native"] if "native" in benchmark.answer_modes else []
+    mock = work / "mock-mode.json"
+    base = [str(target.script), "run", "--no-cache", *mode]
+    shown = "".join(f" {arg}" for arg in mode)
+    async with checks.check(f"{target.id}/cli/run --provider mock{shown}"):
+        (await execute([*base, "--model", "offline", "--provider", "mock", "--output", str(mock)])).expect_exit(0)
+    expected = [(r["taskId"], r["score"]) for r in json.loads(mock.read_text(encoding="utf-8"))["rows"]]
+    for provider in ("anthropic", "gemini"):
+        name = f"{target.id}/cli/run --provider {provider}{shown} --reasoning-effort low (fake)"
+        async with checks.check(name) as notes:
+            handler = mock_handler(benchmark, wire=provider)
+            server: Any = (
+                FakeAnthropic(handler=handler, api_key=PROVIDER_KEY, cache_min_tokens=100)
+                if provider == "anthropic"
+                else FakeGemini(handler=handler, api_key=PROVIDER_KEY)
+            )
+            async with server:
+                report_path = work / f"{provider}.json"
+                env = {f"{provider.upper()}_API_KEY": PROVIDER_KEY, f"{provider.upper()}_BASE_URL": server.base_url}
+                argv = [*base, "--model", "fake-model", "--provider", provider, "--reasoning-effort", "low"]
+                result = await execute([*argv, "--output", str(report_path)], env=env)
+            result.expect_exit(0)
+            text = report_path.read_text(encoding="utf-8")
+            for output in (result.stdout, result.stderr, text):
+                expect(PROVIDER_KEY not in output, "the API key was printed or written")
+            report = json.loads(text)
+            notes.append(_provider_notes(report, expected, provider, server.received))
+
+
+def _provider_notes(report: dict[str, Any], expected: list[tuple[str, float]], provider: str, sent: int) -> str:
+    """Check a provider run's report against the mock's scores; a note of what it recorded."""
+    expect(report["provider"] == provider, f"provider {report['provider']!r}")
+    expect([(r["taskId"], r["score"]) for r in report["rows"]] == expected, "scores differ from the mock's")
+    usage = report["usage"]
+    episodes = [row for row in report["rows"] if row.get("episode")]
+    if provider == "anthropic" and episodes:
+        expect(usage.get("cachedTokens", 0) > 0, "no prompt-cache reads over the episodes")
+        transcript = episodes[0]["episode"]["transcript"]
+        expect(any(m.get("reasoning") for m in transcript), "no thinking kept in an episode's transcript")
+    if provider == "gemini":
+        expect(usage.get("reasoningTokens", 0) > 0, "no reasoning tokens reported")
+    cache = f", {usage.get('cachedTokens', 0):,} read from the prompt cache" if provider == "anthropic" else ""
+    return f"{sent} requests, mean {report['mean']:.4f}, {usage['promptTokens']:,} prompt tokens{cache}"
+
+
+async def providers_command_check(checks: Checks, target: Target) -> None:
+    async with checks.check(f"{target.id}/cli/providers --json"):
+        from benchmark_core.adapters.catalog import PROVIDER_NAMES
+
+        result = await execute([str(target.script), "providers", "--json"])
+        result.expect_exit(0)
+        listed = [entry["name"] for entry in result.json()["providers"]]
+        expect(tuple(listed) == PROVIDER_NAMES, f"lists {listed}")
+
+
 # -- main ----------------------------------------------------------------------------------------
 
 
@@ -1179,8 +1260,75 @@ async def check_target(checks: Checks, target: Target, inspector: Optional[Inspe
         await alt_http_checks(checks, target)
         await mcp_checks(checks, target)
         await alt_mcp_checks(checks, target)
+        await provider_checks(checks, target, work)
+        await providers_command_check(checks, target)
+        await batch_checks(checks, target, work)
         if inspector is not None:
             await inspector_checks(checks, target, inspector)
+
+
+# -- batch APIs ------------------------------------------------------------------------------------
+
+
+async def batch_checks(checks: Checks, target: Target, work: Path) -> None:
+    """`run --batch` against the fake OpenAI Files + Batches and Anthropic Message Batches servers,
+    playing the mock's answers: each run is killed with SIGKILL while it polls, then resumed, and
+    must submit every task exactly once and score every task as the mock run did. A benchmark
+    with episodes must refuse `--batch` with exit 1."""
+    from benchmark_core import load_benchmark
+    from benchmark_core.testing import FakeAnthropicBatches, FakeOpenAIBatches, mock_handler
+
+    assert target.script is not None
+    single = [task["id"] for task in target.tasks if task["kind"] == "single"]
+    if len(single) < len(target.tasks):
+        async with checks.check(f"{target.id}/batch/episodes refused with exit 1"):
+            env: dict[str, Optional[str]] = {"OPENAI_API_KEY": BATCH_KEY, "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}
+            result = await execute(
+                [str(target.script), "run", "--model", "m", "--provider", "openai", "--batch"], env=env
+            )
+            result.expect_exit(1)
+            expect("--batch runs single tasks only" in result.stderr, f"stderr: {short(result.stderr)}")
+            expect("Traceback" not in result.stderr, "a traceback was printed")
+    if not single:
+        return
+    benchmark = load_benchmark(target.id)
+    expected = {row["taskId"]: row["score"] for row in target.report["rows"] if row["taskId"] in single}
+    for provider, fake_class in (("openai", FakeOpenAIBatches), ("anthropic", FakeAnthropicBatches)):
+        async with checks.check(f"{target.id}/batch/{provider}: killed while polling, resumed") as notes:
+            handler = mock_handler(benchmark, wire="openai" if provider == "openai" else "anthropic")
+            fake = fake_class(handler, processing_delay=2.0)
+            output = work / f"batch-{provider}.json"
+            async with fake:
+                variable = provider.upper()
+                env = {f"{variable}_BASE_URL": fake.base_url, f"{variable}_API_KEY": BATCH_KEY}
+                argv = [str(target.script), "run", "--model", "m", "--provider", provider, "--batch"]
+                argv += ["--batch-poll", "0.1", "--output", str(output), *(f for t in single for f in ("--task", t))]
+                await _killed_while_polling(argv, env, fake)
+                resumed = await execute([*argv, "--resume"], env=env)
+                resumed.expect_exit(0)
+            report = json.loads(output.read_text(encoding="utf-8"))
+            counts = fake.submissions
+            expect(
+                sorted(counts.values()) == [1] * len(single), f"submissions per task: {sorted(set(counts.values()))}"
+            )
+            expect({row["taskId"]: row["score"] for row in report["rows"]} == expected, "scores differ from the mock's")
+            expect(report["batch"]["discount"] == 0.5, f"batch record {report.get('batch')}")
+            notes.append(f"{len(single)} tasks, {len(fake.batches)} batch, {fake.polls} polls, each task sent once")
+
+
+async def _killed_while_polling(argv: Sequence[str], env: dict[str, Optional[str]], fake: Any) -> None:
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL, env=child_env(**env),
+    )  # fmt: skip
+    deadline = time.monotonic() + COMMAND_TIMEOUT
+    # The fake serves on this loop and counts polls: its counter is the state to wait on.
+    while fake.polls < 2 and process.returncode is None and time.monotonic() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.02)
+    expect(process.returncode is None, f"the run ended before it was killed (exit {process.returncode})")
+    process.send_signal(signal.SIGKILL)
+    await process.wait()
+    expect(len(fake.batches) == 1, f"{len(fake.batches)} batches created before the kill")
 
 
 async def main_async(args: argparse.Namespace) -> Checks:

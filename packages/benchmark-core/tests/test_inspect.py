@@ -11,6 +11,7 @@ import pytest
 from benchmark_core import Benchmark, ConfigurationError, GradeContext, Task, TaskScore, ToolSpec, Trace, mock_adapter
 from benchmark_core.example import benchmark as example
 from benchmark_core.inspect_task import TRACE_KEY, inspect_task
+from benchmark_core.testing import FakeAnthropic, FakeGemini, mock_handler
 from benchmark_core.testing.inspect_eval import (
     MOCKLLM_ANSWER,
     FixedAnswerAdapter,
@@ -49,6 +50,22 @@ def test_inspect_eval_cli_with_the_mock_scores_every_sample_as_our_report_does(t
     metrics = log.results.scores[0].metrics
     assert metrics["mean"].value == pytest.approx(ours.mean)
     assert metrics["pass_rate"].value == pytest.approx(11 / 21)
+
+
+@pytest.mark.parametrize("provider", ["anthropic", "gemini"])
+def test_the_benchmark_provider_reaches_the_native_apis_from_inspect(
+    provider: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`inspect eval --model benchmark/<provider>/<model>`: every request through our native adapter to
+    the provider's fake (answering as the mock), every sample scored as our mock report scores it."""
+    fake = {"anthropic": FakeAnthropic, "gemini": FakeGemini}[provider]
+    with fake(handler=mock_handler(example, wire=provider), api_key="sk-inspect").in_thread() as server:  # type: ignore[arg-type]
+        monkeypatch.setenv(f"{provider.upper()}_BASE_URL", server.base_url)
+        monkeypatch.setenv(f"{provider.upper()}_API_KEY", "sk-inspect")
+        log = inspect_eval_cli("benchmark_core/example", f"benchmark/{provider}/fake-model", tmp_path)
+    assert log.status == "success" and log.eval.model == f"benchmark/{provider}/fake-model"
+    assert sample_rows(log) == report_rows(example.run(mock_adapter()))
+    assert server.received > len(log.samples or [])  # the episodes took several turns each
 
 
 def test_mockllm_answers_are_scored_as_our_report_scores_the_same_text_over_two_epochs(tmp_path: Path) -> None:

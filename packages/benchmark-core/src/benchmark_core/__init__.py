@@ -78,6 +78,7 @@ if TYPE_CHECKING:
         AdapterError,
         AuthenticationFailedError,
         BadRequestError,
+        BatchItemFailedError,
         BenchmarkError,
         BenchmarkFileError,
         BenchmarkNotFoundError,
@@ -118,6 +119,7 @@ if TYPE_CHECKING:
         UsageError,
     )
     from ._model import (
+        BatchStats,
         CacheStats,
         ChatMessage,
         ChatRequest,
@@ -224,6 +226,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AdapterError",
         "AuthenticationFailedError",
         "BadRequestError",
+        "BatchItemFailedError",
         "BenchmarkError",
         "BenchmarkFileError",
         "BenchmarkNotFoundError",
@@ -293,6 +296,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._run.journal": ("journal_path",),
     "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
+        "BatchStats",
         "CacheStats",
         "ChatMessage",
         "ChatRequest",
@@ -378,6 +382,7 @@ __all__ = [
     "scaffold_package",
     "AuthenticationFailedError",
     "BadRequestError",
+    "BatchItemFailedError",
     "BenchmarkNotFoundError",
     "ConnectionFailedError",
     "DEFAULT_JUDGE_PROMPT",
@@ -453,6 +458,7 @@ __all__ = [
     "GenerationSettings",
     "ServedBy",
     "ServedCount",
+    "BatchStats",
     "CacheStats",
     "UnknownToolError",
     "UnreadableFileError",

@@ -335,6 +335,12 @@ class OutputWriteError(BenchmarkError):
     code = "OUTPUT_WRITE_FAILED"
 
 
+class BatchItemFailedError(AdapterError):
+    """A batch returned an item as failed (or never returned it) more often than it may be resubmitted."""
+
+    code = "BATCH_ITEM_FAILED"
+
+
 class RunStoppedError(BenchmarkError):
     """A run ended before every task had a row: a fatal provider error (`cause`, whose code this
     error then carries, so a stopped run reports why). `report` is the partial report of the rows that

@@ -8,6 +8,7 @@ import sys
 import pytest
 from benchmark_core import ConfigurationError, MockAdapter, MockPolicies
 from benchmark_core.adapters import PROVIDERS, make_adapter
+from benchmark_core.adapters.catalog import PROVIDER_TABLE
 from benchmark_core.adapters.openai_compat import OPENROUTER_BASE_URL, OpenAICompatAdapter
 
 
@@ -32,7 +33,10 @@ def test_openrouter_defaults_to_openrouter(monkeypatch: pytest.MonkeyPatch) -> N
     assert (adapter.provider, adapter.model, adapter.base_url) == ("openrouter", "vendor/model", OPENROUTER_BASE_URL)
 
 
-@pytest.mark.parametrize(("provider", "variable"), [("openai", "OPENAI_API_KEY"), ("openrouter", "OPENROUTER_API_KEY")])
+KEYED = [(info.name, info.key_variable) for info in PROVIDER_TABLE if info.key_variable and info.key_required]
+
+
+@pytest.mark.parametrize(("provider", "variable"), KEYED)
 def test_a_missing_key_names_its_variable(monkeypatch: pytest.MonkeyPatch, provider: str, variable: str) -> None:
     monkeypatch.delenv(variable, raising=False)
     with pytest.raises(ConfigurationError, match=variable):
@@ -41,8 +45,8 @@ def test_a_missing_key_names_its_variable(monkeypatch: pytest.MonkeyPatch, provi
 
 def test_an_unknown_provider_lists_the_valid_ones() -> None:
     with pytest.raises(ConfigurationError) as info:
-        make_adapter("anthropic", "claude")
-    assert "'anthropic'" in info.value.message
+        make_adapter("carrier-pigeon", "claude")
+    assert "'carrier-pigeon'" in info.value.message
     for provider in PROVIDERS:
         assert provider in info.value.message
     assert info.value.exit_code == 1

@@ -376,9 +376,13 @@ async def test_generation_settings_reach_the_request_body_only_when_given(provid
         )
         report = await run(example, adapter, given)
     plain, tuned = server.requests[0].body, server.requests[1].body
-    for key in ("temperature", "top_p", "max_tokens", "seed", "reasoning_effort", "reasoning", "top_k"):
+    # OpenAI's reasoning models refuse max_tokens: the openai provider sends max_completion_tokens.
+    limit = "max_completion_tokens" if provider == "openai" else "max_tokens"
+    for key in ("temperature", "top_p", "max_tokens", "max_completion_tokens", "seed", "reasoning_effort", "top_k"):
         assert key not in plain
-    assert (tuned["temperature"], tuned["top_p"], tuned["max_tokens"], tuned["seed"]) == (0.3, 0.9, 256, 42)
+    assert "reasoning" not in plain
+    assert (tuned["temperature"], tuned["top_p"], tuned[limit], tuned["seed"]) == (0.3, 0.9, 256, 42)
+    assert ({"max_tokens", "max_completion_tokens"} - {limit}).isdisjoint(tuned)
     assert tuned["top_k"] == 40 and tuned["model"] == adapter.model  # model and messages cannot be overridden
     if provider == "openrouter":
         assert tuned["reasoning"] == {"effort": "low"} and "reasoning_effort" not in tuned

@@ -162,7 +162,7 @@ async def prepare_cell(
     )
     tasks = await run.load()
     if holds_a_run(cell.journal):
-        header, rows, _ = read_journal(cell.journal)
+        header, rows, _, _ = read_journal(cell.journal)
         check_header(header, run.header(), cell.journal)
         watch.started(cell, len({(r.task_id, r.epoch) for r in rows}), len(tasks) * cell.options.epochs)
         return _Prepared(cell, run, None)

@@ -22,6 +22,11 @@ class Usage:
     #: cache, when the provider's usage object reports them.
     reasoning_tokens: Optional[int] = optional_field()
     cached_tokens: Optional[int] = optional_field()
+    #: Prompt tokens written to the provider's prompt cache (Anthropic's `cache_creation_input_tokens`),
+    #: and the dollars the cached prompt tokens saved against the uncached price, net of the cache
+    #: writes' surcharge, when the adapter knows the model's prices.
+    cache_write_tokens: Optional[int] = optional_field()
+    cache_saved_usd: Optional[float] = optional_field()
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -30,6 +35,8 @@ class Usage:
             cost_usd=_add_optional(self.cost_usd, other.cost_usd),
             reasoning_tokens=_add_optional(self.reasoning_tokens, other.reasoning_tokens),
             cached_tokens=_add_optional(self.cached_tokens, other.cached_tokens),
+            cache_write_tokens=_add_optional(self.cache_write_tokens, other.cache_write_tokens),
+            cache_saved_usd=_add_optional(self.cache_saved_usd, other.cache_saved_usd),
         )
 
     @property
@@ -52,12 +59,21 @@ ChatRole = Literal["system", "user", "assistant", "tool"]
 
 @frozen
 class ChatMessage:
-    """One chat message in OpenAI's shape (content, tool calls, tool results)."""
+    """One chat message in OpenAI's shape (content, tool calls, tool results).
+
+    An assistant turn may also carry the model's `reasoning` as text (Anthropic's thinking blocks,
+    DeepSeek's `reasoning_content`, Gemini's thought summaries) and `provider_state`: what a provider
+    requires back verbatim with this turn on the next request of the conversation, under the name of
+    its wire format (`{"anthropic": [thinking blocks with their signatures]}`, `{"gemini": [parts
+    with their thought signatures]}`). Other adapters ignore a state that is not theirs.
+    """
 
     role: ChatRole
     content: Optional[str] = None
     tool_calls: Optional[list[ToolCall]] = None
     tool_call_id: Optional[str] = None
+    reasoning: Optional[str] = optional_field()
+    provider_state: Optional[dict[str, JsonValue]] = optional_field()
 
 
 @frozen
@@ -83,6 +99,9 @@ class ChatResult:
     usage: Usage = Factory(Usage)
     served_by: Optional[ServedBy] = None
     cached: bool = False
+    #: The answer was cut off at the request's token limit (`stop_reason: "max_tokens"`,
+    #: `finish_reason: "length"`, `finishReason: "MAX_TOKENS"`).
+    truncated: bool = False
 
 
 @frozen
@@ -91,6 +110,7 @@ class CompletionResult:
     usage: Usage = Factory(Usage)
     served_by: Optional[ServedBy] = None
     cached: bool = False
+    truncated: bool = False
 
 
 AbortReason = Literal["budget"]

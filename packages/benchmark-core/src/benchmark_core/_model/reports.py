@@ -46,6 +46,17 @@ class CacheStats:
 
 
 @frozen
+class BatchStats:
+    """A run through a provider's batch API (`--batch`): the share of the direct price the provider
+    takes off (the rows' costs are already at the batch price), the batches used, in order, and
+    the dollars saved against the direct price, when the costs are known."""
+
+    discount: float
+    batches: list[str]
+    saved_cost_usd: Optional[float] = None
+
+
+@frozen
 class GroupMean:
     """One task group's macro mean: the mean over its tasks of each task's mean score."""
 
@@ -80,6 +91,8 @@ class RunRow:
     cached_cost_usd: Optional[float] = optional_field()
     #: What served this row's requests, per model and upstream provider.
     served_by: list[ServedCount] = optional_field(Factory(list))
+    #: Answers of this row cut off at the request's token limit (the graded text may be incomplete).
+    truncated: int = optional_field(0)
 
 
 @frozen(kw_only=True, repr=False)
@@ -123,6 +136,9 @@ class RunReport:
     generation: JsonObject = optional_field(Factory(dict))
     served_by: list[ServedCount] = optional_field(Factory(list))
     cache: Optional[CacheStats] = optional_field()
+    batch: Optional[BatchStats] = optional_field()
+    #: Rows with at least one answer cut off at the request's token limit.
+    truncated_rows: int = optional_field(0)
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)
     rows: list[RunRow]
 

@@ -53,7 +53,15 @@ def _cell(text: str) -> str:
 
 
 def _tokens(usage: Usage) -> str:
-    return f"{usage.prompt_tokens:,} prompt, {usage.completion_tokens:,} completion"
+    """The token counts; the prompt cache's and reasoning counts only when the provider reported them."""
+    cache = []
+    if usage.cached_tokens is not None:
+        cache.append(f"{usage.cached_tokens:,} read from the prompt cache")
+    if usage.cache_write_tokens is not None:
+        cache.append(f"{usage.cache_write_tokens:,} written to it")
+    prompt = f"{usage.prompt_tokens:,} prompt" + (f" ({', '.join(cache)})" if cache else "")
+    reasoning = f" ({usage.reasoning_tokens:,} reasoning)" if usage.reasoning_tokens is not None else ""
+    return f"{prompt}, {usage.completion_tokens:,} completion{reasoning}"
 
 
 def _dollars(cost: float) -> str:
@@ -84,6 +92,18 @@ def _headline(report: RunReport, title: str) -> list[str]:
         lines.append(f"- Epochs: {epochs}")
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
+    saved = report.usage.cache_saved_usd
+    if saved is not None:
+        lines.append(f"- Prompt cache: {_dollars(saved) if saved >= 0 else '-' + _dollars(-saved)} saved")
+    if report.batch is not None:
+        saved = report.batch.saved_cost_usd
+        lines.append(
+            f"- Batch: {len(report.batch.batches)} {'batch' if len(report.batch.batches) == 1 else 'batches'} at "
+            f"{percent(report.batch.discount)} off the direct price"
+            + (f" ({_dollars(saved)} saved)" if saved is not None else "")
+        )
+    if report.truncated_rows:
+        lines.append(f"- Truncated: {report.truncated_rows} rows with an answer cut off at the token limit")
     if report.generation:
         settings = ", ".join(f"{key} {setting_text(value)}" for key, value in report.generation.items())
         lines.append(f"- Generation: {_one_line(settings)}")

@@ -5,6 +5,14 @@
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
     {"row": {...the row's wire form...}}
+    {"batch": {"id": "<tag>", "state": "submitting", "items": {"<custom id>": ["<task id>", <epoch or null>]}}}
+    {"batch": {"id": "<tag>", "state": "submitted", "batch": "<the provider's batch id>"}}
+    {"batch": {"id": "<tag>", "state": "in_progress", "counts": {"total": ..., "succeeded": ..., "failed": ...}}}
+
+`batch` lines (runs with `--batch`) are written before a batch is created (its tag and items), once
+the provider has created it (its id), each time its state or counts change, and when its results
+are in (`fetched`); the lines of one tag are merged, later fields winning. A resumed run goes back to
+polling every batch whose results are not in, and sends none of its items again.
 
 and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
 (`_output_lock`), which readers skip.
@@ -51,9 +59,13 @@ class Journal:
     """An open journal: `append` writes one finished row; `close` waits for the last fsync and lets
     go of the journal's lock. `rows` counts the rows it holds (kept ones and appended ones)."""
 
-    def __init__(self, path: Path, fd: int, lock: OutputLock, rows: int) -> None:
+    def __init__(
+        self, path: Path, fd: int, lock: OutputLock, rows: int, batches: Optional[list[JsonObject]] = None
+    ) -> None:
         self.path = path
         self.rows = rows
+        #: The batches the journal held when it was opened (each id's lines merged, in creation order).
+        self.batches: list[JsonObject] = batches or []
         self._fd = fd
         self._lock = lock
         self._sync: Optional[asyncio.Future[None]] = None
@@ -88,13 +100,14 @@ class Journal:
         cls, path: Path, header: JsonObject, lock: OutputLock, *, resume: bool
     ) -> tuple[Journal, list[RunRow]]:
         kept: list[RunRow] = []
+        batches: list[JsonObject] = []
         if holds_a_run(path) and not resume:
             raise JournalExistsError(
                 f"{path} exists: it holds the rows of an earlier run. Pass --resume to continue that run, "
                 "or delete the journal to start over"
             )
         if holds_a_run(path):
-            found, rows, good_bytes = read_journal(path)
+            found, rows, good_bytes, batches = read_journal(path)
             check_header(found, header, path)
             kept = rows
             with open(path, "r+b") as handle:  # cut a torn last line before appending
@@ -111,7 +124,7 @@ class Journal:
             except OSError as exc:
                 os.close(fd)
                 raise write_failed(path, exc, path, 0) from None
-        journal = cls(path, fd, lock, len(kept))
+        journal = cls(path, fd, lock, len(kept), batches)
         journal._dirty = True  # the header is fsync'ed with the first rows, off the event loop
         return journal, kept
 
@@ -124,6 +137,12 @@ class Journal:
         self._dirty = True
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
+
+    def append_batch(self, record: JsonObject) -> None:
+        """Record a batch's id, state and items, synced at once: a batch lost from the journal would
+        be submitted (and paid for) twice."""
+        _write_line(self._fd, {"batch": record})
+        os.fsync(self._fd)
 
     def _fsync(self) -> None:
         while self._dirty:
@@ -171,10 +190,10 @@ def _write_line(fd: int, data: Any) -> None:
         written += os.write(fd, line[written:])
 
 
-def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
-    """The header, the rows (the last one per task and epoch wins, in journal order) and the length
-    in bytes of the intact part. A torn last line is left out; any other unreadable line is an error
-    naming it."""
+def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int, list[JsonObject]]:
+    """The header, the rows (the last one per task and epoch wins, in journal order), the length in
+    bytes of the intact part, and the batch records (the last one per batch id). A torn last line
+    is left out; any other unreadable line is an error naming it."""
     raw = path.read_bytes()
     lines = raw.split(b"\n")
     # Everything after the last newline is a line the writer had not finished.
@@ -187,15 +206,24 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: line {first} is not a run journal header (format {JOURNAL_FORMAT})")
     by_task: dict[tuple[str, Optional[int]], RunRow] = {}
+    batches: dict[str, JsonObject] = {}
     for number, line in complete[1:]:
         entry = _parse(line, path, number)
+        if (
+            isinstance(entry, dict)
+            and isinstance(entry.get("batch"), dict)
+            and isinstance(entry["batch"].get("id"), str)
+        ):
+            record = entry["batch"]
+            batches[record["id"]] = {**batches.get(record["id"], {}), **record}
+            continue
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")
         row = from_wire(entry["row"], RunRow, what=f"journal row (line {number})")
         key = (row.task_id, row.epoch)
         by_task.pop(key, None)  # re-inserted at the end: the order rows were journaled in
         by_task[key] = row
-    return header, list(by_task.values()), good_bytes
+    return header, list(by_task.values()), good_bytes, list(batches.values())
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:

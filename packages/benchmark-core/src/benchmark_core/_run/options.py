@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Optional, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Optional, Union, get_args, get_origin
 
 import attrs
 from attrs import frozen
@@ -19,11 +19,16 @@ from attrs import frozen
 from .._episode.episode import EpisodeLimits
 from .._errors import ConfigurationError
 from .._model import JsonObject
+from ..adapters.catalog import PROVIDER_NAMES
+from .option_values import json_object, prices_object, provider_help
+
+if TYPE_CHECKING:
+    from ..adapters.prices import Prices
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
 REASONING_EFFORTS: tuple[str, ...] = ("none", "minimal", "low", "medium", "high", "xhigh")
-#: Providers the surfaces can build an adapter for.
-PROVIDERS: tuple[str, ...] = ("mock", "openrouter", "openai")
+#: Providers the surfaces can build an adapter for: the names of the one provider table.
+PROVIDERS: tuple[str, ...] = PROVIDER_NAMES
 
 
 @frozen
@@ -58,35 +63,51 @@ def option(default: Any, spec: OptionSpec) -> Any:
     return attrs.field(default=default, metadata={"option": spec})
 
 
-def _json_object(text: str) -> JsonObject:
-    from .._util.json_values import loads
-
-    try:
-        value = loads(text)
-    except ValueError as exc:
-        raise ConfigurationError(f"--extra-body is not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise ConfigurationError("--extra-body must be a JSON object, like '{\"top_k\": 40}'")
-    return value
-
-
 @frozen
 class RunTarget:
-    """Which model to run: the model id at the provider, and the provider. Neither has a default on
-    any surface, so that nothing calls a paid provider unless it was named."""
+    """Which model to run: the model id at the provider, and the provider (neither has a default on
+    any surface, so that nothing calls a paid provider unless it was named); the API root overriding
+    the provider's (CLI only: an MCP client may not send the key to another host), and token prices
+    for providers whose answers carry no cost."""
 
     model: str = option(
         attrs.NOTHING, OptionSpec("Model id at the provider (any label for mock).", cli="--model", required=True)
     )
     provider: str = option(
         attrs.NOTHING,
+        OptionSpec(provider_help(), cli="--provider", choices=PROVIDERS, required=True),
+    )
+    base_url: Optional[str] = option(
+        None,
         OptionSpec(
-            "mock (offline), openrouter (OPENROUTER_API_KEY) or openai (OPENAI_BASE_URL, OPENAI_API_KEY).",
-            cli="--provider",
-            choices=PROVIDERS,
-            required=True,
+            "API root of the provider, overriding its URL variable and default (see `providers`), "
+            "like http://127.0.0.1:8000/v1 for a vllm server or https://api.anthropic.com for anthropic.",
+            cli="--base-url",
+            mcp=False,
+            metavar="URL",
         ),
     )
+    prices: Optional[Mapping[str, Any]] = option(
+        None,
+        OptionSpec(
+            "Token prices in US dollars per million tokens, as a JSON object with input, output and "
+            "optionally cacheRead and cacheWrite: each answer's cost (and what the provider's prompt "
+            "cache saved) is computed from its tokens when the provider reports no cost.",
+            cli="--prices",
+            metavar="JSON",
+            parse=prices_object,
+        ),
+    )
+
+    def adapter_prices(self) -> Optional[Prices]:
+        """The `Prices` of `prices`, or None."""
+        from ..adapters.prices import Prices
+
+        return Prices.from_json(self.prices) if self.prices is not None else None
+
+    def adapter_options(self) -> dict[str, Any]:
+        """`make_adapter`'s keyword arguments for the base URL and prices."""
+        return {"base_url": self.base_url, "prices": self.adapter_prices()}
 
 
 @frozen
@@ -240,7 +261,7 @@ class RunOptions:
             cli="--extra-body",
             metavar="JSON",
             recorded=True,
-            parse=_json_object,
+            parse=json_object,
         ),
     )
     cache: Union[bool, str] = option(
@@ -255,6 +276,19 @@ class RunOptions:
             "nothing (default: $BENCHMARK_CORE_CACHE, else ~/.cache/benchmark-core/responses; never used "
             "for the mock). --no-cache switches it off.",
         ),
+    )
+    batch: bool = option(
+        False,
+        OptionSpec(
+            "Send single tasks through the provider's batch API (openai, anthropic) at half price: submit, poll "
+            "until the batch ends, fetch and grade; failed items go again, and a resumed run polls its batches "
+            "again, never submitting a task twice. Episodes are refused.",
+            cli="--batch",
+            recorded=True,
+        ),
+    )
+    batch_poll: float = option(
+        5.0, OptionSpec("Batch: seconds to the first poll, doubling to 60.", cli="--batch-poll", minimum=0.01)
     )
     #: Pause before the n-th retry: backoff_base * 2**(n-1), at most backoff_max, times jitter in [0.5, 1.5).
     backoff_base: float = 0.5

@@ -1,6 +1,6 @@
-"""The model requests of one task: each under the run's timeout, the adaptive limiter and the retry
-policy, every attempt counted and the usage of every answer totalled, so that an error row can still
-report both.
+"""The model requests of one task: each paced by the provider's rate-limit headers
+(`adapters.pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
+attempt counted and the usage of every answer totalled, so that an error row can still report both.
 
 Transient faults (429, 5xx, timeouts, malformed replies) are retried with exponential backoff and
 jitter (at least the provider's Retry-After) until `retries` is used up or the task's retry budget
@@ -70,6 +70,7 @@ class TaskRequests:
         self._usage: Optional[Usage] = None
         self._cache_hits = 0
         self._cached_cost: Optional[float] = None
+        self._truncated = 0
         self._served: Optional[dict[ServedKey, int]] = None
         self._run = run
         self._task = task
@@ -82,7 +83,7 @@ class TaskRequests:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
         if not isinstance(result, ChatResult) or not isinstance(result.message, ChatMessage):
             raise Exhausted(f"adapter returned {type(result).__name__} from chat, not ChatResult", AdapterError.code)
-        self._count(result.usage, result.served_by, result.cached)
+        self._count(result.usage, result.served_by, result.cached, result.truncated)
         return result
 
     async def complete(self, prompt: str) -> str:
@@ -95,8 +96,16 @@ class TaskRequests:
             raise Exhausted(
                 f"adapter returned a completion whose text is {type(result.text).__name__}, not str", AdapterError.code
             )
-        self._count(result.usage, result.served_by, result.cached)
+        self._count(result.usage, result.served_by, result.cached, result.truncated)
         return result.text
+
+    def batched(self, result: object, submissions: int, usage: Usage) -> None:
+        """Count an answer that came back from a batch, after `submissions` submissions of its item;
+        `usage` is the answer's at the batch price."""
+        if not isinstance(result, (ChatResult, CompletionResult)):
+            raise Exhausted(f"adapter returned {type(result).__name__} from a batch", AdapterError.code)
+        self.attempts = submissions
+        self._count(usage, result.served_by, False, result.truncated)
 
     async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
         """One request, retried after transient faults until it succeeds or may not be retried."""
@@ -107,6 +116,12 @@ class TaskRequests:
             attempt += 1
             if run.stopping:
                 raise asyncio.CancelledError()  # the run is ending: start nothing new
+            pacer = run.pacer
+            if pacer.probing:
+                await pacer.probe_answered()
+            slot, wait = pacer.claim()
+            if wait > 0:  # paced before the provider's limit, outside the request's timeout
+                await asyncio.sleep(wait)
             ticket = limiter.try_acquire() or await limiter.acquire()
             self.attempts += 1
             ctx = AdapterContext(
@@ -117,6 +132,8 @@ class TaskRequests:
                 sampling_index=(self.epoch or 1) - 1,
                 settings=run.settings,
                 cache=run.cache,
+                pacer=run.pacer,
+                pace_slot=slot,
             )
             failure: AdapterError
             try:
@@ -130,6 +147,7 @@ class TaskRequests:
                 return result
             finally:
                 limiter.release()
+                pacer.finished(slot)
             if failure.fatal:
                 raise Fatal(failure)
             if not failure.retryable:
@@ -151,7 +169,7 @@ class TaskRequests:
             raise Exhausted(failure.message + suffix, failure.code)
         await asyncio.sleep(delay)
 
-    def _count(self, usage: Usage, served: Optional[ServedBy], cached: bool) -> None:
+    def _count(self, usage: Usage, served: Optional[ServedBy], cached: bool, truncated: bool) -> None:
         """Add an answer's usage, refused unless it can be totalled and written as JSON."""
         if not isinstance(usage, Usage):
             raise Exhausted(f"adapter reported usage as {type(usage).__name__}, not Usage", AdapterError.code)
@@ -159,6 +177,8 @@ class TaskRequests:
             raise Exhausted(f"adapter reported invalid usage {usage!r}", AdapterError.code)
         # Usage is frozen, so the first answer's object can stand for the total as it is.
         self._usage = usage if self._usage is None else self._usage + usage
+        if truncated is True:
+            self._truncated += 1
         if cached:
             self._cache_hits += 1
             if usage.cost_usd is not None:
@@ -179,6 +199,7 @@ class TaskRequests:
             cache_hits=self._cache_hits,
             cached_cost_usd=self._cached_cost,
             served_by=served_counts(self._served) if self._served is not None else [],
+            truncated=self._truncated,
             **fields,
         )
 
@@ -209,11 +230,19 @@ def _valid_usage(usage: Usage) -> bool:
     """Token counts that are non-negative ints (the two main ones present) and a finite cost >= 0."""
     if not (_is_count(usage.prompt_tokens) and _is_count(usage.completion_tokens)):
         return False
-    for optional in (usage.reasoning_tokens, usage.cached_tokens):
+    for optional in (usage.reasoning_tokens, usage.cached_tokens, usage.cache_write_tokens):
         if optional is not None and not _is_count(optional):
             return False
-    cost = usage.cost_usd
-    return cost is None or (isinstance(cost, (int, float)) and not isinstance(cost, bool) and 0 <= cost < math.inf)
+    return _is_dollars(usage.cost_usd) and _is_dollars(usage.cache_saved_usd, signed=True)
+
+
+def _is_dollars(value: object, signed: bool = False) -> bool:
+    """None, or a finite amount (>= 0 unless `signed`: a cache write that is never read costs more)."""
+    if value is None:
+        return True
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        return False
+    return signed or value >= 0
 
 
 def _is_count(n: object) -> bool:

@@ -42,8 +42,10 @@ from .._errors import BenchmarkError, InternalError, InvalidArgumentsError, Unkn
 from .._model import RunReport, RunRow, Task, TaskScore
 from .._model.wire import to_wire
 from .._model.wire_schema import JsonSchema, wire_schema
+from .._run.batch import BatchProgress
 from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .._run.runner import ProgressCallback
+from ..adapters.batches import BatchStatus
 from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
 from .remote import (
     get_remote_task,
@@ -150,8 +152,8 @@ def _run_benchmark_tool(benchmark: Benchmark) -> Tool:
     _declare_run_parameters(run_benchmark)
     return _tool(
         run_benchmark,
-        f"Run {benchmark.name} against a model and return the run report. Provider 'openrouter' needs "
-        "OPENROUTER_API_KEY, 'openai' reads OPENAI_BASE_URL and OPENAI_API_KEY, 'mock' runs offline. "
+        f"Run {benchmark.name} against a model and return the run report. Each provider reads its API "
+        "root and key from the environment variables the provider parameter lists; 'mock' runs offline. "
         "A fatal provider error (rejected key, unknown model) or max_errors ends the run early with an "
         "error naming the cause. "
         "Episode transcripts are left out (empty lists) unless include_transcripts is true; tool logs "
@@ -191,13 +193,23 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     ctx: Optional[Context] = arguments.pop("ctx", None)
     tasks: Optional[str] = arguments.pop("tasks", None)
     include_transcripts = bool(arguments.pop("include_transcripts", False))
-    target = RunTarget(model=arguments.pop("model"), provider=arguments.pop("provider"))
+    target = RunTarget(
+        model=arguments.pop("model"), provider=arguments.pop("provider"), prices=arguments.pop("prices", None)
+    )
     fields: dict[str, Any] = {k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()}
     options = RunOptions(**fields)
     with remote_task_file(benchmark, tasks) as source:
-        adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=benchmark.mock_policies)
-        async with _progress_reporter(ctx) as progress:
-            report = await run(benchmark, adapter, options, tasks=source, progress=progress)
+        adapter = make_adapter(
+            target.provider,
+            target.model,
+            seed=options.seed,
+            policies=benchmark.mock_policies,
+            prices=target.adapter_prices(),
+        )
+        async with _progress_reporter(ctx) as (progress, batch_progress):
+            report = await run(
+                benchmark, adapter, options, tasks=source, progress=progress, batch_progress=batch_progress
+            )
     return to_wire(report if include_transcripts else without_transcripts(report))
 
 
@@ -268,16 +280,22 @@ def without_transcripts(report: RunReport) -> RunReport:
 
 
 @contextlib.asynccontextmanager
-async def _progress_reporter(ctx: Optional[Context]) -> AsyncIterator[Optional[ProgressCallback]]:
-    """A runner progress callback that forwards each finished task as an MCP progress notification
-    (sent only when the client asked for progress), so clients see long runs advance."""
+async def _progress_reporter(
+    ctx: Optional[Context],
+) -> AsyncIterator[tuple[Optional[ProgressCallback], Optional[BatchProgress]]]:
+    """Runner progress callbacks that forward each finished task, and with `batch` each batch's
+    counts, as MCP progress notifications (sent only when the client asked for progress), so
+    clients see long runs advance."""
     if ctx is None:
-        yield None
+        yield None, None
         return
     queue: asyncio.Queue[Optional[tuple[int, int, str]]] = asyncio.Queue()
 
     def progress(done: int, total: int, row: RunRow) -> None:
         queue.put_nowait((done, total, f"{row.task_id}: {row.score:g}"))
+
+    def batch_progress(status: BatchStatus) -> None:
+        queue.put_nowait((status.succeeded + status.failed, status.total, status.describe()))
 
     async def forward() -> None:
         while (item := await queue.get()) is not None:
@@ -287,7 +305,7 @@ async def _progress_reporter(ctx: Optional[Context]) -> AsyncIterator[Optional[P
 
     forwarder = asyncio.ensure_future(forward())
     try:
-        yield progress
+        yield progress, batch_progress
     finally:
         queue.put_nowait(None)
         await forwarder

@@ -1,4 +1,5 @@
-"""Model adapters: the offline mock and OpenAI-compatible providers (OpenRouter is a preset).
+"""Model adapters: the offline mock and OpenAI-compatible providers (OpenRouter is a preset), and
+pacing by the providers' rate-limit headers (`Pacer`, `parse_rate_limits`).
 
 The OpenAI-compatible adapter imports aiohttp, so it is loaded on first use: import it from
 `benchmark_core.adapters.openai_compat` or get it as an attribute of this package.
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .base import AdapterContext, ModelAdapter
 from .mock import MockAdapter, mock_adapter
+from .pacing import Pacer
+from .ratelimits import Budget, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from .registry import PROVIDERS, make_adapter
 
 if TYPE_CHECKING:
@@ -30,11 +33,17 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "PROVIDERS",
     "AdapterContext",
+    "Budget",
     "MockAdapter",
     "ModelAdapter",
     "OpenAICompatAdapter",
+    "Pacer",
+    "RateLimits",
     "make_adapter",
     "mock_adapter",
     "openai_compat_adapter",
     "openrouter_adapter",
+    "parse_duration",
+    "parse_rate_limits",
+    "parse_reset_time",
 ]

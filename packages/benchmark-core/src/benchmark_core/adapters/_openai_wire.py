@@ -94,6 +94,29 @@ def usage_of(data: JsonObject) -> Usage:
     )
 
 
+def non_negative_count(value: Any) -> Optional[int]:
+    """A token count from a provider's JSON: a whole number >= 0, else None."""
+    number = _non_negative(value)
+    return int(number) if number is not None else None
+
+
+def reasoning_of(message: JsonObject) -> Optional[str]:
+    """The reasoning text some servers put beside the answer: `reasoning_content` (DeepSeek, vLLM,
+    llama.cpp, xAI) or `reasoning` (Groq, OpenRouter)."""
+    for key in ("reasoning_content", "reasoning"):
+        value = message.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def truncated(data: JsonObject) -> bool:
+    """Whether the first choice stopped at the token limit (`finish_reason: "length"`)."""
+    choices = data.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    return isinstance(first, dict) and first.get("finish_reason") == "length"
+
+
 def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
     details = usage.get(group)
     if details is None:  # most answers carry no details: spare the checks

@@ -1,4 +1,5 @@
-"""OpenAI-compatible chat completions over aiohttp; OpenRouter is a preset of it.
+"""OpenAI-compatible chat completions over aiohttp; OpenRouter, vLLM, Ollama, llama.cpp, Together,
+Groq, DeepSeek, Fireworks, Mistral and xAI are presets of it (`catalog.PROVIDER_TABLE`).
 
 The adapter speaks `POST {base_url}/chat/completions` with `messages` and OpenAI-shaped `tools`, and
 maps the answer back onto the core model:
@@ -10,17 +11,28 @@ maps the answer back onto the core model:
   kept rather than failed: its arguments become `{RAW_ARGUMENTS_KEY: <the raw text>}`, graders see a
   malformed call, and the raw text goes back verbatim if the call is replayed in a later turn.
 - Usage: `prompt_tokens`, `completion_tokens` and, when the provider reports one (OpenRouter's
-  `usage.cost`), the cost in USD.
-- Generation settings from the context (`temperature`, `top_p`, `max_tokens`, `seed`, reasoning
-  effort, and `extra_body` fields) are sent only when given. Reasoning effort is OpenAI's
-  `reasoning_effort`, and OpenRouter's `reasoning: {"effort": ...}`.
+  `usage.cost`), the cost in USD; otherwise, with `prices`, the cost computed from the tokens.
+- Generation settings from the context (`temperature`, `top_p`, `--max-tokens`, the sampling seed,
+  reasoning effort, and `extra_body` fields) are sent only when given, in the fields the preset
+  names: the token limit as `max_completion_tokens` for OpenAI and Groq (OpenAI's reasoning models
+  refuse `max_tokens`), `max_tokens` elsewhere; the seed as Mistral's `random_seed`; reasoning
+  effort as `reasoning_effort`, OpenRouter's `reasoning: {"effort": ...}`, or refused (fatal) by a
+  preset that takes none.
+- The reasoning text servers put beside the answer (`reasoning_content`, `reasoning`) is kept in
+  the transcript and never sent back (DeepSeek refuses it); `finish_reason: "length"` marks the
+  answer truncated.
 - Failures raise `AdapterError`: 429, 5xx, timeouts, connection failures and malformed 200 replies
-  (not JSON, no choices) are retryable, and 429 and 503 carry `Retry-After` (seconds or an HTTP
-  date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
+  (not JSON, no choices) are retryable, and 429 and 503 carry `retry-after-ms`, else `Retry-After`
+  (seconds or an HTTP date), as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
 - With a response cache in the context, a request whose digest is cached is answered from disk;
   every well-formed answer is stored.
+- Rate-limit headers of every answer (`x-ratelimit-*`, see `ratelimits`) go to the run's pacer
+  through `AdapterContext.rate_limits_seen`, with the tokens the request used.
 - What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
   reasoning and cached prompt tokens are passed on.
+- Batches (`--batch`, OpenAI's endpoint only): `batch_item` wraps the body a direct request would
+  send as a line of a Files + Batches input file, `batch_answer` reads an output line's body as a
+  direct answer, and `batch_client` is `openai_batches.OpenAIBatches`.
 - The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
   followed, so it never travels to another host) and scrubbed from every error message.
 
@@ -28,45 +40,44 @@ One aiohttp `ClientSession` is opened lazily per event loop, so one adapter serv
 `asyncio.run` calls in turn; `aclose()` closes the current loop's session and the next request opens
 a new one. Cancelling a request (the runner's timeout does) closes its connection.
 
-The wire format lives in `_openai_wire`, failures in `_openai_errors`, sessions in `_sessions`.
+The wire format lives in `_openai_wire`, failures in `_openai_errors`, the HTTP exchange (shared by
+every provider adapter) in `_json_http`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
 from collections.abc import Mapping
-from typing import Optional
+from typing import Optional, Union
 from urllib.parse import urlsplit, urlunsplit
 
-import aiohttp
-
-from .._errors import (
-    AdapterError,
-    ConfigurationError,
-    ConnectionFailedError,
-    MalformedResponseError,
-    RequestTimeoutError,
-    describe_error,
+from .._errors import AdapterError, BadRequestError, ConfigurationError
+from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue, Usage
+from ._json_http import (
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_REQUEST_TIMEOUT,
+    JsonPoster,
+    check_base_url,
+    resolve_endpoint,
 )
-from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue
-from ._cache import request_key
-from ._openai_errors import ProviderErrors, Secret, parse_retry_after
+from ._openai_errors import parse_retry_after
 from ._openai_wire import (
     RAW_ARGUMENTS_KEY,
     content_text,
-    error_message,
     first_message,
+    reasoning_of,
     served_by_of,
     tool_calls_of,
+    truncated,
     usage_of,
     wire_message,
     wire_tool,
 )
-from ._sessions import LoopSessions
 from .base import AdapterContext, GenerationSettings
-from .toolnames import ToolNameCodec
+from .batches import BatchRequest
+from .catalog import PROVIDERS_BY_NAME, ProviderInfo
+from .openai_batches import BATCH_ENDPOINT, OpenAIBatches
+from .prices import Prices
+from .toolnames import ToolNameCodec, request_names
 
 __all__ = [
     "DEFAULT_MAX_CONNECTIONS",
@@ -78,23 +89,27 @@ __all__ = [
     "openai_compat_adapter",
     "openrouter_adapter",
     "parse_retry_after",
+    "preset_adapter",
 ]
 
-OPENAI_BASE_URL = "https://api.openai.com/v1"
-OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1"
-#: Connections per adapter (and per host): above any sensible run concurrency, so requests never
-#: queue inside aiohttp's pool behind the runner's own semaphore.
-DEFAULT_MAX_CONNECTIONS = 256
-DEFAULT_REQUEST_TIMEOUT = 600.0
+OPENAI_BASE_URL = PROVIDERS_BY_NAME["openai"].base_url
+OPENROUTER_BASE_URL = PROVIDERS_BY_NAME["openrouter"].base_url
 
 
 class OpenAICompatAdapter:
     """A model behind an OpenAI-compatible `/chat/completions` endpoint. Build it with
-    `openai_compat_adapter` or `openrouter_adapter`, which read keys from the environment.
+    `openai_compat_adapter`, `openrouter_adapter` or `preset_adapter`, which read keys from the
+    environment.
 
     `extra_body` is merged into every request body (the model and messages win); `extra_headers`
-    into every request's headers.
+    into every request's headers. `quirks` is the provider's entry of the table (`catalog`): which
+    field carries the token limit and the seed, and how reasoning effort is sent; by default the
+    entry named `provider`, else OpenAI's. An empty key is allowed where the entry needs none (a
+    local server): then no Authorization header is sent.
     """
+
+    #: Answers' rate-limit headers go to the run's pacer (which then probes with the first request).
+    reports_rate_limits = True
 
     def __init__(
         self,
@@ -107,24 +122,27 @@ class OpenAICompatAdapter:
         extra_headers: Optional[Mapping[str, str]] = None,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+        quirks: Optional[ProviderInfo] = None,
+        prices: Optional[Prices] = None,
     ) -> None:
+        self._quirks = quirks or PROVIDERS_BY_NAME.get(provider) or PROVIDERS_BY_NAME["openai"]
         if not model:
             raise ConfigurationError(f"{provider}: a model id is required")
-        if not api_key:
+        if not api_key and self._quirks.key_required:
             raise ConfigurationError(f"{provider}: the API key is empty")
-        if max_connections < 1:
-            raise ConfigurationError("max_connections must be at least 1")
-        key = Secret(api_key)
-        self._errors = ProviderErrors(provider, key)
+        headers = {**(extra_headers or {})}
+        if api_key:
+            headers["Authorization"] = f"Bearer {api_key}"
+        self._poster = JsonPoster(
+            provider, api_key, headers, max_connections=max_connections, request_timeout=request_timeout
+        )
+        self._errors = self._poster.errors
         self._provider = provider
         self._model = model
-        self._base_url = _check_base_url(base_url)
+        self._base_url = check_base_url(base_url)
         self._endpoint = _endpoint(self._base_url)
         self._extra_body = dict(extra_body or {})
-        # Built once: aiohttp copies the headers of every request, so they can be shared.
-        headers = {"Content-Type": "application/json", **(extra_headers or {}), "Authorization": f"Bearer {api_key}"}
-        self._headers = Secret(headers)
-        self._sessions = LoopSessions(max_connections, aiohttp.ClientTimeout(total=request_timeout))
+        self._prices = prices
         # The body fields a run's settings give every request (built once per settings object).
         self._base: tuple[Optional[GenerationSettings], JsonObject] = (None, {})
 
@@ -145,27 +163,69 @@ class OpenAICompatAdapter:
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         data, cached = await self._exchange([{"role": "user", "content": prompt}], None, ctx)
-        message = first_message(data, self._errors)
-        return CompletionResult(
-            text=content_text(message) or "", usage=usage_of(data), served_by=served_by_of(data), cached=cached
-        )
+        return self._completion(data, cached)
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = ToolNameCodec(
-            [tool.name for tool in request.tools]
-            + [call.name for message in request.messages for call in message.tool_calls or []]
-        )
+        names = request_names(request)
         messages = [wire_message(message, names) for message in request.messages]
         tools = [wire_tool(tool, names) for tool in request.tools] or None
         data, cached = await self._exchange(messages, tools, ctx)
+        return self._chat_result(data, names, cached)
+
+    @property
+    def supports_batch(self) -> bool:
+        """Whether `--batch` can use this endpoint: OpenAI's own (or a server standing in for it)."""
+        return self._quirks.name == "openai"
+
+    def batch_client(self) -> OpenAIBatches:
+        return OpenAIBatches(self._poster, self._base_url)
+
+    def batch_item(self, custom_id: str, request: BatchRequest, ctx: AdapterContext) -> JsonObject:
+        """One line of a batch's input file: the body a direct request would send."""
+        if isinstance(request, str):
+            body = self._body([{"role": "user", "content": request}], None, ctx.settings)
+        else:
+            names = request_names(request)
+            messages = [wire_message(message, names) for message in request.messages]
+            body = self._body(messages, [wire_tool(tool, names) for tool in request.tools] or None, ctx.settings)
+        return {"custom_id": custom_id, "method": "POST", "url": BATCH_ENDPOINT, "body": body}
+
+    def batch_answer(self, request: BatchRequest, answer: JsonObject) -> Union[CompletionResult, ChatResult]:
+        if isinstance(request, str):
+            return self._completion(answer, False)
+        return self._chat_result(answer, request_names(request), False)
+
+    def _completion(self, data: JsonObject, cached: bool) -> CompletionResult:
+        message = first_message(data, self._errors)
+        return CompletionResult(
+            text=content_text(message) or "",
+            usage=self._usage(data),
+            served_by=served_by_of(data),
+            cached=cached,
+            truncated=truncated(data),
+        )
+
+    def _chat_result(self, data: JsonObject, names: ToolNameCodec, cached: bool) -> ChatResult:
         message = first_message(data, self._errors)
         calls = tool_calls_of(message, names, self._errors)
-        reply = ChatMessage(role="assistant", content=content_text(message), tool_calls=calls or None)
-        return ChatResult(message=reply, usage=usage_of(data), served_by=served_by_of(data), cached=cached)
+        reply = ChatMessage(
+            role="assistant", content=content_text(message), tool_calls=calls or None, reasoning=reasoning_of(message)
+        )
+        return ChatResult(
+            message=reply,
+            usage=self._usage(data),
+            served_by=served_by_of(data),
+            cached=cached,
+            truncated=truncated(data),
+        )
 
     async def aclose(self) -> None:
         """Close the current event loop's session; the next request opens a new one."""
-        await self._sessions.close()
+        await self._poster.close()
+
+    def _usage(self, data: JsonObject) -> Usage:
+        usage = usage_of(data)
+        return self._prices.priced(usage) if self._prices is not None and usage.cost_usd is None else usage
 
     def _body(
         self, messages: list[JsonObject], tools: Optional[list[JsonObject]], settings: GenerationSettings
@@ -181,40 +241,33 @@ class OpenAICompatAdapter:
 
     def _base_body(self, settings: GenerationSettings) -> JsonObject:
         """Every field but the messages and tools: extra fields, the settings given, the model."""
+        quirks = self._quirks
         body: JsonObject = {**self._extra_body, **settings.extra_body}
         for key, value in (
             ("temperature", settings.temperature),
             ("top_p", settings.top_p),
-            ("max_tokens", settings.max_tokens),
-            ("seed", settings.seed),
+            (quirks.max_tokens_field, settings.max_tokens),
+            (quirks.seed_field, settings.seed),
         ):
             if value is not None:
                 body[key] = value
         if settings.reasoning_effort is not None:
-            if self._provider == "openrouter":
+            if quirks.reasoning == "openrouter":
                 body["reasoning"] = {**body.get("reasoning", {}), "effort": settings.reasoning_effort}
-            else:
+            elif quirks.reasoning == "reasoning_effort":
                 body["reasoning_effort"] = settings.reasoning_effort
+            else:
+                raise self._errors.error(
+                    f"{quirks.name} takes no reasoning effort ({quirks.quirks})", kind=BadRequestError, fatal=True
+                )
         body["model"] = self._model
         return body
 
     async def _exchange(
         self, messages: list[JsonObject], tools: Optional[list[JsonObject]], ctx: AdapterContext
     ) -> tuple[JsonObject, bool]:
-        """The provider's answer to one request, from the context's cache when it holds it; a fresh
-        answer is stored once it has proved well formed. Returns the answer and whether it was cached."""
         body = self._body(messages, tools, ctx.settings)
-        cache = ctx.cache
-        if cache is None:
-            return await self._post(body), False
-        key = request_key(self._endpoint, body, ctx.sampling_index)
-        hit = cache.get(key)
-        if hit is not None and self._well_formed(hit):
-            return hit, True
-        data = await self._post(body)
-        if self._well_formed(data):
-            cache.put(key, data)
-        return data, False
+        return await self._poster.exchange(self._endpoint, body, ctx, self._well_formed)
 
     def _well_formed(self, data: JsonObject) -> bool:
         try:
@@ -222,50 +275,6 @@ class OpenAICompatAdapter:
         except AdapterError:
             return False
         return True
-
-    async def _post(self, body: JsonObject) -> JsonObject:
-        try:
-            payload = json.dumps(body, ensure_ascii=False).encode()
-        except (TypeError, ValueError) as exc:
-            raise self._errors.error(f"the request cannot be encoded as JSON: {exc}") from None
-        failure: Optional[str] = None
-        try:
-            session = await self._sessions.current()
-            headers = self._headers.reveal()
-            async with session.post(self._endpoint, data=payload, headers=headers, allow_redirects=False) as response:
-                raw = await response.read()
-                status = response.status
-                retry_after = response.headers.get("Retry-After")
-        except asyncio.TimeoutError:
-            failure = "request timed out"
-        except aiohttp.ClientError as exc:
-            failure = describe_error(exc)
-        # Raised outside the except blocks so that no aiohttp exception (whose request info holds
-        # the Authorization header) rides along as the AdapterError's __context__.
-        if failure is not None:
-            kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
-            raise self._errors.error(f"request failed: {failure}", retryable=True, kind=kind)
-        return self._decoded(raw, status, retry_after)
-
-    def _decoded(self, raw: bytes, status: int, retry_after: Optional[str]) -> JsonObject:
-        """The JSON object of a 2xx answer; the matching `AdapterError` for anything else."""
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            data = None
-        if not 200 <= status < 300:
-            text = error_message(data) or raw.decode("utf-8", errors="replace")
-            raise self._errors.status(status, text, retry_after)
-        if not isinstance(data, dict):
-            # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
-            text = self._errors.snippet(raw.decode("utf-8", errors="replace"))
-            raise self._errors.error(
-                f"malformed JSON in the response (HTTP {status}): {text!r}",
-                status=status,
-                retryable=True,
-                kind=MalformedResponseError,
-            )
-        return data
 
 
 def openai_compat_adapter(
@@ -278,6 +287,7 @@ def openai_compat_adapter(
     extra_headers: Optional[Mapping[str, str]] = None,
     max_connections: int = DEFAULT_MAX_CONNECTIONS,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+    prices: Optional[Prices] = None,
 ) -> OpenAICompatAdapter:
     """An adapter for any OpenAI-compatible endpoint.
 
@@ -285,56 +295,63 @@ def openai_compat_adapter(
     and a missing key is a `ConfigurationError` naming that variable, as is a malformed URL taken
     from the environment.
     """
-    if not base_url:
-        base_url = os.environ.get("OPENAI_BASE_URL", "").strip()
-        if base_url:
-            _check_base_url(base_url, origin="$OPENAI_BASE_URL")
+    info = PROVIDERS_BY_NAME["openai"]
+    url, key = resolve_endpoint(
+        provider, info.base_url, info.base_url_variable, info.key_variable, base_url=base_url, api_key=api_key
+    )
     return OpenAICompatAdapter(
-        base_url=base_url or OPENAI_BASE_URL,
+        base_url=url,
         model=model or "",
-        api_key=api_key or _env_key("OPENAI_API_KEY", provider),
+        api_key=key,
         provider=provider,
         extra_body=extra_body,
         extra_headers=extra_headers,
         max_connections=max_connections,
         request_timeout=request_timeout,
+        quirks=info,
+        prices=prices,
     )
 
 
 def openrouter_adapter(
-    model: str, api_key: Optional[str] = None, *, base_url: Optional[str] = None
+    model: str, api_key: Optional[str] = None, *, base_url: Optional[str] = None, prices: Optional[Prices] = None
 ) -> OpenAICompatAdapter:
     """OpenRouter (`api_key` defaults to `$OPENROUTER_API_KEY`), asking it to report each request's
     cost in `usage.cost`. `base_url` is for proxies and tests."""
-    return OpenAICompatAdapter(
-        base_url=base_url or OPENROUTER_BASE_URL,
-        model=model,
-        api_key=api_key or _env_key("OPENROUTER_API_KEY", "openrouter"),
-        provider="openrouter",
-        extra_body={"usage": {"include": True}},
+    return preset_adapter("openrouter", model, base_url=base_url, api_key=api_key, prices=prices)
+
+
+def preset_adapter(
+    name: str,
+    model: str,
+    *,
+    base_url: Optional[str] = None,
+    api_key: Optional[str] = None,
+    prices: Optional[Prices] = None,
+) -> OpenAICompatAdapter:
+    """The adapter of the OpenAI-compatible provider `name` of the table (`catalog.PROVIDER_TABLE`):
+    `base_url`, else its URL variable, else its default URL; `api_key`, else its key variable."""
+    info = PROVIDERS_BY_NAME.get(name)
+    if info is None or info.wire != "openai":
+        raise ConfigurationError(f"{name!r} is not an OpenAI-compatible provider")
+    url, key = resolve_endpoint(
+        name,
+        info.base_url,
+        info.base_url_variable,
+        info.key_variable,
+        base_url=base_url,
+        api_key=api_key,
+        key_required=info.key_required,
     )
-
-
-def _env_key(variable: str, provider: str) -> str:
-    value = os.environ.get(variable, "").strip()
-    if not value:
-        raise ConfigurationError(f"{provider}: no API key given and ${variable} is not set")
-    return value
-
-
-def _check_base_url(base_url: str, origin: str = "the base URL") -> str:
-    """The URL without a trailing slash. Errors never echo it: it might carry credentials."""
-    try:
-        parts = urlsplit(base_url)
-        valid = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
-        has_credentials = parts.username is not None or parts.password is not None
-    except ValueError:  # an unbalanced IPv6 bracket, or a port that is not a number from 1 to 65535
-        valid, has_credentials = False, False
-    if not valid:
-        raise ConfigurationError(f"{origin} must be an http(s) URL with a host, like http://127.0.0.1:8000/v1")
-    if has_credentials:
-        raise ConfigurationError(f"{origin} must not contain credentials; give the key as the API key")
-    return base_url.rstrip("/")
+    return OpenAICompatAdapter(
+        base_url=url,
+        model=model,
+        api_key=key,
+        provider=name,
+        extra_body={"usage": {"include": True}} if name == "openrouter" else None,
+        quirks=info,
+        prices=prices,
+    )
 
 
 def _endpoint(base_url: str) -> str:

@@ -30,6 +30,7 @@ COMMANDS = {
     "serve": ".serve:serve_cmd",
     "mcp": ".serve:mcp_cmd",
     "cache": ".cache:cache_cmd",
+    "providers": ".providers:providers_cmd",
 }
 #: The commands only the `benchmark-core` umbrella adds.
 UMBRELLA_COMMANDS = {

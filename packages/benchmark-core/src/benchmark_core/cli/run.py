@@ -1,7 +1,8 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
 `benchmark_core._run.options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
-the progress line and the error breakdown (`progress.py`).
+the progress line and the error breakdown (`progress.py`), and with `--batch` a line on stderr
+each time a batch's state or counts change.
 
 Exit codes: 0 complete without errored rows; 1 invalid usage; 2 a run with errored rows, or one
 stopped by a fatal provider error or `--max-errors`; 130 after Ctrl+C and 143 after SIGTERM, with the
@@ -30,6 +31,7 @@ from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
     from .._run.runner import Run
+    from ..adapters.batches import BatchStatus
 
 
 @click.command("run")
@@ -127,7 +129,9 @@ def _run(
     from .._run.runner import Run
     from ..adapters.registry import make_adapter
 
-    adapter = make_adapter(target.provider, target.model, seed=options.seed, policies=bench.mock_policies)
+    adapter = make_adapter(
+        target.provider, target.model, seed=options.seed, policies=bench.mock_policies, **target.adapter_options()
+    )
     line = ProgressLine() if sys.stderr.isatty() else None
     run = Run(
         bench,
@@ -138,6 +142,7 @@ def _run(
         resume=resume,
         retry_errored=retry_errored,
         progress=line.update if line is not None else None,
+        batch_progress=batch_status,
     )
     try:
         report, signum = asyncio.run(_execute(run))
@@ -147,6 +152,11 @@ def _run(
     finally:
         if line is not None:
             line.close()
+
+
+def batch_status(status: BatchStatus) -> None:
+    """A batch's state and counts on stderr, each time they change (batches take minutes to hours)."""
+    click.echo(status.describe(), err=True)
 
 
 def _finish(

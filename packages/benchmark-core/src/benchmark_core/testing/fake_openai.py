@@ -18,7 +18,10 @@ Two modes stand in for a real provider under load:
 
 - `rate_limit=R`: a token bucket of R requests per second (holding up to `burst`, default R); a
   request beyond it gets a 429 with `Retry-After` (whole seconds until the next token, at least 1),
-  as providers answer. `rate_limited` counts them.
+  as providers answer. `rate_limited` counts them. With `ratelimit_headers=True` every answer also
+  carries OpenAI's `x-ratelimit-{limit,remaining,reset}-requests` headers and a 429 a precise
+  `retry-after-ms`; `token_rate=T` adds a bucket of T tokens a second (holding T), spent by each
+  answer's `usage.total_tokens`, with its `-tokens` headers (see `testing.buckets`).
 - `fault_rate=p`: each request fails with probability p (seeded by `fault_seed`), in turn a 429 with
   `Retry-After: 1`, a 500, and a 200 whose body is cut off. `faults` counts them.
 
@@ -28,70 +31,26 @@ background thread instead.
 
 from __future__ import annotations
 
-import asyncio
-import collections
-import inspect
 import json
 import math
-import random
-import threading
-import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from types import TracebackType
+from collections.abc import Iterable, Sequence
 from typing import Any, Optional, Union
 
-from aiohttp import web
-from attrs import Factory, frozen
+import attrs
+from attrs import frozen
 
-from .._model import JsonObject, JsonValue
+from .._model import JsonObject
+from ._loopback import Handler, LoopbackServer, RecordedRequest, ScriptedResponse
+from .buckets import TokenBucket, go_duration
+
+__all__ = ["CHAT_PATH", "FakeOpenAI", "FakeResponse", "Handler", "RecordedRequest", "chat_completion"]
 
 CHAT_PATH = "/v1/chat/completions"
 
 
 @frozen
-class RecordedRequest:
-    """One request the server received. `body` is the parsed JSON body (None when it was not JSON)."""
-
-    index: int
-    method: str
-    path: str
-    headers: dict[str, str]
-    body: JsonValue
-
-    @property
-    def authorization(self) -> Optional[str]:
-        return self.headers.get("Authorization")
-
-    @property
-    def messages(self) -> list[JsonObject]:
-        messages = self.body.get("messages") if isinstance(self.body, dict) else None
-        return messages if isinstance(messages, list) else []
-
-    @property
-    def tool_names(self) -> list[str]:
-        """The function names offered in `tools`, as sent on the wire."""
-        tools = self.body.get("tools") if isinstance(self.body, dict) else None
-        return [t["function"]["name"] for t in tools or []]
-
-    @property
-    def prompt(self) -> str:
-        """The content of the last user message, which is how handlers usually tell tasks apart."""
-        for message in reversed(self.messages):
-            if message.get("role") == "user" and isinstance(message.get("content"), str):
-                return str(message["content"])
-        return ""
-
-
-@frozen
-class FakeResponse:
+class FakeResponse(ScriptedResponse):
     """What the server answers: `body` as JSON, or `raw` text sent as is, after `delay` seconds."""
-
-    status: int = 200
-    body: JsonValue = None
-    raw: Optional[str] = None
-    headers: dict[str, str] = Factory(dict)
-    delay: float = 0.0
 
     @classmethod
     def text(
@@ -174,167 +133,69 @@ def _usage(include: bool, prompt_tokens: int, completion_tokens: int, cost: Opti
     return usage
 
 
-Handler = Callable[[RecordedRequest], Union[FakeResponse, Awaitable[FakeResponse]]]
-
-
-class FakeOpenAI:
+class FakeOpenAI(LoopbackServer):
     """The server. Use as an async context manager (or `in_thread()`); `base_url` ends in `/v1`."""
+
+    routes = (("POST", CHAT_PATH),)
 
     def __init__(
         self,
-        responses: Iterable[FakeResponse] = (),
+        responses: Iterable[ScriptedResponse] = (),
         *,
-        handler: Optional[Handler] = None,
-        default: Optional[FakeResponse] = None,
-        api_key: Optional[str] = None,
-        record: bool = True,
-        rate_limit: Optional[float] = None,
-        burst: Optional[float] = None,
-        fault_rate: float = 0.0,
-        fault_seed: int = 0,
+        ratelimit_headers: bool = False,
+        token_rate: Optional[float] = None,
+        **options: Any,
     ) -> None:
-        self.queue: collections.deque[FakeResponse] = collections.deque(responses)
-        self.rate_limit = rate_limit
-        self.burst = burst if burst is not None else (rate_limit or 0.0)
-        self._tokens = self.burst
-        self._refilled = time.monotonic()
-        self.rate_limited = 0
-        self.fault_rate = fault_rate
-        self._faults = random.Random(fault_seed)
-        self.faults = 0
-        self.handler = handler
-        self.default = default
-        self.api_key = api_key
-        self.record = record
-        self.requests: list[RecordedRequest] = []
-        self.received = 0
-        self.cancelled = 0
-        self._runner: Optional[web.AppRunner] = None
-        self._port = 0
-        self._cancellation = asyncio.Event()
-
-    def enqueue(self, *responses: FakeResponse) -> None:
-        self.queue.extend(responses)
+        super().__init__(responses, **options)
+        self.ratelimit_headers = ratelimit_headers
+        self.tokens_bucket = TokenBucket(token_rate) if token_rate is not None else None
 
     @property
     def base_url(self) -> str:
-        if self._runner is None:
-            raise RuntimeError("FakeOpenAI is not running")
-        return f"http://127.0.0.1:{self._port}/v1"
+        return f"{self.root_url}/v1"
 
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_post(CHAT_PATH, self._handle)
-        # handler_cancellation: a client hanging up must cancel the handler, so `cancelled` can count it.
-        runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=0.5)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        self._port = int(runner.addresses[0][1])
-        self._runner = runner
+    def rate_headers(self) -> dict[str, str]:
+        if not self.ratelimit_headers or self.rate_limit is None:
+            return {}
+        headers = {
+            "x-ratelimit-limit-requests": str(int(self.burst)),
+            "x-ratelimit-remaining-requests": str(max(0, int(self._tokens))),
+            "x-ratelimit-reset-requests": go_duration(max(0.0, self.burst - self._tokens) / self.rate_limit),
+        }
+        if self.tokens_bucket is not None:
+            headers.update(self.tokens_bucket.headers("tokens"))
+        return headers
 
-    async def close(self) -> None:
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            await runner.cleanup()
-
-    async def __aenter__(self) -> FakeOpenAI:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self, exc_type: Optional[type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
-    ) -> None:
-        await self.close()
-
-    @contextmanager
-    def in_thread(self) -> Iterator[FakeOpenAI]:
-        """Serve from an event loop in a daemon thread for the duration of the `with` block."""
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name="FakeOpenAI", daemon=True)
-        thread.start()
-        try:
-            asyncio.run_coroutine_threadsafe(self.start(), loop).result(timeout=10)
-            try:
-                yield self
-            finally:
-                asyncio.run_coroutine_threadsafe(self.close(), loop).result(timeout=10)
-        finally:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(timeout=10)
-            loop.close()
-
-    def _over_rate_limit(self) -> Optional[FakeResponse]:
-        """A 429 when the token bucket is empty; None (and one token spent) otherwise."""
-        if self.rate_limit is None:
+    def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
+        bucket = self.tokens_bucket
+        if bucket is None:
             return None
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate_limit)
-        self._refilled = now
-        if self._tokens >= 1:
-            self._tokens -= 1
+        bucket.refill()
+        if bucket.level >= 0:
             return None
         self.rate_limited += 1
-        wait = (1 - self._tokens) / self.rate_limit
-        return FakeResponse.error(429, "rate limit exceeded", retry_after=str(max(1, math.ceil(wait))))
+        return self.error(429, "token rate limit exceeded", retry_after=str(max(1, math.ceil(bucket.wait(0.0)))))
 
-    async def wait_cancelled(self, count: int = 1, timeout: float = 5.0) -> None:
-        """Wait until `count` requests have been abandoned by their clients (TimeoutError if not).
-        Only from the loop serving the server, i.e. not with `in_thread()`."""
+    def finish(self, request: RecordedRequest, response: ScriptedResponse) -> ScriptedResponse:
+        if self.tokens_bucket is not None and isinstance(response.body, dict):
+            usage = response.body.get("usage")
+            used = usage.get("total_tokens") if isinstance(usage, dict) else None
+            self.tokens_bucket.spend(float(used) if isinstance(used, int) else 0.0)
+        return response
 
-        async def wait() -> None:
-            while self.cancelled < count:
-                self._cancellation.clear()
-                await self._cancellation.wait()
+    def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
+        if request.authorization == f"Bearer {self.api_key}":
+            return None
+        presented = (request.authorization or "").removeprefix("Bearer ")
+        return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
 
-        await asyncio.wait_for(wait(), timeout)
+    def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
+        response = FakeResponse.error(status, message, retry_after=retry_after)
+        if status == 429 and self.ratelimit_headers and self.rate_limit is not None:
+            # OpenAI's precise form of Retry-After: until the request bucket holds a token again.
+            wait = max(0.0, 1 - self._tokens) / self.rate_limit
+            return attrs.evolve(response, headers={**response.headers, "retry-after-ms": str(math.ceil(wait * 1000))})
+        return response
 
-    async def _handle(self, request: web.Request) -> web.StreamResponse:
-        raw = await request.read()
-        try:
-            body: JsonValue = json.loads(raw)
-        except ValueError:
-            body = None
-        recorded = RecordedRequest(
-            index=self.received, method=request.method, path=request.path, headers=dict(request.headers), body=body
-        )
-        self.received += 1
-        if self.record:
-            self.requests.append(recorded)
-        response = await self._pick(recorded)
-        if response.delay > 0:
-            try:
-                await asyncio.sleep(response.delay)
-            except asyncio.CancelledError:
-                self.cancelled += 1
-                self._cancellation.set()
-                raise
-        if response.raw is not None:
-            return web.Response(
-                status=response.status, text=response.raw, headers=response.headers, content_type="application/json"
-            )
-        return web.json_response(response.body, status=response.status, headers=response.headers)
-
-    async def _pick(self, request: RecordedRequest) -> FakeResponse:
-        if self.api_key is not None and request.authorization != f"Bearer {self.api_key}":
-            presented = (request.authorization or "").removeprefix("Bearer ")
-            return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
-        limited = self._over_rate_limit()
-        if limited is not None:
-            return limited
-        if self.fault_rate and self._faults.random() < self.fault_rate:
-            self.faults += 1
-            kind = self.faults % 3
-            if kind == 1:
-                return FakeResponse.error(429, "rate limited (injected fault)", retry_after="1")
-            if kind == 2:
-                return FakeResponse.error(500, "internal error (injected fault)")
-            return FakeResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')
-        if self.queue:
-            return self.queue.popleft()
-        if self.handler is not None:
-            answer: Any = self.handler(request)
-            return await answer if inspect.isawaitable(answer) else answer  # type: ignore[no-any-return]
-        if self.default is not None:
-            return self.default
-        return FakeResponse.error(500, f"FakeOpenAI: nothing scripted for request #{request.index}")
+    def malformed_fault(self) -> ScriptedResponse:
+        return FakeResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')

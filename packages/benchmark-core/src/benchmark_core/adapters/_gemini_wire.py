@@ -1,0 +1,208 @@
+"""The Gemini generateContent wire format (https://ai.google.dev/api/generate-content): requests
+built from the core model, answers read back.
+
+- System messages go into `systemInstruction`; user turns are `user` contents with a text part;
+  an assistant turn is a `model` content: the parts the model returned, kept verbatim under
+  `provider_state["gemini"]` (thought summaries and the thought signatures Gemini requires back with
+  function calls), else text and `functionCall` parts; tool results are `functionResponse` parts of
+  one `user` content, named after the call they answer.
+- A tool result is sent as `response`: the result's JSON object as is, anything else (a JSON value
+  or plain text) as `{"output": value}`, the key the reference names for a function's output.
+- Tools are one `{"functionDeclarations": [...]}` whose parameters travel as
+  `parametersJsonSchema`: the field that takes JSON Schema as written, where `parameters` takes only
+  Gemini's OpenAPI subset, into which benchmark schemas (`additionalProperties`, `const`, `oneOf`)
+  would have to be cut down.
+- Calls without an `id` get `gemini-call-<turn>-<n>`, unique in the conversation, so that their
+  results can be matched to them; only ids Gemini gave are sent back in `functionResponse.id`.
+- Settings go into `generationConfig` (`temperature`, `topP`, `maxOutputTokens`, `seed`); reasoning
+  effort into `thinkingConfig`: a `thinkingBudget` from `THINKING_BUDGETS` ("none": 0, off where the
+  model allows it) with `includeThoughts`, so the transcript keeps the thought summaries.
+- Usage: `promptTokenCount` (cached content included) as prompt tokens,
+  `cachedContentTokenCount` as cached ones, `candidatesTokenCount` plus `thoughtsTokenCount` as
+  completion tokens, of which `thoughtsTokenCount` is reasoning.
+- `finishReason: "MAX_TOKENS"` marks the answer truncated; a prompt blocked before any candidate
+  (`promptFeedback.blockReason`) is an error no retry fixes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from .._errors import AdapterError, MalformedResponseError
+from .._model import ChatMessage, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from ._openai_errors import ProviderErrors
+from ._openai_wire import decode_arguments, non_negative_count
+from .base import GenerationSettings
+from .toolnames import ToolNameCodec
+
+#: Thinking budgets (`thinkingConfig.thinkingBudget`) per reasoning effort.
+THINKING_BUDGETS: dict[str, int] = {
+    "none": 0,
+    "minimal": 512,
+    "low": 1024,
+    "medium": 8192,
+    "high": 24_576,
+    "xhigh": 32_768,
+}
+STATE_KEY = "gemini"
+GENERATED_ID_PREFIX = "gemini-call-"
+
+
+def settings_fields(settings: GenerationSettings) -> JsonObject:
+    """`generationConfig` from a run's settings (built once per run), and the extra fields."""
+    config: JsonObject = {}
+    for key, value in (
+        ("temperature", settings.temperature),
+        ("topP", settings.top_p),
+        ("maxOutputTokens", settings.max_tokens),
+        ("seed", settings.seed),
+    ):
+        if value is not None:
+            config[key] = value
+    if settings.reasoning_effort is not None:
+        budget = THINKING_BUDGETS[settings.reasoning_effort]
+        config["thinkingConfig"] = {"thinkingBudget": budget, "includeThoughts": budget > 0}
+    body: JsonObject = dict(settings.extra_body)
+    if config:
+        body["generationConfig"] = {**config, **(body.get("generationConfig") or {})}
+    return body
+
+
+def wire_tools(tools: list[ToolSpec], names: ToolNameCodec) -> list[JsonValue]:
+    declarations: list[JsonValue] = []
+    for tool in tools:
+        declaration: JsonObject = {"name": names.encode(tool.name), "parametersJsonSchema": tool.parameters}
+        if tool.description:
+            declaration["description"] = tool.description
+        declarations.append(declaration)
+    return [{"functionDeclarations": declarations}] if declarations else []
+
+
+def request_fields(messages: list[ChatMessage], tools: list[ToolSpec], names: ToolNameCodec) -> JsonObject:
+    """`systemInstruction`, `contents` and `tools` of a request."""
+    out: JsonObject = {}
+    system = [{"text": m.content} for m in messages if m.role == "system" and m.content]
+    if system:
+        out["systemInstruction"] = {"parts": system}
+    out["contents"] = wire_contents([m for m in messages if m.role != "system"], names)
+    wired = wire_tools(tools, names)
+    if wired:
+        out["tools"] = wired
+    return out
+
+
+def wire_contents(messages: list[ChatMessage], names: ToolNameCodec) -> list[JsonValue]:
+    """Messages as `user`/`model` contents, consecutive same-role turns merged."""
+    called = {call.id: call.name for m in messages for call in m.tool_calls or []}
+    out: list[JsonObject] = []
+    for message in messages:
+        role = "model" if message.role == "assistant" else "user"
+        parts = _parts(message, names, called)
+        if out and out[-1]["role"] == role:
+            out[-1]["parts"].extend(parts)
+        else:
+            out.append({"role": role, "parts": parts})
+    return list(out)
+
+
+def _parts(message: ChatMessage, names: ToolNameCodec, called: dict[str, str]) -> list[JsonObject]:
+    if message.role == "tool":
+        call_id = message.tool_call_id or ""
+        response: JsonObject = {"name": names.encode(called.get(call_id, call_id)), "response": _result(message)}
+        if call_id and not call_id.startswith(GENERATED_ID_PREFIX):
+            response["id"] = call_id
+        return [{"functionResponse": response}]
+    if message.role != "assistant":
+        return [{"text": message.content or ""}]
+    state = (message.provider_state or {}).get(STATE_KEY)
+    if isinstance(state, list) and state:
+        return [dict(part) for part in state if isinstance(part, dict)]
+    parts: list[JsonObject] = [{"text": message.content}] if message.content else []
+    for call in message.tool_calls or []:
+        parts.append({"functionCall": {"name": names.encode(call.name), "args": call.arguments}})
+    return parts or [{"text": ""}]
+
+
+def _result(message: ChatMessage) -> JsonObject:
+    text = message.content or ""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {"output": text}
+    return value if isinstance(value, dict) else {"output": value}
+
+
+def first_candidate(data: JsonObject, errors: ProviderErrors) -> JsonObject:
+    """The answer's first candidate; an error when there is none."""
+    candidates = data.get("candidates")
+    if isinstance(candidates, list) and candidates and isinstance(candidates[0], dict):
+        return candidates[0]
+    feedback = data.get("promptFeedback")
+    reason = feedback.get("blockReason") if isinstance(feedback, dict) else None
+    if isinstance(reason, str):
+        raise errors.error(f"the prompt was blocked ({reason})", kind=AdapterError)
+    raise errors.error("the response has no candidates", retryable=True, kind=MalformedResponseError)
+
+
+def parts_of(candidate: JsonObject) -> list[JsonObject]:
+    content = candidate.get("content")
+    parts = content.get("parts") if isinstance(content, dict) else None
+    return [part for part in parts if isinstance(part, dict)] if isinstance(parts, list) else []
+
+
+def text_of(parts: list[JsonObject]) -> str:
+    return "".join(p["text"] for p in parts if isinstance(p.get("text"), str) and not p.get("thought"))
+
+
+def reply_of(parts: list[JsonObject], names: ToolNameCodec, turn: int, errors: ProviderErrors) -> ChatMessage:
+    """The assistant turn: text, tool calls (the benchmark's names), thoughts, the parts kept for replay."""
+    thoughts: list[str] = []
+    calls: list[ToolCall] = []
+    for part in parts:
+        call = part.get("functionCall")
+        if part.get("thought") and isinstance(part.get("text"), str):
+            thoughts.append(part["text"])
+        elif isinstance(call, dict):
+            name = call.get("name")
+            if not isinstance(name, str):
+                raise errors.error(f"functionCall #{len(calls) + 1} in the response has no name")
+            call_id = call.get("id")
+            calls.append(
+                ToolCall(
+                    name=names.decode(name),
+                    arguments=decode_arguments(call.get("args")),
+                    id=call_id if isinstance(call_id, str) and call_id else f"{GENERATED_ID_PREFIX}{turn}-{len(calls)}",
+                )
+            )
+    text = text_of(parts)
+    return ChatMessage(
+        role="assistant",
+        content=text if text or not calls else None,
+        tool_calls=calls or None,
+        reasoning="\n\n".join(thoughts) if thoughts else None,
+        provider_state={STATE_KEY: list(parts)} if parts else None,
+    )
+
+
+def usage_of(data: JsonObject) -> Usage:
+    usage = data.get("usageMetadata")
+    if not isinstance(usage, dict):
+        return Usage()
+    thoughts = non_negative_count(usage.get("thoughtsTokenCount"))
+    candidates = non_negative_count(usage.get("candidatesTokenCount")) or 0
+    return Usage(
+        prompt_tokens=non_negative_count(usage.get("promptTokenCount")) or 0,
+        completion_tokens=candidates + (thoughts or 0),
+        reasoning_tokens=thoughts,
+        cached_tokens=non_negative_count(usage.get("cachedContentTokenCount")),
+    )
+
+
+def truncated(candidate: JsonObject) -> bool:
+    return candidate.get("finishReason") == "MAX_TOKENS"
+
+
+def served_by_of(data: JsonObject) -> Optional[ServedBy]:
+    model = data.get("modelVersion")
+    return ServedBy(model=model) if isinstance(model, str) and model else None
