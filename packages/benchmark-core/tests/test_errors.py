@@ -19,9 +19,8 @@ from benchmark_core._errors import (
     RunStoppedError,
     UsageError,
     error_classes,
-    http_error_codes,
 )
-from benchmark_core._surfaces.openapi import ERROR_CODES
+from benchmark_core._surfaces.openapi import ERROR_CODES, http_error_codes
 
 #: Every code a surface can report. Clients match on these strings: none may change or vanish.
 STABLE_CODES = {

@@ -4,7 +4,7 @@ Every error is a class here, one class per stable machine-readable `code` (clien
 strings, so they never change). `exit_code` is `EXIT_USAGE` for a caller's mistake and
 `EXIT_FAILURE` for a failure while running; `http_status` is what the HTTP API answers. Classes the
 HTTP API can answer with say what they mean there in `http_meaning`: the OpenAPI document lists
-them from here (`http_error_codes`), so the list cannot drift from the code.
+them from here (`error_classes`), so the list cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -374,23 +374,6 @@ def error_classes() -> list[type[BenchmarkError]]:
             found.append(cls)
             pending.extend(cls.__subclasses__())
     return found
-
-
-def http_error_codes() -> dict[str, str]:
-    """The codes the HTTP API can answer with, each as `"STATUS: meaning"` (several statuses for a
-    code several classes share, e.g. INVALID_SUBMISSION), in the order of this module."""
-    meanings: dict[str, dict[int, str]] = {}
-    for cls in sorted(error_classes(), key=_source_order):
-        if cls.http_meaning is not None:
-            meanings.setdefault(cls.code, {})[cls.http_status] = cls.http_meaning
-    return {
-        code: " ".join(f"{status}: {meaning}" for status, meaning in sorted(by_status.items()))
-        for code, by_status in meanings.items()
-    }
-
-
-def _source_order(cls: type[BenchmarkError]) -> int:
-    return list(globals().values()).index(cls)
 
 
 def error_document(code: str, message: str) -> dict[str, dict[str, str]]:
