@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         RouteNotFoundError,
         RunStoppedError,
         ScaffoldError,
+        ShardMergeError,
         TaskFileError,
         TaskNotFoundError,
         TasksNotAllowedError,
@@ -84,6 +85,7 @@ if TYPE_CHECKING:
     from ._json_schema import SchemaError, first_violation
     from ._json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._mcp import create_mcp_server, start_mcp
+    from ._merge import ShardSource, merge_shards
     from ._model import (
         CacheStats,
         ChatMessage,
@@ -101,6 +103,7 @@ if TYPE_CHECKING:
         RunRow,
         ServedBy,
         ServedCount,
+        ShardInfo,
         Task,
         TaskScore,
         ToolCall,
@@ -119,6 +122,7 @@ if TYPE_CHECKING:
     from ._run_report import build_report
     from ._runner import Run, run
     from ._scaffold import scaffold_package
+    from ._shards import Shard
     from ._splits import SplitRenderer, split_generator_main
     from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
     from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
@@ -202,6 +206,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RouteNotFoundError",
         "RunStoppedError",
         "ScaffoldError",
+        "ShardMergeError",
         "TaskFileError",
         "TaskNotFoundError",
         "TasksNotAllowedError",
@@ -233,6 +238,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._http": ("create_app", "serve"),
     "._journal": ("journal_path",),
     "._mcp": ("create_mcp_server", "start_mcp"),
+    "._merge": ("ShardSource", "merge_shards"),
     "._model": (
         "CacheStats",
         "ChatMessage",
@@ -250,6 +256,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RunRow",
         "ServedBy",
         "ServedCount",
+        "ShardInfo",
         "Task",
         "TaskScore",
         "ToolCall",
@@ -264,6 +271,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._options": ("RunOptions", "RunTarget"),
     "._plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
     "._scaffold": ("scaffold_package",),
+    "._shards": ("Shard",),
     "._toolbox": ("CONFLICT", "INVALID_ARGUMENTS", "NOT_FOUND", "UNKNOWN_TOOL", "Tool", "Toolbox", "ToolRefusal"),
     "._report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
     "._rng": ("Mulberry32", "mulberry32"),
@@ -379,6 +387,10 @@ __all__ = [
     "GenerationSettings",
     "ServedBy",
     "ServedCount",
+    "Shard",
+    "ShardInfo",
+    "ShardMergeError",
+    "ShardSource",
     "CacheStats",
     "UnknownToolError",
     "UnreadableFileError",
@@ -436,6 +448,7 @@ __all__ = [
     "show",
     "make_adapter",
     "mcnemar_exact",
+    "merge_shards",
     "mock_adapter",
     "mulberry32",
     "numeric_within",

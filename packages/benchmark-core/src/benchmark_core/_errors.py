@@ -202,6 +202,14 @@ class JournalExistsError(JournalError):
     code = "JOURNAL_EXISTS"
 
 
+class ShardMergeError(UsageError):
+    """`merge` was given shards that do not make one run: one missing or given twice, rows outside
+    their shard, or shards that disagree on benchmark, version, task set, model or recorded options
+    (the message names the files and what differs)."""
+
+    code = "SHARDS_MISMATCH"
+
+
 class MissingFileError(UsageError):
     """A file named on the command line does not exist."""
 

@@ -3,8 +3,11 @@
 `<output>.journal.jsonl` holds a header line, then one line per finished row:
 
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
-     "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
+     "mode": ..., "seed": ..., "options": {...}, "startedAt": ..., "shard": {...}}
     {"row": {...the row's wire form...}}
+
+`shard` is there only in the journal of one shard of a run (`run --shard I/N`; `taskSetDigest` is
+then the whole run's), as its report records it.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
@@ -28,7 +31,7 @@ from ._wire import from_wire, to_wire
 
 JOURNAL_FORMAT = 1
 #: Header fields that must match for a journal to be resumed, in the order they are checked.
-IDENTITY_FIELDS = ("benchmark", "version", "taskSetDigest", "model", "provider", "mode", "seed", "options")
+IDENTITY_FIELDS = ("benchmark", "version", "taskSetDigest", "model", "provider", "mode", "seed", "options", "shard")
 
 
 def journal_path(output: Union[str, Path]) -> Path:

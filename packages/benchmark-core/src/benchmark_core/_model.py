@@ -12,8 +12,8 @@ needs only the tasks' classes, should not pay for the reports'.
 - `_model_tasks`: `Task`, `ToolSpec`, `Provenance`, the JSON aliases and field metadata;
 - `_model_traces`: `ToolCall`, `ToolError`, `ToolResult`, `ToolLogEntry`, `Trace`, `TaskScore`;
 - `_model_chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
-- `_model_reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `GroupMean`, `RunRow`, `RunReport`,
-  `IndexEntry`.
+- `_model_reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `GroupMean`, `ShardInfo`, `RunRow`,
+  `RunReport`, `IndexEntry`.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         RunReport,
         RunRow,
         ServedCount,
+        ShardInfo,
         Totals,
     )
     from ._model_tasks import (
@@ -101,6 +102,7 @@ _EXPORTS = {
         "RunReport",
         "RunRow",
         "ServedCount",
+        "ShardInfo",
         "Totals",
     ),
 }
@@ -133,6 +135,7 @@ __all__ = [
     "RunRow",
     "ServedBy",
     "ServedCount",
+    "ShardInfo",
     "TASK_KINDS",
     "Task",
     "TaskKind",

@@ -19,6 +19,7 @@ from attrs import frozen
 from ._episode import EpisodeLimits
 from ._errors import ConfigurationError
 from ._model import JsonObject
+from ._shards import Shard
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
 REASONING_EFFORTS: tuple[str, ...] = ("none", "minimal", "low", "medium", "high", "xhigh")
@@ -113,6 +114,16 @@ class RunOptions:
     task_ids: Optional[tuple[str, ...]] = option(
         None,
         OptionSpec("Run only these tasks (default: all).", cli="--task", metavar="ID", multiple=True),
+    )
+    shard: Optional[str] = option(
+        None,
+        OptionSpec(
+            "Run only shard I of N (counted from 1): the tasks at positions I-1, I-1+N, I-1+2N, ... of the "
+            "task list, every epoch of each, so every machine picks the same ones; the report records the "
+            "shard, and `merge` joins the shards' reports into the whole run's.",
+            cli="--shard",
+            metavar="I/N",
+        ),
     )
     epochs: int = option(
         1,
@@ -289,10 +300,15 @@ class RunOptions:
             return max(1, math.ceil(self.max_errors * tasks))
         return int(self.max_errors)
 
+    def sharding(self) -> Optional[Shard]:
+        """The shard this run is (None: the whole run); `ConfigurationError` if `shard` is not I/N."""
+        return Shard.parse(self.shard) if self.shard is not None else None
+
     def validate(self) -> None:
         """`ConfigurationError` for a value out of range (the CLI and MCP check the same bounds first)."""
         for name, spec in option_specs(RunOptions).items():
             _check(name, getattr(self, name), spec)
+        self.sharding()
         if self.max_errors is not None and self.max_errors >= 1 and self.max_errors != int(self.max_errors):
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
 

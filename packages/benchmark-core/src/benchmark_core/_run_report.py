@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 import attrs
 
 from ._epochs import epoch_statistics
 from ._groups import group_means
-from ._model import CacheStats, RunReport, RunRow, ServedCount, Task, Totals, Usage
-from ._options import RunOptions
+from ._model import CacheStats, RunReport, RunRow, ServedCount, ShardInfo, Task, Totals, Usage
+from ._options import RunOptions, RunTarget
 from .adapters.base import ModelAdapter
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ ServedKey = tuple[Optional[str], Optional[str]]
 
 def build_report(
     benchmark: Benchmark,
-    adapter: ModelAdapter,
+    adapter: Union[ModelAdapter, RunTarget],
     tasks: Sequence[Task],
     rows: Sequence[RunRow],
     *,
@@ -33,10 +33,12 @@ def build_report(
     started_at: str,
     options: Optional[RunOptions] = None,
     cache: bool = False,
+    shard: Optional[ShardInfo] = None,
 ) -> RunReport:
     """The report of `rows` (put in task order, labelled with their groups): totals, mean, interval,
     usage, group means, what served the requests, and the benchmark's summary. `complete` says
-    whether every task of `tasks` has a row."""
+    whether every task of `tasks` has a row. `adapter` may be a `RunTarget`: only its model and
+    provider are read (`merge_shards` has no adapter). `shard` is recorded in a shard's report."""
     order = {task.id: position for position, task in enumerate(tasks)}
     labels = {task.id: benchmark.task_groups(task) for task in tasks}
     final_rows = [
@@ -68,6 +70,7 @@ def build_report(
         generation=options.generation() if options is not None else {},
         served_by=_served_totals(final_rows),
         cache=_cache_stats(final_rows) if cache else None,
+        shard=shard,
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )

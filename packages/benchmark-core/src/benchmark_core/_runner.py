@@ -33,10 +33,11 @@ from ._errors import (
 )
 from ._journal import Journal, task_set_digest
 from ._limiter import AdaptiveLimiter
-from ._model import ChatRequest, Episode, RunReport, RunRow, Task, Trace
+from ._model import ChatRequest, Episode, RunReport, RunRow, ShardInfo, Task, Trace
 from ._options import RunOptions
 from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from ._run_report import build_report, row_key, utc_now
+from ._wire import to_wire
 from .adapters.base import GenerationSettings, ModelAdapter
 from .adapters.mock import MockAdapter
 
@@ -79,7 +80,13 @@ class Run:
             adapter = adapter.for_benchmark(benchmark.mock_policies)
         self.adapter = adapter
         self.started_at = utc_now()
+        #: The tasks this run sends (a shard's share of them with `shard`), and their positions in
+        #: the whole task list, which the mock and the episode seeds read.
         self.tasks: list[Task] = []
+        self.positions: Sequence[int] = ()
+        #: What a shard's report and journal record of it (None: not a shard).
+        self.shard_info: Optional[ShardInfo] = None
+        self._whole: list[Task] = []
         self.rows: dict[tuple[str, Optional[int]], RunRow] = {}
         #: What every request of the run shares (see `_requests.TaskRequests`).
         self.cache = _cache_for(adapter, options)
@@ -107,11 +114,12 @@ class Run:
         return self._stop is not None
 
     def header(self) -> dict[str, Any]:
-        """The run's identity, as the journal header records it."""
-        return {
+        """The run's identity, as the journal header records it (a shard's: the whole run's task set,
+        and the shard)."""
+        header = {
             "benchmark": self.benchmark.id,
             "version": self.benchmark.version,
-            "taskSetDigest": task_set_digest(self.tasks),
+            "taskSetDigest": task_set_digest(self._whole),
             "model": self.adapter.model,
             "provider": self.adapter.provider,
             "mode": self.mode,
@@ -119,13 +127,16 @@ class Run:
             "options": self.options.recorded(),
             "startedAt": self.started_at,
         }
+        if self.shard_info is not None:
+            header["shard"] = to_wire(self.shard_info)
+        return header
 
     async def execute(self) -> RunReport:
         with fewer_collections():
             return await self._execute()
 
     async def _execute(self) -> RunReport:
-        self.tasks = await self._load_tasks()
+        self._select(await self._load_tasks())
         journal: Optional[Journal] = None
         if self._journal_path is not None:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
@@ -136,7 +147,10 @@ class Run:
         epochs: list[Optional[int]] = [None] if self.options.epochs == 1 else list(range(1, self.options.epochs + 1))
         # Epoch by epoch, so that a run stopped early holds whole epochs first.
         pending = [
-            (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
+            (position, task, epoch)
+            for epoch in epochs
+            for position, task in zip(self.positions, self.tasks)
+            if (task.id, epoch) not in self.rows
         ]
         record = self._recorder(journal, len(self.tasks) * len(epochs))
         queue = iter(pending)
@@ -157,6 +171,25 @@ class Run:
         if self._stop is not None:
             raise self._stopped_error(self._stop)
         return self.report()
+
+    def _select(self, whole: list[Task]) -> None:
+        """The tasks this run sends: all of `whole`, or the shard's share of them."""
+        self._whole = whole
+        shard = self.options.sharding()
+        if shard is None:
+            self.positions, self.tasks = range(len(whole)), whole
+            return
+        self.positions, self.tasks = shard.select(whole)
+        task_ids = self.options.task_ids
+        self.shard_info = ShardInfo(
+            index=shard.index,
+            count=shard.count,
+            tasks=len(whole),
+            task_set_digest=task_set_digest(whole),
+            options=self.options.recorded(),
+            task_ids=list(task_ids) if task_ids is not None else None,
+            cache=self.cache is not None,
+        )
 
     async def _worker(self, queue: Iterator[Pending], record: Callable[[RunRow], None]) -> None:
         # `concurrency` workers share one iterator, so tasks start in order, each exactly once,
@@ -205,6 +238,7 @@ class Run:
             started_at=self.started_at,
             options=self.options,
             cache=self.cache is not None,
+            shard=self.shard_info,
         )
 
     def partial_report(self, reason: str) -> RunReport:

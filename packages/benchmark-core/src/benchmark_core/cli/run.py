@@ -113,7 +113,7 @@ def run_cmd(
     finally:
         if line is not None:
             line.close()
-    _write(report, bench, output, markdown, as_json)
+    write_report(report, bench, output, markdown, as_json)
     _finish(report, output, signum, stopped)
 
 
@@ -181,9 +181,11 @@ def _signals_cancel(task: asyncio.Task[Any], received: list[int]) -> Iterator[No
             loop.remove_signal_handler(signum)
 
 
-def _write(
+def write_report(
     report: RunReport, bench: Benchmark, output: Optional[Path], markdown: Optional[Path], as_json: bool
 ) -> None:
+    """Write the report (`--output`, `--markdown`) and print its summary, or with `--json` the report
+    without its rows (`run` and `merge`)."""
     from .._files import write_text
     from .._report import render_markdown, render_summary
     from .._wire import dumps, to_wire
