@@ -190,11 +190,12 @@ def _whole_tasks(benchmark: Benchmark, source: Optional[Union[str, Path]], recor
         if unknown:
             raise TaskNotFoundError(f"the shards ran task id(s) the task list lacks: {', '.join(sorted(unknown))}")
         whole = [task for task in whole if task.id in wanted]
-    if len(whole) != record.tasks or task_set_digest(whole) != record.task_set_digest:
+    digest = task_set_digest(whole)
+    if digest != record.task_set_digest:
         named = f"{source}" if source is not None else f"{benchmark.id}'s own tasks"
         raise ShardMergeError(
-            f"the shards ran another task set ({record.tasks} tasks) than {named} ({len(whole)} tasks); "
-            "give --tasks the task file the shards ran"
+            f"the shards ran another task set ({record.tasks} tasks, {record.task_set_digest[:19]}) than {named} "
+            f"({len(whole)} tasks, {digest[:19]}); give --tasks the task file the shards ran"
         )
     return whole
 
