@@ -22,14 +22,21 @@ OVERSIZE = {
     "__init__.py",  # the table of public names (three lists of them), no logic
 }
 #: Subpackages with their own `__all__` (the Inspect one needs the optional `inspect` extra).
-PUBLIC_PACKAGES = ("benchmark_core", "benchmark_core.adapters", "benchmark_core.cli", "benchmark_core.testing")
+PUBLIC_PACKAGES = (
+    "benchmark_core",
+    "benchmark_core.adapters",
+    "benchmark_core.analysis",
+    "benchmark_core.cli",
+    "benchmark_core.distributed",
+    "benchmark_core.testing",
+)
 #: The benchmarks built on core follow the same rules; the `tests` session installs them beside it.
 BENCHMARK_PACKAGES = ("benchmark_schema_mutation", "benchmark_rollback_recovery")
 #: The modules and subpackages a package keeps public: entry points named in a pyproject.toml (console
 #: scripts, Inspect's registry), the documented `python -m NAME.generator`, and core's public
 #: subpackages. Every other module is private (`_name.py`), its public names re-exported by `__init__`.
 PUBLIC_MODULES = {
-    "benchmark_core": {"adapters", "cli", "example", "inspect_task", "testing"},
+    "benchmark_core": {"adapters", "analysis", "cli", "distributed", "example", "inspect_task", "testing"},
     "benchmark_schema_mutation": {"cli", "generator", "inspect_tasks"},
     "benchmark_rollback_recovery": {"cli", "generator", "inspect_tasks"},
 }

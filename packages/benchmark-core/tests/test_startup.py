@@ -43,8 +43,8 @@ LIST_PATH = {
     "benchmark_core.example",
 }
 #: Never on the path: the event loop and the servers, entry-point scanning (importlib.metadata and
-#: the `email` package it parses metadata with), the runner, the adapters, the graders, and the model
-#: classes of traces, chat turns and reports.
+#: the `email` package it parses metadata with), the runner, the adapters, the graders, the model
+#: classes of traces, chat turns and reports, and the `analysis` and `ray` extras' libraries.
 NEVER = (
     "asyncio",
     "aiohttp",
@@ -60,6 +60,10 @@ NEVER = (
     "benchmark_core._episode",
     "benchmark_core._graders",
     "benchmark_core.adapters",
+    "pandas",
+    "pyarrow",
+    "msgspec",
+    "ray",
 )
 
 PROBE = """

@@ -1,11 +1,10 @@
 """One exception hierarchy, mapped once to CLI exit codes, HTTP statuses and MCP tool errors.
 
-Every error is a class here, one class per stable machine-readable `code` (clients depend on the
-strings, so they never change). `exit_code` is `EXIT_USAGE` for a caller's mistake and
-`EXIT_FAILURE` for a failure while running; `http_status` is what the HTTP API answers. Classes the
-HTTP API can answer with say what they mean there in `http_meaning`: the OpenAPI document lists
-them from here (`http_error_codes`), so the list cannot drift from the code.
-"""
+Every error is a class here, one class per stable machine-readable `code` (clients depend on the strings, so
+they never change). `exit_code` is `EXIT_USAGE` for a caller's mistake and `EXIT_FAILURE` for a failure while
+running; `http_status` is what the HTTP API answers. Classes the HTTP API can answer with say what they mean
+there in `http_meaning`: the OpenAPI document lists them from here (`http_error_codes`), so the list cannot drift
+from the code."""
 
 from __future__ import annotations
 
@@ -203,11 +202,15 @@ class JournalExistsError(JournalError):
 
 
 class ShardMergeError(UsageError):
-    """`merge` was given shards that do not make one run: one missing or given twice, rows outside
-    their shard, or shards that disagree on benchmark, version, task set, model or recorded options
-    (the message names the files and what differs)."""
+    """`merge` got shards that are not one run: missing, overlapping, or disagreeing (the message says which)."""
 
     code = "SHARDS_MISMATCH"
+
+
+class MissingExtraError(UsageError):
+    """A feature needs an optional extra that is not installed (the message names it and its pip command)."""
+
+    code = "EXTRA_NOT_INSTALLED"
 
 
 class MissingFileError(UsageError):
@@ -258,14 +261,13 @@ class ListenError(BenchmarkError):
 
 
 class AdapterError(BenchmarkError):
-    """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the
-    provider's requested pause in seconds, when it sent one. `fatal` errors are those no retry and no
-    other task can get past (a rejected key, an unknown model, a parameter the provider refuses): the
-    runner stops the whole run at the first one instead of paying for a failing request per task.
+    """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the provider's
+    requested pause in seconds, when it sent one. `fatal` errors are those no retry and no other task can get past
+    (a rejected key, an unknown model, a parameter the provider refuses): the runner stops the whole run at the
+    first one instead of paying for a failing request per task.
 
-    The subclasses below classify the failure for the error breakdown; `AdapterError` itself
-    (`ADAPTER_ERROR`) is anything else.
-    """
+    The subclasses below classify the failure for the error breakdown; `AdapterError` itself (`ADAPTER_ERROR`) is
+    anything else."""
 
     code = "ADAPTER_ERROR"
     http_status = 502
@@ -335,10 +337,9 @@ class RequestTimeoutError(AdapterError):
 
 
 class RunStoppedError(BenchmarkError):
-    """A run ended before every task had a row: a fatal provider error (`cause`, whose code this
-    error then carries, so a stopped run reports why). `report` is the partial report of the rows that
-    finished (`complete` false), which the CLI still writes; with a journal, the run can be resumed
-    once the cause is fixed."""
+    """A run ended before every task had a row: a fatal provider error (`cause`, whose code this error then
+    carries, so a stopped run reports why). `report` is the partial report of the rows that finished
+    (`complete` false), which the CLI still writes; with a journal, the run resumes once the cause is fixed."""
 
     code = "RUN_STOPPED"
 

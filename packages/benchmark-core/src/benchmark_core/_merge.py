@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 import attrs
 from attrs import frozen
 
+from ._collector import fewer_collections
 from ._errors import ShardMergeError, TaskNotFoundError
 from ._journal import read_journal, task_set_digest
 from ._model import RunReport, RunRow, ShardInfo, Task
@@ -57,6 +58,11 @@ def merge_shards(
     journals, in any order). `tasks` is the task file the shards ran, when it was not the
     benchmark's own. A shard read from its journal, or a report of a shard that stopped early,
     gives an incomplete report (`complete` false, `stopped` naming the shards)."""
+    with fewer_collections():  # tens of thousands of rows stay alive until the report is built
+        return _merge(benchmark, shards, tasks)
+
+
+def _merge(benchmark: Benchmark, shards: Sequence[ShardSource], tasks: Optional[Union[str, Path]]) -> RunReport:
     parts = [_read(source, number) for number, source in enumerate(shards, start=1)]
     if not parts:
         raise ShardMergeError("merge needs the shards of a run")
