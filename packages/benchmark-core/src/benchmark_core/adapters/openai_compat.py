@@ -42,7 +42,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 
-from .._cache import request_key
 from .._errors import (
     AdapterError,
     ConfigurationError,
@@ -52,6 +51,7 @@ from .._errors import (
     describe_error,
 )
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue
+from ._cache import request_key
 from ._openai_errors import ProviderErrors, Secret, parse_retry_after
 from ._openai_wire import (
     RAW_ARGUMENTS_KEY,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._lazy import lazy_attributes
+from .._util.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from ._ray import ShardSpec, run_on_ray, run_shard

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
-from .._options import RunOptions, RunTarget
+from .._run.options import RunOptions, RunTarget
 
 
 @frozen
@@ -49,11 +49,11 @@ class ShardSpec:
 def run_shard(spec: ShardSpec) -> dict[str, Any]:
     """Run one shard where this is called (a Ray worker, or any process) and return its report's
     wire form. With a workdir, the shard journals there and resumes what an earlier attempt left."""
-    from .._files import write_text
-    from .._journal import journal_path
-    from .._plugins import resolve_benchmark
-    from .._runner import Run
-    from .._wire import dumps, to_wire
+    from .._benchmark.plugins import resolve_benchmark
+    from .._model.wire import dumps, to_wire
+    from .._run.journal import journal_path
+    from .._run.runner import Run
+    from .._surfaces.files import write_text
     from ..adapters.registry import make_adapter
 
     benchmark = resolve_benchmark(spec.benchmark)
@@ -111,9 +111,9 @@ def run_on_ray(
     ray = _ray()
     if shards < 1:
         raise ConfigurationError(f"shards must be at least 1, not {shards}")
-    from .._merge import merge_shards
-    from .._plugins import resolve_benchmark
-    from .._wire import dumps
+    from .._benchmark.plugins import resolve_benchmark
+    from .._model.wire import dumps
+    from .._surfaces.merge import merge_shards
 
     bench = resolve_benchmark(benchmark)  # fail here, before any node is asked, when it is unknown
     chosen = options or RunOptions()
@@ -134,7 +134,7 @@ def run_on_ray(
     reports = _gather(ray, specs, num_cpus)
     merged = merge_shards(bench, reports, tasks=tasks)
     if output is not None:
-        from .._files import write_text
+        from .._surfaces.files import write_text
 
         write_text(Path(output), dumps(merged, indent=2) + "\n")
     return merged
@@ -142,7 +142,7 @@ def run_on_ray(
 
 def _gather(ray: Any, specs: list[ShardSpec], num_cpus: float) -> list[RunReport]:
     """Every shard as a Ray task, and their reports; a shard's `BenchmarkError` is raised as itself."""
-    from .._wire import from_wire
+    from .._model.wire import from_wire
 
     remote = ray.remote(num_cpus=num_cpus)(run_shard)
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import collections
 from typing import Optional
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._model import ChatMessage, ChatRequest, Task
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
