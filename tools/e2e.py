@@ -17,7 +17,9 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   `score_answer` tool, and must get the row's score back;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
-  process started with it; broken task files fail cleanly.
+  process started with it; broken task files fail cleanly;
+- `benchmark-core sweep` over every installed benchmark with two offline mock models, its rerun,
+  `leaderboard` (Markdown, --json, index.html), a bad sweep file and the `cache` commands.
 
 Each check lands in artifacts/e2e-report.json as {name, ok, detail, durationMs}. The last line
 printed is `e2e: N passed, M failed`; the exit status is 1 when any check failed.
@@ -548,6 +550,56 @@ async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
             expect(result.json() == own, "differs from the package's own index-entry")
     async with checks.check("benchmark-core/cli/exit 1: --benchmark unknown"):
         (await execute([str(script), "--benchmark", "no-such-benchmark", "list"])).expect_exit(1)
+    with tempfile.TemporaryDirectory(prefix="e2e-sweep-") as tmp:
+        await campaign_checks(checks, script, targets, Path(tmp))
+
+
+async def campaign_checks(checks: Checks, script: Path, targets: list[Target], work: Path) -> None:
+    """`benchmark-core sweep` over every installed benchmark with two offline mock models, its rerun
+    (every cell skipped), `leaderboard` (Markdown, --json, index.html), a bad sweep file, and the
+    `cache` commands."""
+    ids = [t.id or t.entry_point for t in targets]
+    models = "".join(f'[[models]]\nlabel = "{label}"\nprovider = "mock"\nmodel = "{label}"\n\n' for label in ("a", "b"))
+    benchmarks = "".join(f'[[benchmarks]]\nid = "{i}"\n\n' for i in ids)
+    sweep = work / "sweep.toml"
+    sweep.write_text(f'results = "results"\n\n{models}{benchmarks}[limits]\nmock = 8\n', encoding="utf-8")
+    results = work / "results"
+    async with checks.check("benchmark-core/cli/sweep --json") as notes:
+        result = await execute([str(script), "sweep", str(sweep), "--json"], cwd=work)
+        result.expect_exit(0)
+        cells = result.json()["cells"]
+        expect(len(cells) == 2 * len(ids) and all(c["status"] == "done" for c in cells), short(result.stdout))
+        for cell in cells:
+            expect(Path(cell["output"]).is_file(), f"no report at {cell['output']}")
+        expect((results / "leaderboard.md").is_file() and (results / "index.html").is_file(), "no leaderboard")
+        notes.append(f"{len(cells)} cells")
+    async with checks.check("benchmark-core/cli/sweep rerun skips every cell"):
+        result = await execute([str(script), "sweep", str(sweep), "--json"], cwd=work)
+        result.expect_exit(0)
+        expect({c["status"] for c in result.json()["cells"]} == {"skipped"}, short(result.stdout))
+    async with checks.check("benchmark-core/cli/leaderboard") as notes:
+        printed = await execute([str(script), "leaderboard", str(results)])
+        printed.expect_exit(0)
+        expect(printed.stdout == (results / "leaderboard.md").read_text(encoding="utf-8"), "differs from the file")
+        board = (await execute([str(script), "leaderboard", str(results), "--json"])).json()
+        expect(sorted(g["benchmark"] for g in board["groups"]) == sorted(ids), f"groups {board['groups']}")
+        expect(all(len(g["entries"]) == 2 for g in board["groups"]), "a group without both models")
+        notes.append(f"{len(board['groups'])} groups")
+    async with checks.check("benchmark-core/cli/exit 1: sweep file with a bad key"):
+        bad = work / "bad.toml"
+        bad.write_text('[[models]]\nlabel = "a"\nprovider = "mock"\nmodel = "m"\ncolour = 1\n', encoding="utf-8")
+        result = await execute([str(script), "sweep", str(bad)])
+        result.expect_exit(1)
+        expect(f"{bad}:5: models[0].colour: unknown key" in result.stderr, short(result.stderr))
+    async with checks.check("benchmark-core/cli/cache info, prune, clear"):
+        folder = str(work / "cache")
+        info = await execute([str(script), "cache", "info", "--cache", folder, "--json"])
+        info.expect_exit(0)
+        expect(info.json()["entries"] == 0, short(info.stdout))
+        for command in (["prune", "--older-than", "30d"], ["clear"]):
+            done = await execute([str(script), "cache", *command, "--cache", folder])
+            done.expect_exit(0)
+            expect(done.stdout.startswith("removed 0 entries"), short(done.stdout))
 
 
 # -- HTTP ----------------------------------------------------------------------------------------

@@ -108,3 +108,35 @@ def test_a_driver_joins_the_cluster_by_its_address(
     assert done.stdout.split()[-2:] == [str(len(example.tasks())), "True"]
     whole = example.run(openai_compat_adapter(server.base_url, "m", KEY), cache=False)
     assert json.dumps(stable_report(json.loads(output.read_text(encoding="utf-8"))), indent=1) == _stable(whole)
+
+
+def test_a_sweeps_cells_and_their_shards_on_ray(cluster: str, tmp_path: Path) -> None:
+    """Two models x one benchmark as Ray tasks, whole and in two shards per cell: the same reports as
+    the sweep run in one process, and the leaderboard written."""
+    from benchmark_core import run_sweep
+    from benchmark_core.distributed import run_sweep_on_ray
+
+    body = (
+        '[[models]]\nlabel = "plain"\nprovider = "mock"\nmodel = "offline"\n\n'
+        '[[models]]\nlabel = "second"\nprovider = "mock"\nmodel = "second"\n\n'
+        '[[benchmarks]]\nid = "benchmark-core-example"\nepochs = 2\n\n[limits]\nmock = 4\n'
+    )
+    files = {}
+    for name in ("local", "cells", "shards"):
+        files[name] = tmp_path / f"{name}.toml"
+        files[name].write_text(f'results = "{name}"\n\n{body}', encoding="utf-8")
+    assert run_sweep(files["local"]).completed
+    assert run_sweep_on_ray(files["cells"]).completed
+    sharded = run_sweep_on_ray(files["shards"], shards=2)
+    assert sharded.completed and [c.status for c in sharded.cells] == ["done", "done"]
+    for label in ("plain", "second"):
+        expected = json.dumps(
+            stable_report(
+                json.loads((tmp_path / "local" / "benchmark-core-example" / label / "report.json").read_text())
+            ),
+            indent=1,
+        )
+        for name in ("cells", "shards"):
+            found = tmp_path / name / "benchmark-core-example" / label / "report.json"
+            assert json.dumps(stable_report(json.loads(found.read_text())), indent=1) == expected
+    assert (tmp_path / "shards" / "leaderboard.md").is_file()

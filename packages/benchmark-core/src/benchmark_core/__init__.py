@@ -39,6 +39,26 @@ if TYPE_CHECKING:
     from ._benchmark.splits import SplitRenderer, split_generator_main
     from ._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._benchmark.validation import validate_tasks
+    from ._campaign.leaderboard import (
+        Leaderboard,
+        LeaderboardEntry,
+        LeaderboardGroup,
+        SkippedFile,
+        build_leaderboard,
+        write_leaderboard,
+    )
+    from ._campaign.leaderboard_html import render_leaderboard_html
+    from ._campaign.leaderboard_markdown import render_leaderboard
+    from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
+    from ._campaign.sweep import (
+        CellOutcome,
+        SweepObserver,
+        SweepOutcome,
+        execute_sweep,
+        run_cell,
+        run_sweep,
+        run_sweep_async,
+    )
     from ._episode.environment import Environment, EnvironmentFactory, EnvironmentStart
     from ._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
     from ._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
@@ -74,6 +94,8 @@ if TYPE_CHECKING:
         MissingExtraError,
         MissingFileError,
         ModelNotFoundError,
+        OutputLockedError,
+        OutputWriteError,
         PluginLoadError,
         ProviderError,
         RateLimitedError,
@@ -137,7 +159,7 @@ if TYPE_CHECKING:
     from ._util.json_schema import SchemaError, first_violation
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
-    from .adapters._cache import ResponseCache
+    from .adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
         AnswerPolicy,
@@ -155,6 +177,26 @@ if TYPE_CHECKING:
 
 #: Where each public name lives; imported on first access (see the module docstring).
 _EXPORTS: dict[str, tuple[str, ...]] = {
+    "._campaign.leaderboard": (
+        "Leaderboard",
+        "LeaderboardEntry",
+        "LeaderboardGroup",
+        "SkippedFile",
+        "build_leaderboard",
+        "write_leaderboard",
+    ),
+    "._campaign.leaderboard_html": ("render_leaderboard_html",),
+    "._campaign.leaderboard_markdown": ("render_leaderboard",),
+    "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
+    "._campaign.sweep": (
+        "CellOutcome",
+        "SweepObserver",
+        "SweepOutcome",
+        "execute_sweep",
+        "run_cell",
+        "run_sweep",
+        "run_sweep_async",
+    ),
     ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
     ".adapters.mock": (
         "AnswerPolicy",
@@ -168,7 +210,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    ".adapters._cache": ("ResponseCache",),
+    ".adapters._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
     "._render.card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
     "._analysis.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
@@ -207,6 +249,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MethodNotAllowedError",
         "MissingExtraError",
         "MissingFileError",
+        "OutputLockedError",
+        "OutputWriteError",
         "ModelNotFoundError",
         "PluginLoadError",
         "ProviderError",
@@ -492,4 +536,31 @@ __all__ = [
     "start_mcp",
     "to_wire",
     "validate_tasks",
+    "CacheInfo",
+    "CacheRemoval",
+    "cache_info",
+    "clear_cache",
+    "prune_cache",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardGroup",
+    "SkippedFile",
+    "build_leaderboard",
+    "render_leaderboard",
+    "render_leaderboard_html",
+    "write_leaderboard",
+    "Cell",
+    "CellOutcome",
+    "OutputLockedError",
+    "OutputWriteError",
+    "SweepBenchmark",
+    "SweepModel",
+    "SweepObserver",
+    "SweepOutcome",
+    "SweepPlan",
+    "execute_sweep",
+    "plan_sweep",
+    "run_cell",
+    "run_sweep",
+    "run_sweep_async",
 ]

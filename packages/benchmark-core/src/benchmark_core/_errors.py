@@ -112,8 +112,7 @@ class InvalidSubmissionError(UsageError):
 
 
 class InvalidScoreRequestError(InvalidSubmissionError):
-    """The score request itself is malformed (not an object, a missing or mistyped field), as
-    opposed to a well-formed request carrying a structurally invalid submission (422)."""
+    """The score request itself is malformed (not an object, a missing or mistyped field), not its submission."""
 
     http_status = 400
     http_meaning = "the score request is not {taskId, submission, tasks?, seed?}."
@@ -176,8 +175,7 @@ class IncomparableReportsError(UsageError):
 
 
 class BenchmarkFileError(UsageError):
-    """A benchmark given as `path/to/file.py:name` could not be loaded; the message names the file
-    and, for an error in it, the line."""
+    """`--benchmark path/to/file.py:name` could not be loaded; the message names the file and line."""
 
     code = "INVALID_BENCHMARK_FILE"
 
@@ -189,8 +187,7 @@ class ScaffoldError(UsageError):
 
 
 class JournalError(UsageError):
-    """A run journal cannot be used as asked: it exists and `--resume` was not given, it was written
-    by a different run (the message names the field that differs), or it is unreadable."""
+    """A journal that cannot be used as asked: no --resume, another run's (the field named), unreadable."""
 
     code = "JOURNAL_MISMATCH"
 
@@ -211,6 +208,12 @@ class MissingExtraError(UsageError):
     """A feature needs an optional extra that is not installed (the message names it and its pip command)."""
 
     code = "EXTRA_NOT_INSTALLED"
+
+
+class OutputLockedError(UsageError):
+    """Another process holds the lock on the output's journal (`_output_lock`); the message names its pid."""
+
+    code = "OUTPUT_LOCKED"
 
 
 class MissingFileError(UsageError):
@@ -336,6 +339,12 @@ class RequestTimeoutError(AdapterError):
     code = "TIMEOUT"
 
 
+class OutputWriteError(BenchmarkError):
+    """A run's journal or report could not be written; the message names the file and the rows safe."""
+
+    code = "OUTPUT_WRITE_FAILED"
+
+
 class RunStoppedError(BenchmarkError):
     """A run ended before every task had a row: a fatal provider error (`cause`, whose code this error then
     carries, so a stopped run reports why). `report` is the partial report of the rows that finished
@@ -359,32 +368,21 @@ class MaxErrorsError(RunStoppedError):
 
 
 def error_classes() -> list[type[BenchmarkError]]:
-    """Every error class defined here, base first, in definition order."""
-    found: list[type[BenchmarkError]] = []
-    pending: list[type[BenchmarkError]] = [BenchmarkError]
-    while pending:
-        cls = pending.pop(0)
-        if cls.__module__ == __name__ and cls not in found:
-            found.append(cls)
-            pending.extend(cls.__subclasses__())
-    return found
+    """Every error class defined here, base first, in definition order (the module's namespace keeps it)."""
+    return [value for value in globals().values() if isinstance(value, type) and issubclass(value, BenchmarkError)]
 
 
 def http_error_codes() -> dict[str, str]:
     """The codes the HTTP API can answer with, each as `"STATUS: meaning"` (several statuses for a
     code several classes share, e.g. INVALID_SUBMISSION), in the order of this module."""
     meanings: dict[str, dict[int, str]] = {}
-    for cls in sorted(error_classes(), key=_source_order):
+    for cls in error_classes():
         if cls.http_meaning is not None:
             meanings.setdefault(cls.code, {})[cls.http_status] = cls.http_meaning
     return {
         code: " ".join(f"{status}: {meaning}" for status, meaning in sorted(by_status.items()))
         for code, by_status in meanings.items()
     }
-
-
-def _source_order(cls: type[BenchmarkError]) -> int:
-    return list(globals().values()).index(cls)
 
 
 def error_document(code: str, message: str) -> dict[str, dict[str, str]]:

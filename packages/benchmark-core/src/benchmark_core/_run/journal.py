@@ -6,8 +6,9 @@
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ..., "shard": {...}}
     {"row": {...the row's wire form...}}
 
-`shard` is there only in the journal of one shard of a run (`run --shard I/N`; `taskSetDigest` is
-then the whole run's), as its report records it.
+and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
+(`_output_lock`), which readers skip. `shard` is there only in the journal of one shard of a run
+(`run --shard I/N`; `taskSetDigest` is then the whole run's), as its report records it.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
@@ -25,9 +26,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .._errors import JournalError, JournalExistsError
+from .._errors import JournalError, JournalExistsError, OutputLockedError, OutputWriteError
 from .._model import JsonObject, RunRow, Task
 from .._model.wire import from_wire, to_wire
+from .output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
 
 JOURNAL_FORMAT = 1
 #: Header fields that must match for a journal to be resumed, in the order they are checked.
@@ -47,30 +49,52 @@ def task_set_digest(tasks: Sequence[Task]) -> str:
 
 
 class Journal:
-    """An open journal: `append` writes one finished row; `close` waits for the last fsync."""
+    """An open journal: `append` writes one finished row; `close` waits for the last fsync and lets
+    go of the journal's lock. `rows` counts the rows it holds (kept ones and appended ones)."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int, lock: OutputLock, rows: int) -> None:
         self.path = path
+        self.rows = rows
         self._fd = fd
+        self._lock = lock
         self._sync: Optional[asyncio.Future[None]] = None
         self._dirty = False
 
     @classmethod
     def open(cls, path: Union[str, Path], header: JsonObject, *, resume: bool) -> tuple[Journal, list[RunRow]]:
-        """Open `path` for a run whose identity is `header`.
+        """Open `path` for a run whose identity is `header`, holding its lock (`OutputLockedError`
+        when another process holds it).
 
-        Without `resume` the journal must not exist yet (a usage error otherwise: it holds a run that
-        would be lost). With `resume`, the rows of a matching journal are returned (the last row of a
-        task wins) and new rows are appended; a missing journal starts afresh.
+        Without `resume` the journal must not hold a run yet (a usage error otherwise: it holds a run
+        that would be lost). With `resume`, the rows of a matching journal are returned (the last row
+        of a task wins) and new rows are appended; a missing journal starts afresh.
         """
         path = Path(path)
+        key = os.path.abspath(path)
+        if key in _OPEN:
+            raise OutputLockedError(
+                f"{path} is already being written by another run of this process (pid {os.getpid()})"
+            )
+        lock = lock_output(path)
+        try:
+            journal, kept = cls._open_locked(path, header, lock, resume=resume)
+        except BaseException:
+            lock.release()
+            raise
+        _OPEN.add(key)
+        return journal, kept
+
+    @classmethod
+    def _open_locked(
+        cls, path: Path, header: JsonObject, lock: OutputLock, *, resume: bool
+    ) -> tuple[Journal, list[RunRow]]:
         kept: list[RunRow] = []
-        if path.exists() and not resume:
+        if holds_a_run(path) and not resume:
             raise JournalExistsError(
                 f"{path} exists: it holds the rows of an earlier run. Pass --resume to continue that run, "
                 "or delete the journal to start over"
             )
-        if path.exists():
+        if holds_a_run(path):
             found, rows, good_bytes = read_journal(path)
             check_header(found, header, path)
             kept = rows
@@ -79,13 +103,24 @@ class Journal:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
-            _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
-            os.fsync(fd)
-        return cls(path, fd), kept
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            lock.holder_span = (0, 0)
+            try:
+                os.ftruncate(fd, 0)  # only holder lines: the header goes first
+                _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
+                write_holder(fd)
+                os.fsync(fd)
+            except OSError as exc:
+                os.close(fd)
+                raise write_failed(path, exc, path, 0) from None
+        return cls(path, fd, lock, len(kept)), kept
 
     def append(self, row: RunRow) -> None:
-        _write_line(self._fd, {"row": to_wire(row)})
+        try:
+            _write_line(self._fd, {"row": to_wire(row)})
+        except OSError as exc:
+            raise write_failed(self.path, exc, self.path, self.rows) from None
+        self.rows += 1
         self._dirty = True
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
@@ -96,10 +131,29 @@ class Journal:
             os.fsync(self._fd)
 
     async def close(self) -> None:
-        if self._sync is not None:
-            await asyncio.shield(self._sync)
-        os.fsync(self._fd)
-        os.close(self._fd)
+        try:
+            if self._sync is not None:
+                await asyncio.shield(self._sync)
+            os.fsync(self._fd)
+        except OSError as exc:
+            raise write_failed(self.path, exc, self.path, self.rows) from None
+        finally:
+            os.close(self._fd)
+            self._lock.release()
+            _OPEN.discard(os.path.abspath(self.path))
+
+
+def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
+    """The error of a journal or report that could not be written: the file, the reason, and how
+    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
+    reason = exc.strerror or str(exc)
+    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
+    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
+
+
+#: The journals this process has open: the lock is per process, so two runs of one process on the
+#: same journal are told apart here.
+_OPEN: set[str] = set()
 
 
 def _write_line(fd: int, data: Any) -> None:
@@ -116,14 +170,16 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
     raw = path.read_bytes()
     lines = raw.split(b"\n")
     # Everything after the last newline is a line the writer had not finished.
-    complete, good_bytes = lines[:-1], len(raw) - len(lines[-1])
+    good_bytes = len(raw) - len(lines[-1])
+    complete = [(number, line) for number, line in enumerate(lines[:-1], start=1) if not is_holder_line(line)]
     if not complete:
         raise JournalError(f"{path}: the journal has no header line; delete it to start over")
-    header = _parse(complete[0], path, 1)
+    first, line = complete[0]
+    header = _parse(line, path, first)
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
-        raise JournalError(f"{path}: line 1 is not a run journal header (format {JOURNAL_FORMAT})")
+        raise JournalError(f"{path}: line {first} is not a run journal header (format {JOURNAL_FORMAT})")
     by_task: dict[tuple[str, Optional[int]], RunRow] = {}
-    for number, line in enumerate(complete[1:], start=2):
+    for number, line in complete[1:]:
         entry = _parse(line, path, number)
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")

@@ -21,6 +21,7 @@ import attrs
 
 from .._episode.episode import EpisodeError, run_episode
 from .._errors import (
+    AdapterError,
     ConfigurationError,
     GraderError,
     MaxErrorsError,
@@ -40,6 +41,7 @@ from .limiter import AdaptiveLimiter
 from .options import RunOptions
 from .requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from .run_report import build_report, row_key, utc_now
+from .shards import shard_of
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -68,6 +70,7 @@ class Run:
         resume: bool = False,
         retry_errored: bool = False,
         progress: Optional[ProgressCallback] = None,
+        limiter: Optional[AdaptiveLimiter] = None,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -98,7 +101,8 @@ class Run:
             reasoning_effort=options.reasoning_effort,
             extra_body=dict(options.extra_body or {}),
         )
-        self.limiter = AdaptiveLimiter(options.concurrency)
+        #: Requests in flight: the run's own, or one shared by the runs of an endpoint (a sweep's).
+        self.limiter = limiter if limiter is not None else AdaptiveLimiter(options.concurrency)
         self.deadlines = Deadlines(options.timeout)
         self._limits = options.limits
         self._source = tasks
@@ -107,6 +111,7 @@ class Run:
         self._retry_errored = retry_errored
         self._progress = progress
         self._stop: Optional[BaseException] = None
+        self._loaded = False
 
     @property
     def stopping(self) -> bool:
@@ -135,8 +140,22 @@ class Run:
         with fewer_collections():
             return await self._execute()
 
+    def halt(self, error: AdapterError) -> None:
+        """Stop the run as if `error` (a fatal provider error met elsewhere, e.g. by another run of
+        the same model) had happened here: no new request starts, and `execute` raises
+        `RunStoppedError` with the partial report once the requests in flight are done."""
+        if self._stop is None:
+            self._stop = Fatal(error)
+
+    async def load(self) -> list[Task]:
+        """Load and check the run's tasks (once), so a caller can find a mistake before anything is sent."""
+        if not self._loaded:
+            self._select(await self._load_tasks())
+            self._loaded = True
+        return self.tasks
+
     async def _execute(self) -> RunReport:
-        self._select(await self._load_tasks())
+        await self.load()
         journal: Optional[Journal] = None
         if self._journal_path is not None:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
@@ -175,21 +194,7 @@ class Run:
     def _select(self, whole: list[Task]) -> None:
         """The tasks this run sends: all of `whole`, or the shard's share of them."""
         self._whole = whole
-        shard = self.options.sharding()
-        if shard is None:
-            self.positions, self.tasks = range(len(whole)), whole
-            return
-        self.positions, self.tasks = shard.select(whole)
-        task_ids = self.options.task_ids
-        self.shard_info = ShardInfo(
-            index=shard.index,
-            count=shard.count,
-            tasks=len(whole),
-            task_set_digest=task_set_digest(whole),
-            options=self.options.recorded(),
-            task_ids=list(task_ids) if task_ids is not None else None,
-            cache=self.cache is not None,
-        )
+        self.positions, self.tasks, self.shard_info = shard_of(self.options, whole, cache=self.cache is not None)
 
     async def _worker(self, queue: Iterator[Pending], record: Callable[[RunRow], None]) -> None:
         # `concurrency` workers share one iterator, so tasks start in order, each exactly once,

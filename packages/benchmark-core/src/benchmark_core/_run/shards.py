@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 from attrs import frozen
 
 from .._errors import ConfigurationError
+from .._model import ShardInfo, Task
+
+if TYPE_CHECKING:
+    from .options import RunOptions
 
 T = TypeVar("T")
 
@@ -53,3 +57,26 @@ class Shard:
         """This shard's positions in `items` and the items at them, in order."""
         positions = list(range(self.index - 1, len(items), self.count))
         return positions, [items[p] for p in positions]
+
+
+def shard_of(
+    options: RunOptions, whole: list[Task], *, cache: bool
+) -> tuple[Sequence[int], list[Task], Optional[ShardInfo]]:
+    """What a run of `whole` with `options` sends: the positions and tasks of its shard (all of them
+    without `shard`), and the record its report and journal keep of the shard."""
+    shard = options.sharding()
+    if shard is None:
+        return range(len(whole)), whole, None
+    from .journal import task_set_digest
+
+    positions, tasks = shard.select(whole)
+    record = ShardInfo(
+        index=shard.index,
+        count=shard.count,
+        tasks=len(whole),
+        task_set_digest=task_set_digest(whole),
+        options=options.recorded(),
+        task_ids=list(options.task_ids) if options.task_ids is not None else None,
+        cache=cache,
+    )
+    return positions, tasks, record

@@ -1,4 +1,5 @@
-"""Runs spread over machines: a run's shards fanned out as Ray tasks and merged (`run_on_ray`).
+"""Runs spread over machines: a run's shards fanned out as Ray tasks and merged (`run_on_ray`), and
+a sweep's cells (or their shards) likewise (`run_sweep_on_ray`).
 
     import ray
     from benchmark_core import RunTarget
@@ -21,10 +22,10 @@ from typing import TYPE_CHECKING
 from .._util.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from ._ray import ShardSpec, run_on_ray, run_shard
+    from ._ray import ShardSpec, run_on_ray, run_shard, run_sweep_on_ray
 
-_EXPORTS = {"._ray": ("ShardSpec", "run_on_ray", "run_shard")}
+_EXPORTS = {"._ray": ("ShardSpec", "run_on_ray", "run_shard", "run_sweep_on_ray")}
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
-__all__ = ["ShardSpec", "run_on_ray", "run_shard"]
+__all__ = ["ShardSpec", "run_on_ray", "run_shard", "run_sweep_on_ray"]

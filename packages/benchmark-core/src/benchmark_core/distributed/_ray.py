@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import attrs
 from attrs import frozen
@@ -23,6 +23,10 @@ from attrs import frozen
 from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
 from .._run.options import RunOptions, RunTarget
+
+if TYPE_CHECKING:
+    from .._campaign.plan import Cell
+    from .._campaign.sweep import CellOutcome, SweepOutcome
 
 
 @frozen
@@ -160,3 +164,56 @@ def _ray() -> Any:
     except ImportError:
         raise MissingExtraError("run_on_ray needs the `ray` extra: pip install 'benchmark-core[ray]'") from None
     return ray
+
+
+def run_sweep_on_ray(
+    path: Union[str, Path],
+    *,
+    shards: int = 1,
+    num_cpus: float = 1,
+    address: Optional[str] = None,
+) -> SweepOutcome:
+    """Run the sweep file at `path` with each cell (or, with `shards` > 1, each shard of each cell)
+    as a Ray task, then merge the shards and write the leaderboard. The results folder must be one
+    every node can write (each task writes its cell's journal and report there), and a rerun skips
+    finished cells and resumes partial ones, as `sweep` does. Ray shares no limiter between tasks, so
+    each endpoint's `[limits]` is divided among its cells (at least 1 request in flight each): the
+    endpoint never sees more than its limit. Ray is initialised as `run_on_ray` does."""
+    ray = _ray()
+    from .._campaign.leaderboard import write_leaderboard
+    from .._campaign.plan import plan_sweep
+    from .._campaign.shards import merge_sweep_shards
+    from .._campaign.sweep import SweepOutcome
+
+    plan = plan_sweep(path)
+    plans = [plan] if shards == 1 else [plan.sharded(f"{index}/{shards}") for index in range(1, shards + 1)]
+    cells = [cell for part in plans for cell in part.cells]
+    per_endpoint = {endpoint: sum(1 for c in cells if c.endpoint == endpoint) for endpoint in plan.limits}
+    cells = [
+        attrs.evolve(
+            cell,
+            options=attrs.evolve(
+                cell.options, concurrency=max(1, plan.limits[cell.endpoint] // per_endpoint[cell.endpoint])
+            ),
+        )
+        for cell in cells
+    ]
+    if not ray.is_initialized():
+        ray.init(address=address)
+    remote = ray.remote(num_cpus=num_cpus)(_run_cell)
+    try:
+        outcomes = ray.get([remote.remote(cell) for cell in cells])
+    except ray.exceptions.RayTaskError as exc:
+        if isinstance(exc.cause, BenchmarkError):
+            raise exc.cause from None
+        raise
+    outcome = merge_sweep_shards(plan) if shards > 1 else SweepOutcome(plan=plan, cells=list(outcomes))
+    write_leaderboard(plan.results)
+    return outcome
+
+
+def _run_cell(cell: Cell) -> CellOutcome:
+    """One cell on a Ray worker: `sweep.run_cell`, in an event loop of its own."""
+    from .._campaign.sweep import run_cell
+
+    return asyncio.run(run_cell(cell))

@@ -2,15 +2,15 @@
 
 `FakeOpenAI` is an OpenAI-compatible server on 127.0.0.1 with scripted answers (text, tool calls,
 usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
-received; `mock_handler(benchmark)` makes it answer as the offline mock would, and `AlwaysGoodMock` is the
-mock answering every task well (a second model to compare with). `serve_benchmark`,
-`mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
-benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
-imports aiohttp.
+received; `mock_handler(benchmark)` makes it answer as the offline mock would (`mock_handlers` for
+several benchmarks behind one server), and `AlwaysGoodMock` is the mock answering every task well (a
+second model to compare with). `serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and
+`tool_error` help test a benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`).
+Importing this package imports aiohttp.
 """
 
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
-from .mock_server import MockHandler, mock_handler
+from .mock_server import MockHandler, MockHandlers, mock_handler, mock_handlers
 from .mocks import AlwaysGoodMock
 from .reports import VOLATILE_KEYS, stable_report
 from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
@@ -22,11 +22,13 @@ __all__ = [
     "FakeResponse",
     "Handler",
     "MockHandler",
+    "MockHandlers",
     "RecordedRequest",
     "VOLATILE_KEYS",
     "chat_completion",
     "free_port",
     "mock_handler",
+    "mock_handlers",
     "mcp_stdio_parameters",
     "serve_benchmark",
     "stable_report",

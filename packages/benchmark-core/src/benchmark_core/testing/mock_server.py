@@ -37,10 +37,19 @@ class MockHandler:
             self._by_prompt.setdefault((self._system(task), task.prompt), (index, task))
         self.requests_per_task: collections.Counter[str] = collections.Counter()
 
-    async def __call__(self, request: RecordedRequest) -> FakeResponse:
+    def knows(self, request: RecordedRequest) -> bool:
+        """Whether `request` is one of this benchmark's tasks (by its system and first user message)."""
+        return self._key(request) in self._by_prompt
+
+    def _key(self, request: RecordedRequest) -> tuple[str, str]:
         messages = request.messages
         prompt = next((str(m.get("content")) for m in messages if m.get("role") == "user"), "")
         system = next((str(m.get("content")) for m in messages if m.get("role") == "system"), "")
+        return system, prompt
+
+    async def __call__(self, request: RecordedRequest) -> FakeResponse:
+        messages = request.messages
+        system, prompt = self._key(request)
         if (system, prompt) not in self._by_prompt:
             return FakeResponse.error(400, f"mock server: no task has the prompt {prompt[:60]!r}")
         index, task = self._by_prompt[(system, prompt)]
@@ -93,3 +102,22 @@ def mock_handler(
 ) -> MockHandler:
     """A `FakeOpenAI` handler playing `benchmark`'s mock policies (see the module docstring)."""
     return MockHandler(benchmark, delay=delay, seed=seed, tasks=tasks)
+
+
+class MockHandlers:
+    """Several benchmarks' `MockHandler`s behind one server (a sweep sends it every benchmark's
+    tasks): each request goes to the handler whose benchmark has its prompt."""
+
+    def __init__(self, handlers: list[MockHandler]) -> None:
+        self.handlers = handlers
+
+    async def __call__(self, request: RecordedRequest) -> FakeResponse:
+        for handler in self.handlers:
+            if handler.knows(request):
+                return await handler(request)
+        return FakeResponse.error(400, f"mock server: no benchmark has the prompt {request.prompt[:60]!r}")
+
+
+def mock_handlers(benchmarks: list[Benchmark], *, delay: float = 0.0, seed: int = 1) -> MockHandlers:
+    """One `FakeOpenAI` handler playing the mock policies of each of `benchmarks`."""
+    return MockHandlers([MockHandler(benchmark, delay=delay, seed=seed) for benchmark in benchmarks])
