@@ -131,3 +131,14 @@ def test_export_through_the_console_script(results: Path, tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert (summary["rows"], summary["reports"]) == (84, 2) and pd.read_parquet(out).shape[0] == 84
+
+
+def test_a_shards_report_in_a_folder_is_passed_over_unless_named(tmp_path: Path) -> None:
+    """A sharded sweep's folder holds the shards and their merged report: the rows count once."""
+    folder = tmp_path / "results" / "cell"
+    _write(folder / "report.json", example.run(mock_adapter()))
+    for index in (1, 2):
+        _write(folder / f"report.shard-{index}-of-2.json", example.run(mock_adapter(), shard=f"{index}/2"))
+    assert len(rows_frame([tmp_path / "results"])) == 21 and len(runs_frame([tmp_path / "results"])) == 1
+    named = rows_frame([folder / "report.shard-1-of-2.json"])
+    assert len(named) == 11 and list(named["task"]) == [t.id for t in example.tasks()[::2]]

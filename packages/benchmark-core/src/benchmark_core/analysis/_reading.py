@@ -41,10 +41,12 @@ def is_run_report(document: Any) -> bool:
 def iter_reports(sources: Iterable[ReportSource]) -> Iterator[tuple[Path, dict[str, Any]]]:
     """Each run report's path and wire form (its JSON document), read when it is reached. A named
     file that is not a run report is an error; JSON in a folder that is not one (a comparison, a
-    leaderboard) is passed over."""
+    leaderboard) is passed over, and so is a shard's report (`run --shard`, `sweep --shard`) found in a
+    folder: its rows are in the merged report beside it, and would count twice (name it to read it)."""
     for path, named in walk_paths(sources):
         document = read_json(path)
         if is_run_report(document):
-            yield path, document
+            if named or not isinstance(document.get("shard"), dict):
+                yield path, document
         elif named:
             raise UsageError(f"{path} is not a run report (it lacks {', '.join(_REPORT_KEYS)})")

@@ -104,7 +104,7 @@ def flattened(details: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, 
 
 def row_reports(sources: Iterable[ReportSource]) -> Iterator[tuple[Path, Any]]:
     """Each run report's path and its decoded rows, one report at a time (see `iter_reports` for
-    which files count)."""
+    which files count, and why a shard's report found in a folder is passed over)."""
     decode = _decoder()
     for path, named in walk_paths(sources):
         try:
@@ -112,10 +112,11 @@ def row_reports(sources: Iterable[ReportSource]) -> Iterator[tuple[Path, Any]]:
         except OSError as exc:
             raise UnreadableFileError(f"cannot read {path}: {exc}") from None
         report = decode(data, path)
-        if report is not None:
+        if report is None:
+            if named:
+                raise UsageError(f"{path} is not a run report")
+        elif named or report.shard is None:
             yield path, report
-        elif named:
-            raise UsageError(f"{path} is not a run report")
 
 
 @functools.lru_cache(maxsize=1)
@@ -182,5 +183,6 @@ def _report_struct(msgspec: Any) -> Any:
             ("seed", int, 1),
             ("mode", str, "prompt"),
             ("rows", list[row], msgspec.field(default_factory=list)),  # type: ignore[valid-type]
+            ("shard", Optional[dict[str, Any]], None),
         ],
     )
