@@ -35,7 +35,8 @@ TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 #: The tests that need the `inspect` extra; only the `inspect` session runs them.
 INSPECT_TESTS = [f"{t}/test_inspect.py" for t in TESTS]
 #: benchmark-core's `analysis` and `ray` extras, as its pyproject.toml pins them.
-ANALYSIS_DEPS = ("pandas>=2.0,<3", "pyarrow>=14,<24", "msgspec>=0.18,<1")
+MSGSPEC = "msgspec>=0.18,<1"
+ANALYSIS_DEPS = ("pandas>=2.0,<3", "pyarrow>=14,<24", MSGSPEC)
 RAY_DEPS = ("ray>=2.40,<3",)
 #: The tests that need those extras; only the `analysis` and `ray` sessions run them.
 ANALYSIS_TESTS = ["packages/benchmark-core/tests/test_analysis.py"]
@@ -71,9 +72,7 @@ def lint(session: nox.Session) -> None:
 def types(session: nox.Session) -> None:
     # pandas-stubs types the `analysis` extra's pandas (pandas ships none); pyarrow and Ray are
     # left untyped (mypy.ini), so the session does not install them.
-    session.install(
-        "mypy>=1.10", "nox", "pandas-stubs>=2.2,<3", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS, ANALYSIS_DEPS[2]
-    )
+    session.install("mypy>=1.10", "nox", "pandas-stubs>=2.2,<3", MSGSPEC, *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
     for tests_dir in [*TESTS, "tests/authoring"]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import attrs
 from attrs import frozen
@@ -23,6 +24,9 @@ from attrs import frozen
 from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
 from .._run.options import RunOptions, RunTarget
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from .._campaign.plan import Cell
@@ -135,7 +139,10 @@ def run_on_ray(
     specs = [attrs.evolve(first, shard=f"{index}/{shards}") for index in range(1, shards + 1)]
     if not ray.is_initialized():
         ray.init(address=address)
-    reports = _gather(ray, specs, num_cpus)
+    from .._model.wire import from_wire
+
+    documents = _gather(ray, run_shard, specs, num_cpus)
+    reports = [from_wire(document, RunReport, what="shard report") for document in documents]
     merged = merge_shards(bench, reports, tasks=tasks)
     if output is not None:
         from .._surfaces.files import write_text
@@ -144,18 +151,17 @@ def run_on_ray(
     return merged
 
 
-def _gather(ray: Any, specs: list[ShardSpec], num_cpus: float) -> list[RunReport]:
-    """Every shard as a Ray task, and their reports; a shard's `BenchmarkError` is raised as itself."""
-    from .._model.wire import from_wire
-
-    remote = ray.remote(num_cpus=num_cpus)(run_shard)
+def _gather(ray: Any, function: Callable[[T], R], items: Sequence[T], num_cpus: float) -> list[R]:
+    """`function` of each item as a Ray task, and their results in order; a task's `BenchmarkError`
+    is raised here as itself."""
+    remote = ray.remote(num_cpus=num_cpus)(function)
     try:
-        documents = ray.get([remote.remote(spec) for spec in specs])
+        results: list[R] = ray.get([remote.remote(item) for item in items])
     except ray.exceptions.RayTaskError as exc:
         if isinstance(exc.cause, BenchmarkError):
             raise exc.cause from None
         raise
-    return [from_wire(document, RunReport, what="shard report") for document in documents]
+    return results
 
 
 def _ray() -> Any:
@@ -200,13 +206,7 @@ def run_sweep_on_ray(
     ]
     if not ray.is_initialized():
         ray.init(address=address)
-    remote = ray.remote(num_cpus=num_cpus)(_run_cell)
-    try:
-        outcomes = ray.get([remote.remote(cell) for cell in cells])
-    except ray.exceptions.RayTaskError as exc:
-        if isinstance(exc.cause, BenchmarkError):
-            raise exc.cause from None
-        raise
+    outcomes = _gather(ray, _run_cell, cells, num_cpus)
     outcome = merge_sweep_shards(plan) if shards > 1 else SweepOutcome(plan=plan, cells=list(outcomes))
     write_leaderboard(plan.results)
     return outcome
