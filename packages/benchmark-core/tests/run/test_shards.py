@@ -121,7 +121,8 @@ def test_the_cli_merges_shard_files_and_journals(tmp_path: Path) -> None:
     mock = ("--model", "offline", "--provider", "mock")
     cli("run", *mock, "--output", str(tmp_path / "whole.json"))
     for index in (1, 2, 3):
-        cli("run", *mock, "--shard", f"{index}/3", "--output", str(tmp_path / f"s{index}.json"))
+        shard = cli("run", *mock, "--shard", f"{index}/3", "--output", str(tmp_path / f"s{index}.json"))
+        assert f"- Shard: {index}/3 of a run of 21 tasks (join the shards with `merge`)\n" in shard.stdout
     shards = [str(tmp_path / f"s{i}.json") for i in (3, 1, 2)]
     result = cli("merge", *shards, "--output", str(tmp_path / "merged.json"))
     assert result.stdout == cli("run", *mock).stdout  # the same summary as the unsharded run's
