@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ KEY_ENV = "BENCHMARK_CORE_RAY_TEST_KEY"
 KEY = "sk-test-ray-0123456789"
 TARGET = RunTarget(model="m", provider="openai")
 NO_CACHE = RunOptions(cache=False)
+#: A cluster that cannot start its workers fails the test instead of hanging the session.
+TIMEOUT = 300.0
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +39,18 @@ def served() -> Iterator[tuple[FakeOpenAI, Any]]:
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
-    """A local Ray cluster of this process (workers inherit the key's variable); its address."""
+    """A local Ray cluster of this process (workers inherit the key's variable); its address. Its
+    temporary folder is under /tmp: nox points TMPDIR into the session's virtualenv, where Ray's
+    workers refuse to start ("temp_dir must not be child directory of virtualenv root")."""
     os.environ[KEY_ENV] = KEY
-    ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024**2, log_to_driver=False)
+    temp = tempfile.mkdtemp(prefix="bc-ray-", dir="/tmp")
+    ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024**2, log_to_driver=False, _temp_dir=temp)
     try:
         yield str(ray.get_runtime_context().gcs_address)
     finally:
         ray.shutdown()
         os.environ.pop(KEY_ENV, None)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 def _stable(report: Any) -> str:
@@ -66,6 +74,7 @@ def test_shards_on_ray_merge_into_the_unsharded_report(
         api_key_env=KEY_ENV,
         workdir=tmp_path / "work",
         output=output,
+        timeout=TIMEOUT,
     )
     assert _stable(merged) == _stable(whole)
     assert json.loads(output.read_text(encoding="utf-8")) == to_wire(merged)
@@ -73,7 +82,14 @@ def test_shards_on_ray_merge_into_the_unsharded_report(
     assert sorted(p.name for p in (tmp_path / "work").glob("*.json")) == [f"shard-{i}-of-3.json" for i in (1, 2, 3)]
     # Called again, every shard resumes from its journal in the workdir: nothing is sent twice.
     again = run_on_ray(
-        example.id, TARGET, NO_CACHE, shards=3, base_url=server.base_url, api_key_env=KEY_ENV, workdir=tmp_path / "work"
+        example.id,
+        TARGET,
+        NO_CACHE,
+        shards=3,
+        base_url=server.base_url,
+        api_key_env=KEY_ENV,
+        workdir=tmp_path / "work",
+        timeout=TIMEOUT,
     )
     assert dict(handler.requests_per_task) == sent
     assert _stable(again) == _stable(whole)
@@ -98,7 +114,7 @@ def test_a_driver_joins_the_cluster_by_its_address(
         "from benchmark_core.distributed import run_on_ray\n"
         "target = RunTarget(model='m', provider='openai')\n"
         "report = run_on_ray('benchmark-core-example', target, RunOptions(cache=False), shards=2,"
-        " base_url=sys.argv[2], api_key_env=sys.argv[3], address=sys.argv[1], output=sys.argv[4])\n"
+        " base_url=sys.argv[2], api_key_env=sys.argv[3], address=sys.argv[1], output=sys.argv[4], timeout=300)\n"
         "print(report.totals.tasks, report.complete)\n"
     )
     output = tmp_path / "driver.json"
@@ -126,8 +142,8 @@ def test_a_sweeps_cells_and_their_shards_on_ray(cluster: str, tmp_path: Path) ->
         files[name] = tmp_path / f"{name}.toml"
         files[name].write_text(f'results = "{name}"\n\n{body}', encoding="utf-8")
     assert run_sweep(files["local"]).completed
-    assert run_sweep_on_ray(files["cells"]).completed
-    sharded = run_sweep_on_ray(files["shards"], shards=2)
+    assert run_sweep_on_ray(files["cells"], timeout=TIMEOUT).completed
+    sharded = run_sweep_on_ray(files["shards"], shards=2, timeout=TIMEOUT)
     assert sharded.completed and [c.status for c in sharded.cells] == ["done", "done"]
     for label in ("plain", "second"):
         expected = json.dumps(

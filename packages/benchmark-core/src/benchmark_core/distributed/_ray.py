@@ -103,6 +103,7 @@ def run_on_ray(
     output: Optional[Union[str, Path]] = None,
     num_cpus: float = 1,
     address: Optional[str] = None,
+    timeout: Optional[float] = None,
 ) -> RunReport:
     """Run `benchmark` (an installed id, or `FILE.py[:NAME]` present on every node) against
     `target` as `shards` Ray tasks, one `--shard I/N` each, and return the merged report (also
@@ -114,7 +115,8 @@ def run_on_ray(
     the key on the nodes) configure an HTTP provider. Each shard task asks Ray for `num_cpus`.
     `workdir`, a folder every node can write, keeps each shard's report and journal, so calling
     this again after a failure resumes the shards instead of sending their tasks again. A shard
-    that fails raises its error here (a `BenchmarkError` as itself).
+    that fails raises its error here (a `BenchmarkError` as itself); with `timeout` (seconds), Ray's
+    `GetTimeoutError` when the shards have not all finished by then (their journals keep what did).
     """
     ray = _ray()
     if shards < 1:
@@ -141,7 +143,7 @@ def run_on_ray(
         ray.init(address=address)
     from .._model.wire import from_wire
 
-    documents = _gather(ray, run_shard, specs, num_cpus)
+    documents = _gather(ray, run_shard, specs, num_cpus, timeout)
     reports = [from_wire(document, RunReport, what="shard report") for document in documents]
     merged = merge_shards(bench, reports, tasks=tasks)
     if output is not None:
@@ -151,12 +153,14 @@ def run_on_ray(
     return merged
 
 
-def _gather(ray: Any, function: Callable[[T], R], items: Sequence[T], num_cpus: float) -> list[R]:
+def _gather(
+    ray: Any, function: Callable[[T], R], items: Sequence[T], num_cpus: float, timeout: Optional[float]
+) -> list[R]:
     """`function` of each item as a Ray task, and their results in order; a task's `BenchmarkError`
-    is raised here as itself."""
+    is raised here as itself, and Ray's `GetTimeoutError` after `timeout` seconds (None: no limit)."""
     remote = ray.remote(num_cpus=num_cpus)(function)
     try:
-        results: list[R] = ray.get([remote.remote(item) for item in items])
+        results: list[R] = ray.get([remote.remote(item) for item in items], timeout=timeout)
     except ray.exceptions.RayTaskError as exc:
         if isinstance(exc.cause, BenchmarkError):
             raise exc.cause from None
@@ -178,6 +182,7 @@ def run_sweep_on_ray(
     shards: int = 1,
     num_cpus: float = 1,
     address: Optional[str] = None,
+    timeout: Optional[float] = None,
 ) -> SweepOutcome:
     """Run the sweep file at `path` with each cell (or, with `shards` > 1, each shard of each cell)
     as a Ray task, then merge the shards and write the leaderboard. The results folder must be one
@@ -206,7 +211,7 @@ def run_sweep_on_ray(
     ]
     if not ray.is_initialized():
         ray.init(address=address)
-    outcomes = _gather(ray, _run_cell, cells, num_cpus)
+    outcomes = _gather(ray, _run_cell, cells, num_cpus, timeout)
     outcome = merge_sweep_shards(plan) if shards > 1 else SweepOutcome(plan=plan, cells=list(outcomes))
     write_leaderboard(plan.results)
     return outcome
