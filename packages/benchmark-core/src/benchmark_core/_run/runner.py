@@ -121,10 +121,11 @@ class Run:
     def header(self) -> dict[str, Any]:
         """The run's identity, as the journal header records it (a shard's: the whole run's task set,
         and the shard)."""
+        shard = self.shard_info
         header = {
             "benchmark": self.benchmark.id,
             "version": self.benchmark.version,
-            "taskSetDigest": task_set_digest(self._whole),
+            "taskSetDigest": shard.task_set_digest if shard is not None else task_set_digest(self._whole),
             "model": self.adapter.model,
             "provider": self.adapter.provider,
             "mode": self.mode,

@@ -114,10 +114,9 @@ def run_on_ray(
     a task file every node can read; `base_url` and `api_key_env` (the name of the variable holding
     the key on the nodes) configure an HTTP provider. Each shard task asks Ray for `num_cpus`.
     `workdir`, a folder every node can write, keeps each shard's report and journal, so calling
-    this again after a failure resumes the shards instead of sending their tasks again. A shard
-    that fails raises its error here (a `BenchmarkError` as itself); with `timeout` (seconds), Ray's
-    `GetTimeoutError` when the shards have not all finished by then (their journals keep what did).
-    """
+    this again after a failure resumes the shards instead of sending their tasks again. A shard that
+    fails raises its error here (a `BenchmarkError` as itself); after `timeout` seconds, Ray's
+    `GetTimeoutError` (the journals keep what finished)."""
     ray = _ray()
     if shards < 1:
         raise ConfigurationError(f"shards must be at least 1, not {shards}")
