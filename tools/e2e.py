@@ -376,6 +376,20 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
         expect("missing shard(s) 2/3" in missing.stderr, f"no reason given: {short(missing.stderr)}")
         notes.append(f"{len(target.report['rows'])} rows in 3 shards")
 
+    async with checks.check(f"{label}/cli/export report.json --format csv") as notes:
+        exported = work / "rows.csv"
+        result = await execute([run, "export", str(report_path), "--format", "csv", "--output", str(exported)])
+        try:
+            import pandas  # noqa: F401  (the `analysis` extra, which the e2e session does not install)
+        except ImportError:
+            result.expect_exit(1)
+            expect("pip install 'benchmark-core[analysis]'" in result.stderr, f"no extra named: {short(result.stderr)}")
+            notes.append("without the analysis extra: exit 1 naming it")
+        else:
+            result.expect_exit(0)
+            lines = exported.read_text(encoding="utf-8").splitlines()
+            expect(len(lines) == 1 + len(target.report["rows"]), f"{len(lines) - 1} rows exported")
+
     async with checks.check(f"{label}/cli/run --json"):
         result = await execute([run, "run", "--model", "offline", "--provider", "mock", "--json"])
         result.expect_exit(0)

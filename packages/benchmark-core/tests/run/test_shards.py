@@ -10,6 +10,7 @@ OpenAI-compatible adapter against a loopback server playing the mock, and throug
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -270,3 +271,19 @@ def test_shards_and_merge_through_the_installed_console_script(tmp_path: Path) -
         and missing.stderr == "error: missing shard(s) 1/2: merge needs all 2 shards of the run\n"
     )
     assert journal_path(tmp_path / "s1.json").exists() is False
+
+
+def test_merge_refuses_shards_of_another_benchmark_or_version() -> None:
+    from benchmark_schema_mutation import benchmark as schema_mutation
+
+    shards = [example.run(mock_adapter(), shard=f"{i}/2") for i in (1, 2)]
+    other = "is a shard of benchmark 'benchmark-core-example', not 'benchmark-schema-mutation'"
+    with pytest.raises(ShardMergeError, match=re.escape(other)):
+        merge_shards(schema_mutation, shards)
+    older = [attrs.evolve(s, version="0.0.9") for s in shards]
+    with pytest.raises(ShardMergeError, match=re.escape(f"version 0.0.9; this is version {example.version}")):
+        merge_shards(example, older)
+    mixed = [shards[0], attrs.evolve(shards[1], version="0.0.9")]
+    disagree = f'shards disagree on version: "{example.version}" in shard report 1, "0.0.9" in shard report 2'
+    with pytest.raises(ShardMergeError, match=re.escape(disagree)):
+        merge_shards(example, mixed)
