@@ -4,6 +4,7 @@ merged report equals the unsharded run's, timestamps and latencies aside."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -65,7 +66,8 @@ def test_shards_on_ray_merge_into_the_unsharded_report(
     sent = dict(handler.requests_per_task)
     handler.requests_per_task.clear()
     output = tmp_path / "report.json"
-    merged = run_on_ray(
+    shards = functools.partial(
+        run_on_ray,
         example.id,
         TARGET,
         NO_CACHE,
@@ -73,24 +75,15 @@ def test_shards_on_ray_merge_into_the_unsharded_report(
         base_url=server.base_url,
         api_key_env=KEY_ENV,
         workdir=tmp_path / "work",
-        output=output,
         timeout=TIMEOUT,
     )
+    merged = shards(output=output)
     assert _stable(merged) == _stable(whole)
     assert json.loads(output.read_text(encoding="utf-8")) == to_wire(merged)
     assert dict(handler.requests_per_task) == sent  # every task once, from its one shard
     assert sorted(p.name for p in (tmp_path / "work").glob("*.json")) == [f"shard-{i}-of-3.json" for i in (1, 2, 3)]
     # Called again, every shard resumes from its journal in the workdir: nothing is sent twice.
-    again = run_on_ray(
-        example.id,
-        TARGET,
-        NO_CACHE,
-        shards=3,
-        base_url=server.base_url,
-        api_key_env=KEY_ENV,
-        workdir=tmp_path / "work",
-        timeout=TIMEOUT,
-    )
+    again = shards()
     assert dict(handler.requests_per_task) == sent
     assert _stable(again) == _stable(whole)
 
