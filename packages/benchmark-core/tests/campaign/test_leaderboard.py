@@ -158,7 +158,7 @@ async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) 
     groups: list[dict[str, Any]] = await browser.evaluate(_READ)
     assert [len(g["rows"]) for g in groups] == [3, 1, 1]
     full = groups[0]
-    assert full["title"].startswith("benchmark-core-example 0.1.0 · prompt · 21 tasks")
+    assert full["title"].startswith(f"benchmark-core-example {example.version} · prompt · 21 tasks")
     entries = board.groups[0].entries
     assert [r["label"] for r in full["rows"]] == [e.label for e in entries]
     assert [r["rank"] for r in full["rows"]] == ["1", "2", "3"]
