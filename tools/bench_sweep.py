@@ -2,7 +2,7 @@
 
 Two fake servers run in processes of their own (so the client's figures are its own), each the
 endpoint of two of the four models, and answer as the offline mock would (`mock_handlers`) after a fixed delay.
-The sweep's file sets a limit of requests in flight per base URL (`--limit`, 16). The response cache
+The sweep's file sets a limit of requests in flight per base URL (`--limit`, 8). The response cache
 is off, so every request is sent.
 
 The ideal is what the limits allow: an endpoint that must answer R requests, L at a time, needs at
@@ -16,7 +16,7 @@ come from the reports (`attempts` per row), and each server's count is checked a
 This is a benchmark, not a test: slow figures do not fail it. It exits 1 only when a cell does not
 complete or the counts disagree.
 
-    python tools/bench_sweep.py [--limit 16] [--delay 0.1] [--repeat 3]
+    python tools/bench_sweep.py [--limit 8] [--delay 0.1] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def one_sweep(urls: list[str], limit: int, delay: float) -> tuple[float, float, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, default=16, help="requests in flight per endpoint")
+    parser.add_argument("--limit", type=int, default=8, help="requests in flight per endpoint")
     parser.add_argument("--delay", type=float, default=0.1, help="seconds per answer")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()

@@ -15,7 +15,14 @@ from ._util.lazy import Deferred, lazy_attributes
 if TYPE_CHECKING:
     from ._analysis.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._analysis.groups import group_means
-    from ._analysis.stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+    from ._analysis.stats import (
+        McNemarTest,
+        bootstrap_ci,
+        clopper_pearson_ci,
+        cluster_bootstrap_ci,
+        mcnemar_exact,
+        paired_bootstrap_ci,
+    )
     from ._benchmark.definition import Benchmark, define_benchmark
     from ._benchmark.graders import (
         DEFAULT_JUDGE_PROMPT,
@@ -339,7 +346,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._util.rng": ("Mulberry32", "mulberry32"),
     "._run.run_report": ("build_report",),
     "._run.runner": ("Run", "run"),
-    "._analysis.stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    "._analysis.stats": (
+        "McNemarTest",
+        "bootstrap_ci",
+        "clopper_pearson_ci",
+        "cluster_bootstrap_ci",
+        "mcnemar_exact",
+        "paired_bootstrap_ci",
+    ),
     "._benchmark.splits": ("SplitRenderer", "split_generator_main"),
     "._benchmark.taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
     "._benchmark.validation": ("validate_tasks",),
@@ -479,6 +493,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "bootstrap_ci",
+    "clopper_pearson_ci",
     "build_report",
     "cluster_bootstrap_ci",
     "compare_reports",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import signal
 import subprocess
 import sys
@@ -318,6 +317,7 @@ def test_killed_midway_and_rerun_resends_at_most_what_was_in_flight(slow_endpoin
 
 
 def test_progress_lines_on_a_terminal(slow_endpoints: Endpoints, tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty", reason="a pseudo-terminal needs POSIX")
     path = _write(tmp_path, sweep_toml(slow_endpoints))
     ours, theirs = pty.openpty()
     child = _sweep_process(path, stderr=theirs)
@@ -340,3 +340,57 @@ def test_progress_lines_on_a_terminal(slow_endpoints: Endpoints, tmp_path: Path)
     assert [line.split()[0] for line in lines] == [*CELLS, "sweep:"]
     assert all(" done | mean " in line for line in lines[:4])
     assert lines[4].startswith("sweep: 4/4 cells finished | 74/74 rows | elapsed ")  # 21 + 21 + 2 x 8 x 2
+
+
+def test_a_cell_runs_on_its_own_and_the_sweep_then_skips_it(endpoints: Endpoints, tmp_path: Path) -> None:
+    """What a worker elsewhere does with one cell of a plan (`run_cell`), and a partial plan."""
+    import asyncio
+    import pickle
+
+    from benchmark_core import execute_sweep, run_cell
+
+    plan = plan_sweep(_write(tmp_path, sweep_toml(endpoints)))
+    cell = pickle.loads(pickle.dumps(plan.cells[2]))  # a cell holds no live object and no key
+    outcome = asyncio.run(run_cell(cell))
+    assert outcome.status == "done" and cell.output.is_file() and endpoints.b.received == 0
+    sent = endpoints.received
+    partial = asyncio.run(execute_sweep(plan, cells=plan.cells[2:3]))
+    assert [c.status for c in partial.cells] == ["skipped"] and endpoints.received == sent
+
+
+def test_a_report_of_another_configuration_is_refused(endpoints: Endpoints, tmp_path: Path) -> None:
+    path = _write(tmp_path, sweep_toml(endpoints))
+    assert _cli("sweep", str(path))[0] == 0
+    sent = endpoints.received
+    path.write_text(path.read_text(encoding="utf-8").replace("temperature = 0", "temperature = 0.7"), "utf-8")
+    code, _, err = _cli("sweep", str(path))
+    assert code == 1 and endpoints.received == sent
+    assert "holds a run with generation {'temperature': 0.0}, but the sweep asks for {'temperature': 0.7}" in err
+
+
+def test_a_sweep_on_a_disk_that_fills_up(tmp_path: Path) -> None:
+    """Journals that cannot be written (a file size limit in the sweep's process, as a full disk
+    refuses a write): each cell says which file and how many rows are safe, exit 2, no traceback;
+    rerun with room, every cell finishes from its journal."""
+    resource = pytest.importorskip("resource", reason="RLIMIT_FSIZE needs the POSIX resource module")
+    path = _write(
+        tmp_path,
+        'results = "results"\n[[models]]\nlabel = "m"\nprovider = "mock"\nmodel = "m"\n'
+        '[[benchmarks]]\nid = "benchmark-core-example"\n[limits]\nmock = 1\n',
+    )
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    command = [sys.executable, "-m", "benchmark_core", "sweep", str(path)]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    full = subprocess.run(command, env=env, preexec_fn=limit, capture_output=True, text=True, timeout=120)
+    assert full.returncode == 2, full.stderr
+    assert "Traceback" not in full.stderr
+    journal = tmp_path / "results" / "benchmark-core-example" / "m" / "report.json.journal.jsonl"
+    assert f"benchmark-core-example/m: failed: cannot write {journal}: File too large;" in full.stderr
+    assert "finished rows are safe in" in full.stderr and "1 of 1 cells did not complete" in full.stderr
+    rerun = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, rerun.stderr
+    report = json.loads((journal.parent / "report.json").read_text(encoding="utf-8"))
+    assert report["complete"] and len(report["rows"]) == len(example.tasks())

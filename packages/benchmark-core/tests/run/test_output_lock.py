@@ -8,7 +8,6 @@ what the holder sends meanwhile.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import signal
@@ -23,6 +22,7 @@ from benchmark_core import OutputLockedError, TaskNotFoundError, journal_path, m
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, mock_handler
 
+fcntl = pytest.importorskip("fcntl", reason="flock is POSIX: on Windows runs are not locked (docs/durable-runs.md)")
 KEY = "sk-test-lock-0123456789"
 
 

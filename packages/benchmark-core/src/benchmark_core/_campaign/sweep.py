@@ -239,7 +239,9 @@ async def _run_prepared(prepared: _Prepared, everyone: Sequence[_Prepared], watc
     except OutputWriteError as exc:
         outcome = CellOutcome(cell, "failed", None, exc.message)
     if outcome.report is not None:
-        outcome = _write_report(outcome)
+        # In a thread: serialising a large report takes tens of milliseconds, during which the loop
+        # would otherwise leave the other cells' answers unread and their request slots idle.
+        outcome = await asyncio.to_thread(_write_report, outcome)
     watch.finished(outcome)
     return outcome
 

@@ -109,11 +109,12 @@ class Journal:
                 os.ftruncate(fd, 0)  # only holder lines: the header goes first
                 _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
                 write_holder(fd)
-                os.fsync(fd)
             except OSError as exc:
                 os.close(fd)
                 raise write_failed(path, exc, path, 0) from None
-        return cls(path, fd, lock, len(kept)), kept
+        journal = cls(path, fd, lock, len(kept))
+        journal._dirty = True  # the header is fsync'ed with the first rows, off the event loop
+        return journal, kept
 
     def append(self, row: RunRow) -> None:
         try:
@@ -131,16 +132,24 @@ class Journal:
             os.fsync(self._fd)
 
     async def close(self) -> None:
+        """Wait for the background fsync, then fsync and close in a worker thread too: a sweep closes
+        many journals while other runs still need the loop."""
         try:
             if self._sync is not None:
                 await asyncio.shield(self._sync)
-            os.fsync(self._fd)
+            await asyncio.shield(asyncio.get_running_loop().run_in_executor(None, _sync_and_close, self._fd))
         except OSError as exc:
             raise write_failed(self.path, exc, self.path, self.rows) from None
         finally:
-            os.close(self._fd)
             self._lock.release()
             _OPEN.discard(os.path.abspath(self.path))
+
+
+def _sync_and_close(fd: int) -> None:
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .._errors import EXIT_FAILURE, EXIT_SIGINT, UsageError
+from .._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:
@@ -106,12 +106,18 @@ def _preamble(plan: SweepPlan) -> str:
 def _finish(plan: SweepPlan, outcome: SweepOutcome, as_json: bool) -> None:
     from .._campaign.leaderboard import write_leaderboard
 
-    markdown, html = write_leaderboard(plan.results)
+    board_error: Optional[str] = None
+    try:
+        markdown, html = write_leaderboard(plan.results)
+    except BenchmarkError as exc:  # a full disk: the cells' outcome is still what to report
+        board_error, markdown, html = exc.message, plan.results / "leaderboard.md", plan.results / "index.html"
     if as_json:
         echo_json(_document(plan, outcome, markdown, html))
     else:
         click.echo(_table(plan, outcome))
-        click.echo(f"leaderboard: {markdown} and {html}")
+        click.echo(f"leaderboard: {markdown} and {html}" if board_error is None else "leaderboard: not written")
+    if board_error is not None:
+        click.echo(f"error: the leaderboard was not written: {board_error}", err=True)
     unfinished = [cell for cell in outcome.cells if not cell.completed]
     for cell in unfinished:
         if cell.message is not None:
@@ -122,6 +128,8 @@ def _finish(plan: SweepPlan, outcome: SweepOutcome, as_json: bool) -> None:
             "fix the cause and rerun the same command to continue them",
             err=True,
         )
+        sys.exit(EXIT_FAILURE)
+    if board_error is not None:
         sys.exit(EXIT_FAILURE)
 
 
