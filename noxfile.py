@@ -7,12 +7,13 @@ Python, when one is installed) -> core_alone (benchmark-core installed by itself
 authoring (`benchmark-core new` and the guide's package, installed, run and tested) -> docs (the
 documentation site built with `mkdocs build --strict` into artifacts/site/, then opened in headless
 Chromium) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
-`inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
+`inspect eval`, offline) -> analysis (the `analysis` extra: DataFrames and `export`) -> ray (the `ray`
+extra: shards as Ray tasks on a local cluster) -> e2e (tools/e2e.py against the installed wheels).
 
 `nox -s release_check [-- --tag vX.Y.Z]` is the build session's checks on their own, with a tag to
 check (what the release workflow runs before it publishes). `nox -s bench` runs the runner and
-grading benchmarks and `nox -s bench_stats` the statistics one (not part of the gate: speed is
-measured, not asserted).
+grading benchmarks, `nox -s bench_stats` the statistics one and `nox -s bench_data` the merge and
+DataFrame ones (not part of the gate: speed is measured, not asserted).
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ SOURCES = [f"packages/{p}/src" for p in PACKAGES]
 TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 #: The tests that need the `inspect` extra; only the `inspect` session runs them.
 INSPECT_TESTS = [f"{t}/test_inspect.py" for t in TESTS]
+#: benchmark-core's `analysis` and `ray` extras, as its pyproject.toml pins them.
+MSGSPEC = "msgspec>=0.18,<1"
+ANALYSIS_DEPS = ("pandas>=2.0,<3", "pyarrow>=14,<24", MSGSPEC)
+RAY_DEPS = ("ray>=2.40,<3",)
+#: The tests that need those extras; only the `analysis` and `ray` sessions run them.
+ANALYSIS_TESTS = ["packages/benchmark-core/tests/test_analysis.py"]
+RAY_TESTS = ["packages/benchmark-core/tests/test_ray.py"]
+EXTRA_TESTS = [*INSPECT_TESTS, *ANALYSIS_TESTS, *RAY_TESTS]
 #: What builds the documentation site (mkdocs.yml), in ranges known to build it --strict and offline.
 DOCS_DEPS = (
     "mkdocs>=1.6,<2",
@@ -63,6 +72,8 @@ nox.options.sessions = [
     "authoring",
     "docs",
     "inspect",
+    "analysis",
+    "ray",
     "e2e",
 ]
 nox.options.reuse_existing_virtualenvs = False
@@ -79,9 +90,21 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    # types-PyYAML: tests/release reads the release workflow with PyYAML. tomli: mypy checks for
-    # Python 3.10 (mypy.ini), where the sweep file is read with it, whatever Python runs mypy.
-    session.install("mypy>=1.10", "nox", "types-PyYAML", "tomli>=2", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    # pandas-stubs types the `analysis` extra's pandas (pandas ships none); pyarrow and Ray are
+    # left untyped (mypy.ini), so the session does not install them. types-PyYAML: tests/release
+    # reads the release workflow with PyYAML. tomli: mypy checks for Python 3.10 (mypy.ini), where
+    # the sweep file is read with it, whatever Python runs mypy.
+    session.install(
+        "mypy>=1.10",
+        "nox",
+        "types-PyYAML",
+        "tomli>=2",
+        "pandas-stubs>=2.2,<3",
+        MSGSPEC,
+        *RUNTIME_DEPS,
+        *TEST_DEPS,
+        *INSPECT_DEPS,
+    )
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
     for tests_dir in [*TESTS, "tests/authoring", "tests/docs", "tests/release"]:
@@ -138,7 +161,7 @@ def _run_tests(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         "--import-mode=importlib",
-        *(f"--ignore={ROOT / t}" for t in INSPECT_TESTS),
+        *(f"--ignore={ROOT / t}" for t in EXTRA_TESTS),
         *(str(ROOT / t) for t in TESTS),
         *session.posargs,
     )
@@ -209,6 +232,32 @@ def inspect_session(session: nox.Session) -> None:
     session.run("pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib", *tests, *session.posargs)
 
 
+def _extra_session(session: nox.Session, extra: str, deps: tuple[str, ...], tests: list[str]) -> None:
+    """The wheels with one of benchmark-core's extras, and the tests that need it."""
+    _wheels()
+    session.install(*RUNTIME_DEPS, *TEST_DEPS, *deps)
+    # Without the index, so the extra's own pin must accept what was just installed.
+    session.install("--no-index", "--find-links", str(DIST), f"benchmark-core[{extra}]", *PACKAGES)
+    session.chdir(session.create_tmp())
+    paths = [str(ROOT / t) for t in tests]
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib", *paths, *session.posargs)
+
+
+@nox.session
+def analysis(session: nox.Session) -> None:
+    """Results as data: the wheels with the `analysis` extra (pandas, pyarrow, msgspec); frames and
+    `export` over real reports, and the extras' libraries still unimported by `import benchmark_core`."""
+    optional = "packages/benchmark-core/tests/test_analysis_optional.py"
+    _extra_session(session, "analysis", ANALYSIS_DEPS, [*ANALYSIS_TESTS, optional])
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """Ray: the wheels with the `ray` extra; a local Ray cluster (two CPUs) runs a run's shards as Ray
+    tasks against a loopback OpenAI-compatible server, and the merged report equals the unsharded one."""
+    _extra_session(session, "ray", RAY_DEPS, RAY_TESTS)
+
+
 def _install_inspector(session: nox.Session) -> Path:
     """MCP Inspector, the third-party MCP client e2e drives, from npm at the pinned version."""
     if shutil.which("npm") is None or shutil.which("node") is None:
@@ -260,3 +309,15 @@ def bench_stats(session: nox.Session) -> None:
     """Bootstrap timings on 100,000 rows (printed, not asserted; see docs/statistics.md)."""
     _install_wheels(session)
     session.run("python", str(ROOT / "tools" / "bench_stats.py"), *session.posargs)
+
+
+@nox.session(name="bench_data")
+def bench_data(session: nox.Session) -> None:
+    """Merging 8 shards of 20,000 rows (target 2 s), and 100,000 rows of 50 reports into a DataFrame
+    (target 3 s); printed, not asserted."""
+    _wheels()
+    session.install(*RUNTIME_DEPS, *ANALYSIS_DEPS)
+    session.install("--no-index", "--find-links", str(DIST), "benchmark-core[analysis]", *PACKAGES)
+    session.run("python", str(ROOT / "tools" / "bench_merge.py"), *session.posargs)
+    session.run("python", str(ROOT / "tools" / "bench_merge.py"), "--benchmark", "benchmark-schema-mutation")
+    session.run("python", str(ROOT / "tools" / "bench_analysis.py"))

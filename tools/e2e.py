@@ -370,6 +370,36 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
         expect(result.stdout.strip() != "", "no summary printed")
         notes.append(f"mean {target.report['mean']:.4f}")
 
+    async with checks.check(f"{label}/cli/run --shard I/3 x3, merge (equals the unsharded report)") as notes:
+        shards = [work / f"shard-{index}.json" for index in (1, 2, 3)]
+        for index, shard in enumerate(shards, start=1):
+            sharded = ["--shard", f"{index}/3", "--output", str(shard)]
+            (await execute([run, "run", "--model", "offline", "--provider", "mock", *sharded])).expect_exit(0)
+        merged = work / "merged.json"
+        (await execute([run, "merge", *map(str, reversed(shards)), "--output", str(merged)])).expect_exit(0)
+        from benchmark_core.testing import stable_report  # the determinism tests' helper: timestamps, latencies out
+
+        stable = [stable_report(json.loads(p.read_text(encoding="utf-8"))) for p in (merged, report_path)]
+        expect(stable[0] == stable[1], "the merged report differs from the unsharded one")
+        missing = await execute([run, "merge", str(shards[0]), str(shards[2]), "--output", str(work / "x.json")])
+        missing.expect_exit(1)
+        expect("missing shard(s) 2/3" in missing.stderr, f"no reason given: {short(missing.stderr)}")
+        notes.append(f"{len(target.report['rows'])} rows in 3 shards")
+
+    async with checks.check(f"{label}/cli/export report.json --format csv") as notes:
+        exported = work / "rows.csv"
+        result = await execute([run, "export", str(report_path), "--format", "csv", "--output", str(exported)])
+        try:
+            import pandas  # noqa: F401  (the `analysis` extra, which the e2e session does not install)
+        except ImportError:
+            result.expect_exit(1)
+            expect("pip install 'benchmark-core[analysis]'" in result.stderr, f"no extra named: {short(result.stderr)}")
+            notes.append("without the analysis extra: exit 1 naming it")
+        else:
+            result.expect_exit(0)
+            lines = exported.read_text(encoding="utf-8").splitlines()
+            expect(len(lines) == 1 + len(target.report["rows"]), f"{len(lines) - 1} rows exported")
+
     async with checks.check(f"{label}/cli/run --json"):
         result = await execute([run, "run", "--model", "offline", "--provider", "mock", "--json"])
         result.expect_exit(0)

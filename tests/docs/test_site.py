@@ -27,6 +27,8 @@ API_PAGES = {
     "adapters": "benchmark_core.adapters",
     "cli": "benchmark_core.cli",
     "testing": "benchmark_core.testing",
+    "analysis": "benchmark_core.analysis",
+    "distributed": "benchmark_core.distributed",
     "benchmark_schema_mutation": "benchmark_schema_mutation",
     "benchmark_rollback_recovery": "benchmark_rollback_recovery",
 }

@@ -27,14 +27,21 @@ OVERSIZE = {
     "__init__.py",  # the table of public names (three lists of them), no logic
 }
 #: Subpackages with their own `__all__` (the Inspect one needs the optional `inspect` extra).
-PUBLIC_PACKAGES = ("benchmark_core", "benchmark_core.adapters", "benchmark_core.cli", "benchmark_core.testing")
+PUBLIC_PACKAGES = (
+    "benchmark_core",
+    "benchmark_core.adapters",
+    "benchmark_core.analysis",
+    "benchmark_core.cli",
+    "benchmark_core.distributed",
+    "benchmark_core.testing",
+)
 #: The benchmarks built on core follow the same rules; the `tests` session installs them beside it.
 BENCHMARK_PACKAGES = ("benchmark_schema_mutation", "benchmark_rollback_recovery")
 #: The modules and subpackages a package keeps public: entry points named in a pyproject.toml (console
 #: scripts, Inspect's registry), the documented `python -m NAME.generator`, and core's public
 #: subpackages. Every other module is private (`_name.py`), its public names re-exported by `__init__`.
 PUBLIC_MODULES = {
-    "benchmark_core": {"adapters", "cli", "example", "inspect_task", "testing"},
+    "benchmark_core": {"adapters", "analysis", "cli", "distributed", "example", "inspect_task", "testing"},
     "benchmark_schema_mutation": {"cli", "generator", "inspect_tasks"},
     "benchmark_rollback_recovery": {"cli", "generator", "inspect_tasks"},
 }
@@ -114,7 +121,7 @@ def test_core_has_no_import_cycle() -> None:
 TOP_LEVEL_FILES = {"__init__.py", "__about__.py", "__main__.py", "_errors.py", "py.typed"}
 #: The folders whose `__init__.py` is not empty: the model keeps its lazy table there (so `list`
 #: defines three attrs classes, not thirty), and the public packages re-export their names.
-NON_EMPTY_INITS = {"_model", "adapters", "cli", "testing", "example", "inspect_task"}
+NON_EMPTY_INITS = {"_model", "adapters", "analysis", "cli", "distributed", "testing", "example", "inspect_task"}
 #: Folders left out of the folder graph. The bundled example is a benchmark like any other (it uses
 #: the engine), yet `benchmark-core` runs it by default, so `_benchmark.plugins` names it; and the
 #: Inspect bridge and the example's Inspect task name each other the same way a benchmark package's

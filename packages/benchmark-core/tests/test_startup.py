@@ -46,8 +46,8 @@ LIST_PATH = {
     "benchmark_core.example",
 }
 #: Never on the path: the event loop and the servers, entry-point scanning (importlib.metadata and
-#: the `email` package it parses metadata with), the runner, the adapters, the graders, and the model
-#: classes of traces, chat turns and reports.
+#: the `email` package it parses metadata with), the runner, the adapters, the graders, the model
+#: classes of traces, chat turns and reports, and the `analysis` and `ray` extras' libraries.
 NEVER = (
     "asyncio",
     "aiohttp",
@@ -63,6 +63,10 @@ NEVER = (
     "benchmark_core._episode.episode",
     "benchmark_core._benchmark.graders",
     "benchmark_core.adapters",
+    "pandas",
+    "pyarrow",
+    "msgspec",
+    "ray",
 )
 
 PROBE = """

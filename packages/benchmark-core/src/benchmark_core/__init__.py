@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         MalformedResponseError,
         MaxErrorsError,
         MethodNotAllowedError,
+        MissingExtraError,
         MissingFileError,
         ModelNotFoundError,
         OutputLockedError,
@@ -111,6 +112,7 @@ if TYPE_CHECKING:
         RouteNotFoundError,
         RunStoppedError,
         ScaffoldError,
+        ShardMergeError,
         TaskFileError,
         TaskNotFoundError,
         TasksNotAllowedError,
@@ -136,6 +138,7 @@ if TYPE_CHECKING:
         RunRow,
         ServedBy,
         ServedCount,
+        ShardInfo,
         Task,
         TaskScore,
         ToolCall,
@@ -158,8 +161,10 @@ if TYPE_CHECKING:
     from ._run.options import RunOptions, RunTarget
     from ._run.run_report import build_report
     from ._run.runner import Run, run
+    from ._run.shards import Shard
     from ._surfaces.http import create_app, serve
     from ._surfaces.mcp import create_mcp_server, start_mcp
+    from ._surfaces.merge import ShardSource, merge_shards
     from ._util.json_schema import SchemaError, first_violation
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
@@ -252,6 +257,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MalformedResponseError",
         "MaxErrorsError",
         "MethodNotAllowedError",
+        "MissingExtraError",
         "MissingFileError",
         "OutputLockedError",
         "OutputWriteError",
@@ -264,6 +270,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RouteNotFoundError",
         "RunStoppedError",
         "ScaffoldError",
+        "ShardMergeError",
         "TaskFileError",
         "TaskNotFoundError",
         "TasksNotAllowedError",
@@ -294,6 +301,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._render.html_report": ("render_report_html",),
     "._surfaces.http": ("create_app", "serve"),
     "._run.journal": ("journal_path",),
+    "._surfaces.merge": ("ShardSource", "merge_shards"),
+    "._run.shards": ("Shard",),
     "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
         "BatchStats",
@@ -313,6 +322,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "RunRow",
         "ServedBy",
         "ServedCount",
+        "ShardInfo",
         "Task",
         "TaskScore",
         "ToolCall",
@@ -433,6 +443,7 @@ __all__ = [
     "MaxErrorsError",
     "McNemarTest",
     "MethodNotAllowedError",
+    "MissingExtraError",
     "MissingFileError",
     "MockAdapter",
     "MockPolicies",
@@ -459,6 +470,10 @@ __all__ = [
     "ServedBy",
     "ServedCount",
     "BatchStats",
+    "Shard",
+    "ShardInfo",
+    "ShardMergeError",
+    "ShardSource",
     "CacheStats",
     "UnknownToolError",
     "UnreadableFileError",
@@ -517,6 +532,7 @@ __all__ = [
     "show",
     "make_adapter",
     "mcnemar_exact",
+    "merge_shards",
     "mock_adapter",
     "mulberry32",
     "numeric_within",

@@ -199,6 +199,18 @@ class JournalExistsError(JournalError):
     code = "JOURNAL_EXISTS"
 
 
+class ShardMergeError(UsageError):
+    """`merge` got shards that are not one run: missing, overlapping, or disagreeing (the message says which)."""
+
+    code = "SHARDS_MISMATCH"
+
+
+class MissingExtraError(UsageError):
+    """A feature needs an optional extra that is not installed (the message names it and its pip command)."""
+
+    code = "EXTRA_NOT_INSTALLED"
+
+
 class OutputLockedError(UsageError):
     """Another process holds the lock on the output's journal (`_output_lock`); the message names its pid."""
 
@@ -253,14 +265,13 @@ class ListenError(BenchmarkError):
 
 
 class AdapterError(BenchmarkError):
-    """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the
-    provider's requested pause in seconds, when it sent one. `fatal` errors are those no retry and no
-    other task can get past (a rejected key, an unknown model, a parameter the provider refuses): the
-    runner stops the whole run at the first one instead of paying for a failing request per task.
+    """A model provider failed. `retryable` errors are retried by the runner; `retry_after` is the provider's
+    requested pause in seconds, when it sent one. `fatal` errors are those no retry and no other task can get past
+    (a rejected key, an unknown model, a parameter the provider refuses): the runner stops the whole run at the
+    first one instead of paying for a failing request per task.
 
-    The subclasses below classify the failure for the error breakdown; `AdapterError` itself
-    (`ADAPTER_ERROR`) is anything else.
-    """
+    The subclasses below classify the failure for the error breakdown; `AdapterError` itself (`ADAPTER_ERROR`) is
+    anything else."""
 
     code = "ADAPTER_ERROR"
     http_status = 502
@@ -342,10 +353,9 @@ class BatchItemFailedError(AdapterError):
 
 
 class RunStoppedError(BenchmarkError):
-    """A run ended before every task had a row: a fatal provider error (`cause`, whose code this
-    error then carries, so a stopped run reports why). `report` is the partial report of the rows that
-    finished (`complete` false), which the CLI still writes; with a journal, the run can be resumed
-    once the cause is fixed."""
+    """A run ended before every task had a row: a fatal provider error (`cause`, whose code this error then
+    carries, so a stopped run reports why). `report` is the partial report of the rows that finished
+    (`complete` false), which the CLI still writes; with a journal, the run resumes once the cause is fixed."""
 
     code = "RUN_STOPPED"
 
@@ -365,15 +375,8 @@ class MaxErrorsError(RunStoppedError):
 
 
 def error_classes() -> list[type[BenchmarkError]]:
-    """Every error class defined here, base first, in definition order."""
-    found: list[type[BenchmarkError]] = []
-    pending: list[type[BenchmarkError]] = [BenchmarkError]
-    while pending:
-        cls = pending.pop(0)
-        if cls.__module__ == __name__ and cls not in found:
-            found.append(cls)
-            pending.extend(cls.__subclasses__())
-    return found
+    """Every error class defined here, base first, in definition order (the module's namespace keeps it)."""
+    return [value for value in globals().values() if isinstance(value, type) and issubclass(value, BenchmarkError)]
 
 
 def error_document(code: str, message: str) -> dict[str, dict[str, str]]:

@@ -129,6 +129,12 @@ def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFil
             if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
                 skipped.append(SkippedFile(relative, "not a run report"))
                 continue
+            if isinstance(data.get("shard"), dict):
+                shard = data["shard"]
+                which = f"{shard.get('index')}/{shard.get('count')}"
+                reason = f"shard {which} of a run (`merge` its shards, then rank the whole)"
+                skipped.append(SkippedFile(relative, reason))
+                continue
             if not data.get("rows"):
                 stopped = data.get("stopped")
                 reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"

@@ -25,6 +25,7 @@ from attrs import frozen
 from .._errors import BenchmarkError
 from .._run.journal import journal_path
 from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
+from .._run.shards import Shard
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -104,6 +105,22 @@ class SweepPlan:
     cells: list[Cell]
     limits: dict[str, int]
     cache: Union[bool, str] = True
+
+    def sharded(self, shard: str) -> SweepPlan:
+        """The plan with every cell cut to shard `I/N` of its tasks (`sweep --shard`), the same way on
+        every machine; each shard's report is `report.shard-I-of-N.json` in the cell's folder, with its
+        journal beside it, so machines sharing the results folder never write the same file."""
+        parsed = Shard.parse(shard)
+        index, count = parsed.index, parsed.count
+        cells = [
+            attrs.evolve(
+                cell,
+                options=attrs.evolve(cell.options, shard=f"{index}/{count}"),
+                output=cell.output.with_name(f"report.shard-{index}-of-{count}.json"),
+            )
+            for cell in self.cells
+        ]
+        return attrs.evolve(self, cells=cells)
 
     def with_cache(self, cache: Union[bool, str]) -> SweepPlan:
         """The plan with every cell's response cache set to `cache` (False: off; a path: that folder)."""

@@ -12,8 +12,8 @@ needs only the tasks' classes, should not pay for the reports'.
 - `tasks`: `Task`, `ToolSpec`, `Provenance`, the JSON aliases and field metadata;
 - `traces`: `ToolCall`, `ToolError`, `ToolResult`, `ToolLogEntry`, `Trace`, `TaskScore`;
 - `chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
-- `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `RunRow`,
-  `RunReport`, `IndexEntry`.
+- `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `ShardInfo`,
+  `RunRow`,  `RunReport`, `IndexEntry`.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         RunReport,
         RunRow,
         ServedCount,
+        ShardInfo,
         Totals,
     )
     from .tasks import (
@@ -103,6 +104,7 @@ _EXPORTS = {
         "RunReport",
         "RunRow",
         "ServedCount",
+        "ShardInfo",
         "Totals",
     ),
 }
@@ -136,6 +138,7 @@ __all__ = [
     "RunRow",
     "ServedBy",
     "ServedCount",
+    "ShardInfo",
     "TASK_KINDS",
     "Task",
     "TaskKind",

@@ -1,6 +1,6 @@
 """What is reported: a run's outcome, one `RunRow` per task (and epoch) and the `RunReport` with its
-interval, totals, usage, group means and the benchmark's own summary; and the benchmark's
-`IndexEntry`, its record for a directory of benchmarks."""
+interval, totals, usage, group means and the benchmark's own summary (and, for one shard of a run,
+its `ShardInfo`); and the benchmark's `IndexEntry`, its record for a directory of benchmarks."""
 
 from __future__ import annotations
 
@@ -62,6 +62,21 @@ class GroupMean:
 
     mean: float
     tasks: int
+
+
+@frozen(kw_only=True)
+class ShardInfo:
+    """Which part of a run a shard report (or journal) holds, and what `merge` needs to rebuild the
+    whole run's report from its shards: the whole run's task count and task-set digest, the `--task`
+    selection it was cut from, its recorded options, and whether the response cache was on."""
+
+    index: int
+    count: int
+    tasks: int
+    task_set_digest: str
+    options: JsonObject = Factory(dict)
+    task_ids: Optional[list[str]] = optional_field()
+    cache: bool = optional_field(False)
 
 
 @frozen(kw_only=True)
@@ -139,6 +154,8 @@ class RunReport:
     batch: Optional[BatchStats] = optional_field()
     #: Rows with at least one answer cut off at the request's token limit.
     truncated_rows: int = optional_field(0)
+    #: Set in the report of one shard of a run (`run --shard I/N`); `merge` leaves it out again.
+    shard: Optional[ShardInfo] = optional_field()
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)
     rows: list[RunRow]
 

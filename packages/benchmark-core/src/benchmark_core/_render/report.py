@@ -90,6 +90,11 @@ def _headline(report: RunReport, title: str) -> list[str]:
     epochs = epochs_line(report)
     if epochs is not None:
         lines.append(f"- Epochs: {epochs}")
+    if report.shard is not None:
+        shard = report.shard
+        lines.append(
+            f"- Shard: {shard.index}/{shard.count} of a run of {shard.tasks} tasks (join the shards with `merge`)"
+        )
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
     saved = report.usage.cache_saved_usd

@@ -3,7 +3,7 @@
 `<output>.journal.jsonl` holds a header line, then one line per finished row:
 
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
-     "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
+     "mode": ..., "seed": ..., "options": {...}, "startedAt": ..., "shard": {...}}
     {"row": {...the row's wire form...}}
     {"batch": {"id": "<tag>", "state": "submitting", "items": {"<custom id>": ["<task id>", <epoch or null>]}}}
     {"batch": {"id": "<tag>", "state": "submitted", "batch": "<the provider's batch id>"}}
@@ -15,7 +15,8 @@ are in (`fetched`); the lines of one tag are merged, later fields winning. A res
 polling every batch whose results are not in, and sends none of its items again.
 
 and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
-(`_output_lock`), which readers skip.
+(`_output_lock`), which readers skip. `shard` is there only in the journal of one shard of a run
+(`run --shard I/N`; `taskSetDigest` is then the whole run's), as its report records it.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
@@ -40,7 +41,7 @@ from .output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, w
 
 JOURNAL_FORMAT = 1
 #: Header fields that must match for a journal to be resumed, in the order they are checked.
-IDENTITY_FIELDS = ("benchmark", "version", "taskSetDigest", "model", "provider", "mode", "seed", "options")
+IDENTITY_FIELDS = ("benchmark", "version", "taskSetDigest", "model", "provider", "mode", "seed", "options", "shard")
 
 
 def journal_path(output: Union[str, Path]) -> Path:

@@ -19,8 +19,10 @@ from attrs import frozen
 from .._episode.episode import EpisodeLimits
 from .._errors import ConfigurationError
 from .._model import JsonObject
+from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
 from .option_values import json_object, prices_object, provider_help
+from .shards import Shard
 
 if TYPE_CHECKING:
     from ..adapters.prices import Prices
@@ -134,6 +136,16 @@ class RunOptions:
     task_ids: Optional[tuple[str, ...]] = option(
         None,
         OptionSpec("Run only these tasks (default: all).", cli="--task", metavar="ID", multiple=True),
+    )
+    shard: Optional[str] = option(
+        None,
+        OptionSpec(
+            "Run only shard I of N (counted from 1): the tasks at positions I-1, I-1+N, I-1+2N, ... of the "
+            "task list, every epoch of each, so every machine picks the same ones; the report records the "
+            "shard, and `merge` joins the shards' reports into the whole run's.",
+            cli="--shard",
+            metavar="I/N",
+        ),
     )
     epochs: int = option(
         1,
@@ -307,6 +319,17 @@ class RunOptions:
         names = ("temperature", "top_p", "max_tokens", "sampling_seed", "reasoning_effort", "extra_body")
         return {camel(n): _plain(getattr(self, n)) for n in names if getattr(self, n) is not None}
 
+    def generation_settings(self) -> GenerationSettings:
+        """What every request of a run with these options sends besides its messages."""
+        return GenerationSettings(
+            temperature=self.temperature,
+            top_p=self.top_p,
+            max_tokens=self.max_tokens,
+            seed=self.sampling_seed,
+            reasoning_effort=self.reasoning_effort,
+            extra_body=dict(self.extra_body or {}),
+        )
+
     def recorded(self) -> JsonObject:
         """The options that are part of the run's identity, in wire spelling, defaults included."""
         from .._model.wire import camel
@@ -323,10 +346,15 @@ class RunOptions:
             return max(1, math.ceil(self.max_errors * tasks))
         return int(self.max_errors)
 
+    def sharding(self) -> Optional[Shard]:
+        """The shard this run is (None: the whole run); `ConfigurationError` if `shard` is not I/N."""
+        return Shard.parse(self.shard) if self.shard is not None else None
+
     def validate(self) -> None:
         """`ConfigurationError` for a value out of range (the CLI and MCP check the same bounds first)."""
         for name, spec in option_specs(RunOptions).items():
             _check(name, getattr(self, name), spec)
+        self.sharding()
         if self.max_errors is not None and self.max_errors >= 1 and self.max_errors != int(self.max_errors):
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 import attrs
 
 from .._analysis.epochs import epoch_statistics
 from .._analysis.groups import group_means, interval_units
 from .._analysis.stats import cluster_bootstrap_ci
-from .._model import BatchStats, CacheStats, RunReport, RunRow, ServedCount, Task, Totals, Usage
+from .._model import BatchStats, CacheStats, RunReport, RunRow, ServedCount, ShardInfo, Task, Totals, Usage
 from ..adapters.base import ModelAdapter
 from ..adapters.batches import BATCH_DISCOUNT
-from .options import RunOptions
+from .options import RunOptions, RunTarget
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -26,7 +26,7 @@ ServedKey = tuple[Optional[str], Optional[str]]
 
 def build_report(
     benchmark: Benchmark,
-    adapter: ModelAdapter,
+    adapter: Union[ModelAdapter, RunTarget],
     tasks: Sequence[Task],
     rows: Sequence[RunRow],
     *,
@@ -36,10 +36,12 @@ def build_report(
     options: Optional[RunOptions] = None,
     cache: bool = False,
     batches: Optional[list[str]] = None,
+    shard: Optional[ShardInfo] = None,
 ) -> RunReport:
     """The report of `rows` (put in task order, labelled with their groups): totals, mean, interval,
     usage, group means, what served the requests, and the benchmark's summary. `complete` says
-    whether every task of `tasks` has a row."""
+    whether every task of `tasks` has a row. `adapter` may be a `RunTarget`: only its model and
+    provider are read (`merge_shards` has no adapter). `shard` is recorded in a shard's report."""
     order = {task.id: position for position, task in enumerate(tasks)}
     labels = {task.id: benchmark.task_groups(task) for task in tasks}
     final_rows = [
@@ -78,6 +80,7 @@ def build_report(
         cache=_cache_stats(final_rows) if cache else None,
         batch=_batch_stats(final_rows, batches) if batches is not None else None,
         truncated_rows=sum(1 for r in final_rows if r.truncated),
+        shard=shard,
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )

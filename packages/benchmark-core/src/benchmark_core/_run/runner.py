@@ -26,12 +26,12 @@ from .._errors import (
     GraderError,
     MaxErrorsError,
     RunStoppedError,
-    TaskNotFoundError,
     describe_error,
 )
-from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, Task, Trace
-from ..adapters._cache import ResponseCache, default_cache_dir
-from ..adapters.base import GenerationSettings, ModelAdapter
+from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, ShardInfo, Task, Trace
+from .._model.wire import to_wire
+from ..adapters._cache import ResponseCache
+from ..adapters.base import ModelAdapter
 from ..adapters.batches import BatchRequest
 from ..adapters.mock import MockAdapter
 from ..adapters.pacing import Pacer
@@ -43,12 +43,13 @@ from .limiter import AdaptiveLimiter
 from .options import RunOptions
 from .requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from .run_report import build_report, row_key, utc_now
+from .selection import TaskSource, run_task_list
+from .shards import shard_of
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
 
 ProgressCallback = Callable[[int, int, RunRow], None]
-TaskSource = Union[str, Path, Sequence[Task], None]
 Pending = tuple[int, Task, Optional[int]]
 
 
@@ -85,18 +86,17 @@ class Run:
             adapter = adapter.for_benchmark(benchmark.mock_policies)
         self.adapter = adapter
         self.started_at = utc_now()
+        #: The tasks this run sends (a shard's share of them with `shard`), and their positions in
+        #: the whole task list, which the mock and the episode seeds read.
         self.tasks: list[Task] = []
+        self.positions: Sequence[int] = ()
+        #: What a shard's report and journal record of it (None: not a shard).
+        self.shard_info: Optional[ShardInfo] = None
+        self._whole: list[Task] = []
         self.rows: dict[tuple[str, Optional[int]], RunRow] = {}
         #: What every request of the run shares (see `_requests.TaskRequests`).
-        self.cache = _cache_for(adapter, options)
-        self.settings = GenerationSettings(
-            temperature=options.temperature,
-            top_p=options.top_p,
-            max_tokens=options.max_tokens,
-            seed=options.sampling_seed,
-            reasoning_effort=options.reasoning_effort,
-            extra_body=dict(options.extra_body or {}),
-        )
+        self.cache = ResponseCache.for_run(adapter.provider, options.cache)
+        self.settings = options.generation_settings()
         #: Requests in flight: the run's own, or one shared by the runs of an endpoint (a sweep's).
         self.limiter = limiter if limiter is not None else AdaptiveLimiter(options.concurrency)
         self.pacer = Pacer(probe=bool(getattr(adapter, "reports_rate_limits", False)))
@@ -118,11 +118,13 @@ class Run:
         return self._stop is not None
 
     def header(self) -> dict[str, Any]:
-        """The run's identity, as the journal header records it."""
-        return {
+        """The run's identity, as the journal header records it (a shard's: the whole run's task set,
+        and the shard)."""
+        shard = self.shard_info
+        header = {
             "benchmark": self.benchmark.id,
             "version": self.benchmark.version,
-            "taskSetDigest": task_set_digest(self.tasks),
+            "taskSetDigest": shard.task_set_digest if shard is not None else task_set_digest(self._whole),
             "model": self.adapter.model,
             "provider": self.adapter.provider,
             "mode": self.mode,
@@ -130,6 +132,9 @@ class Run:
             "options": self.options.recorded(),
             "startedAt": self.started_at,
         }
+        if self.shard_info is not None:
+            header["shard"] = to_wire(self.shard_info)
+        return header
 
     async def execute(self) -> RunReport:
         with fewer_collections():
@@ -145,7 +150,8 @@ class Run:
     async def load(self) -> list[Task]:
         """Load and check the run's tasks (once), so a caller can find a mistake before anything is sent."""
         if not self._loaded:
-            self.tasks = await self._load_tasks()
+            whole = await run_task_list(self.benchmark, self._source, self.options.task_ids, self.mode)
+            self._select(whole)
             self._loaded = True
         return self.tasks
 
@@ -162,7 +168,10 @@ class Run:
         epochs: list[Optional[int]] = [None] if self.options.epochs == 1 else list(range(1, self.options.epochs + 1))
         # Epoch by epoch, so that a run stopped early holds whole epochs first.
         pending = [
-            (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
+            (position, task, epoch)
+            for epoch in epochs
+            for position, task in zip(self.positions, self.tasks)
+            if (task.id, epoch) not in self.rows
         ]
         record = self._recorder(journal, len(self.tasks) * len(epochs))
         if batch_api is not None:
@@ -187,6 +196,11 @@ class Run:
         if self._stop is not None:
             raise self._stopped_error(self._stop)
         return self.report()
+
+    def _select(self, whole: list[Task]) -> None:
+        """The tasks this run sends: all of `whole`, or the shard's share of them."""
+        self._whole = whole
+        self.positions, self.tasks, self.shard_info = shard_of(self.options, whole, cache=self.cache is not None)
 
     async def _worker(self, queue: Iterator[Pending], record: Callable[[RunRow], None]) -> None:
         # `concurrency` workers share one iterator, so tasks start in order, each exactly once,
@@ -236,6 +250,7 @@ class Run:
             options=self.options,
             cache=self.cache is not None,
             batches=self._batch.batch_ids if self._batch is not None else None,
+            shard=self.shard_info,
         )
 
     def partial_report(self, reason: str) -> RunReport:
@@ -243,23 +258,6 @@ class Run:
         total = len(self.tasks) * self.options.epochs
         stopped = f"{reason}; {len(self.rows)} of {total} {'rows' if self.options.epochs > 1 else 'tasks'} finished"
         return attrs.evolve(self.report(), complete=False, stopped=stopped)
-
-    async def _load_tasks(self) -> list[Task]:
-        source = self._source
-        if source is None or isinstance(source, (str, Path)):
-            task_list = await self.benchmark.load_tasks(source)
-        else:
-            task_list = self.benchmark.checked_tasks(list(source))
-        task_ids = self.options.task_ids
-        if task_ids is not None:
-            wanted = set(task_ids)
-            unknown = wanted - {t.id for t in task_list}
-            if unknown:
-                raise TaskNotFoundError(f"unknown task id(s): {', '.join(sorted(unknown))}")
-            task_list = [t for t in task_list if t.id in wanted]
-        if self.mode == "native" and any(t.kind == "single" and not t.tools for t in task_list):
-            raise ConfigurationError("native answer mode needs tools on every single task")
-        return task_list
 
     async def _run_task(self, task: Task, index: int, epoch: Optional[int]) -> RunRow:
         requests = TaskRequests(self, task, index, epoch)
@@ -399,10 +397,3 @@ def _normalised(overrides: dict[str, Any]) -> dict[str, Any]:
     if overrides.get("task_ids") is not None:
         overrides = {**overrides, "task_ids": tuple(overrides["task_ids"])}
     return overrides
-
-
-def _cache_for(adapter: ModelAdapter, options: RunOptions) -> Optional[ResponseCache]:
-    """The run's response cache: off for the mock (its answers cost nothing) and when switched off."""
-    if options.cache is False or adapter.provider == "mock":
-        return None
-    return ResponseCache(default_cache_dir() if options.cache is True else Path(options.cache))

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from .. import _errors
 from ..__about__ import __version__
 from .._benchmark.submission import MAX_NESTING, submission_schema
 from .._benchmark.taskfiles import remote_task_names
-from .._errors import BenchmarkError, RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, error_classes
+from .._errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, error_classes
 from .._model import IndexEntry, Task, TaskScore
 from .._model.wire_schema import JsonSchema, wire_schema
 from .documents import health_document_schema, provenance_document_schema, task_list_schema
@@ -17,12 +16,11 @@ if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
 
 
-#: The codes the HTTP API answers with and what each means, generated from `benchmark_core._errors`.
 def http_error_codes() -> dict[str, str]:
     """The codes the HTTP API can answer with, each as `"STATUS: meaning"` (several statuses for a
     code several classes share, e.g. INVALID_SUBMISSION), in the order `_errors.py` defines them."""
     meanings: dict[str, dict[int, str]] = {}
-    for cls in sorted(error_classes(), key=_source_order):
+    for cls in error_classes():
         if cls.http_meaning is not None:
             meanings.setdefault(cls.code, {})[cls.http_status] = cls.http_meaning
     return {
@@ -31,10 +29,7 @@ def http_error_codes() -> dict[str, str]:
     }
 
 
-def _source_order(cls: type[BenchmarkError]) -> int:
-    return list(vars(_errors).values()).index(cls)
-
-
+#: The codes the HTTP API answers with and what each means, generated from `benchmark_core._errors`.
 ERROR_CODES: dict[str, str] = http_error_codes()
 
 

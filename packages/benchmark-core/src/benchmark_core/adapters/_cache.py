@@ -59,6 +59,14 @@ class ResponseCache:
     def __init__(self, directory: Union[str, Path]) -> None:
         self.directory = Path(directory)
 
+    @classmethod
+    def for_run(cls, provider: str, setting: Union[bool, str]) -> Optional[ResponseCache]:
+        """A run's cache from its `cache` option (True: the default folder, a path: that folder):
+        none for the mock, whose answers cost nothing, nor when switched off."""
+        if setting is False or provider == "mock":
+            return None
+        return cls(default_cache_dir() if setting is True else Path(setting))
+
     def __repr__(self) -> str:
         return f"ResponseCache({str(self.directory)!r})"
 

@@ -23,6 +23,8 @@ COMMANDS = {
     "run": ".run:run_cmd",
     "score": ".score:score_cmd",
     "compare": ".compare:compare_cmd",
+    "merge": ".merge:merge_cmd",
+    "export": ".export:export_cmd",
     "card": ".card:card_cmd",
     "html": ".html:html_cmd",
     "provenance": ".info:provenance_cmd",

@@ -94,7 +94,7 @@ def run_cmd(
     with _output_held(output):
         try:
             report, signum, stopped = _run(state.benchmark, target, options, tasks_path, output, resume, retry_errored)
-            _write(report, state.benchmark, output, markdown, as_json)
+            write_report(report, state.benchmark, output, markdown, as_json)
         except OutputWriteError as exc:
             raise OutputWriteError(f"{exc.message}; make room and continue with: {continue_command()}") from None
         _finish(report, output, signum, stopped)
@@ -223,9 +223,11 @@ def _signals_cancel(task: asyncio.Task[Any], received: list[int]) -> Iterator[No
             loop.remove_signal_handler(signum)
 
 
-def _write(
+def write_report(
     report: RunReport, bench: Benchmark, output: Optional[Path], markdown: Optional[Path], as_json: bool
 ) -> None:
+    """Write the report (`--output`, `--markdown`) and print its summary, or with `--json` the report
+    without its rows (`run` and `merge`)."""
     from .._model.wire import dumps, to_wire
     from .._render.report import render_markdown, render_summary
     from .._run.journal import journal_path

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError
+from .._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:
@@ -29,8 +29,23 @@ if TYPE_CHECKING:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
 @click.option("--retry-errored", is_flag=True, help="Send again the tasks whose rows errored in earlier sweeps.")
+@click.option(
+    "--shard",
+    metavar="I/N",
+    default=None,
+    help="Run only shard I of N of every cell (as `run --shard`), into report.shard-I-of-N.json in each "
+    "cell's folder: N machines sharing the results folder run one shard each, then `sweep FILE --merge`.",
+)
+@click.option(
+    "--merge",
+    "merge_shards",
+    is_flag=True,
+    help="Send nothing: join each cell's shard reports into its report.json and write the leaderboard.",
+)
 @command(tasks=False, json_help="Print the cells' outcomes as one JSON document (no progress lines).")
-def sweep_cmd(file: Path, no_cache: bool, retry_errored: bool, as_json: bool) -> None:
+def sweep_cmd(
+    file: Path, no_cache: bool, retry_errored: bool, shard: Optional[str], merge_shards: bool, as_json: bool
+) -> None:
     """Run every model of FILE on every benchmark of FILE (a TOML file: results, [[models]],
     [[benchmarks]], [limits], [options]; see docs/sweeps.md), all cells at once under one limit of
     requests in flight per endpoint (provider + base URL).
@@ -45,6 +60,15 @@ def sweep_cmd(file: Path, no_cache: bool, retry_errored: bool, as_json: bool) ->
     from .sweep_progress import SweepProgress
 
     plan = plan_sweep(file)
+    if merge_shards:
+        from .._campaign.shards import merge_sweep_shards
+
+        if shard is not None:
+            raise UsageError("--merge joins the shards that `--shard I/N` sweeps wrote; give one or the other")
+        _finish(plan, merge_sweep_shards(plan), as_json)
+        return
+    if shard is not None:
+        plan = plan.sharded(shard)
     if no_cache:
         plan = plan.with_cache(False)
     click.echo(_preamble(plan), err=True)
