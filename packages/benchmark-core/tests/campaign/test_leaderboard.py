@@ -26,7 +26,7 @@ from benchmark_core import (
 )
 from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.example import benchmark as example
-from benchmark_core.testing import AlwaysGoodMock, FakeOpenAI, FakeResponse, RecordedRequest, mock_handler
+from benchmark_core.testing import AlwaysGoodMock, FakeOpenAI, FakeResponse, RecordedRequest, ScriptedResponse, mock_handler
 from benchmark_core.testing.chromium import Chromium
 from click.testing import CliRunner
 
@@ -39,7 +39,7 @@ async def _paid_run() -> RunReport:
     `usage.cost` does)."""
     mock = mock_handler(example)
 
-    async def handler(request: RecordedRequest) -> FakeResponse:
+    async def handler(request: RecordedRequest) -> ScriptedResponse:
         answer = await mock(request)
         if isinstance(answer.body, dict) and "usage" in answer.body:
             answer.body["usage"]["cost"] = COST

@@ -37,7 +37,7 @@ from benchmark_core._run.journal import task_set_digest
 from benchmark_core._surfaces.files import read_report
 from benchmark_core._util.json_values import loads
 from benchmark_core.example import benchmark as example
-from benchmark_core.testing import FakeOpenAI, FakeResponse, mock_handler, stable_report
+from benchmark_core.testing import FakeOpenAI, FakeResponse, ScriptedResponse, mock_handler, stable_report
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]
@@ -294,7 +294,7 @@ def test_retry_errored_resends_only_the_errored_rows(tmp_path: Path) -> None:
     failed_once: set[str] = set()
     handler = mock_handler(example)
 
-    async def flaky(request: Any) -> FakeResponse:
+    async def flaky(request: Any) -> ScriptedResponse:
         prompt = request.prompt
         if prompt.startswith("What is 1") and prompt not in failed_once:
             failed_once.add(prompt)
