@@ -1,11 +1,16 @@
-"""Rules of the house, checked on the source: no import cycles in core, every name a package
-exports resolves, and modules and functions stay small enough to read (docs/architecture.md)."""
+"""Rules of the house, checked on the source: core's top level holds only its entry points and
+folders by concern, no import cycles in core (between modules and between folders), every module
+imports on its own, every name a package exports resolves, and modules and functions stay small
+enough to read (docs/architecture.md)."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
+import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import benchmark_core
@@ -102,6 +107,77 @@ def test_core_has_no_import_cycle() -> None:
     # A package's `__init__` importing its own modules is how re-exports work; it is not a cycle.
     graph = {name: {d for d in deps if not name.startswith(d + ".") and d != PACKAGE} for name, deps in graph.items()}
     assert _cycle(graph) == []
+
+
+#: What core's top level holds besides its folders: the public API, the version, `python -m`, the one
+#: error hierarchy (imported by every folder, it imports nothing) and the typing marker.
+TOP_LEVEL_FILES = {"__init__.py", "__about__.py", "__main__.py", "_errors.py", "py.typed"}
+#: The folders whose `__init__.py` is not empty: the model keeps its lazy table there (so `list`
+#: defines three attrs classes, not thirty), and the public packages re-export their names.
+NON_EMPTY_INITS = {"_model", "adapters", "cli", "testing", "example", "inspect_task"}
+#: Folders left out of the folder graph. The bundled example is a benchmark like any other (it uses
+#: the engine), yet `benchmark-core` runs it by default, so `_benchmark.plugins` names it; and the
+#: Inspect bridge and the example's Inspect task name each other the same way a benchmark package's
+#: `inspect_tasks` and core's bridge do.
+FOLDER_GRAPH_EXEMPT = {"example", "inspect_task"}
+
+
+def test_core_top_level_holds_only_entry_points_and_folders() -> None:
+    files = {path.name for path in ROOT.iterdir() if path.is_file()}
+    assert files == TOP_LEVEL_FILES
+    for folder in (path for path in ROOT.iterdir() if path.is_dir() and path.name != "__pycache__"):
+        if folder.name == "templates":  # package data for `benchmark-core new`, no module of core
+            continue
+        init = folder / "__init__.py"
+        assert init.is_file(), f"{folder.name}/ is not a package"
+        assert (init.read_text(encoding="utf-8").strip() == "") == (folder.name not in NON_EMPTY_INITS), folder.name
+
+
+def _folder(module: str) -> str:
+    """The folder (or top-level module) of core that `module` belongs to."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else PACKAGE
+
+
+def test_folders_have_no_import_cycle() -> None:
+    modules = list(_modules())
+    known = {name for name, _, _ in modules}
+    graph: dict[str, set[str]] = {}
+    for name, path, is_package in modules:
+        source = _folder(name)
+        targets = {_folder(dep) for dep in _imports(name, path, is_package, known)}
+        graph.setdefault(source, set()).update(targets - {source})
+    graph = {
+        folder: deps - FOLDER_GRAPH_EXEMPT - {PACKAGE}
+        for folder, deps in graph.items()
+        if folder not in FOLDER_GRAPH_EXEMPT and folder != PACKAGE
+    }
+    assert _cycle(graph) == []
+
+
+def _optional(module: str) -> bool:
+    """Modules that need the `inspect` extra, which only the `inspect` session installs."""
+    return module.startswith("benchmark_core.inspect_task") or module == "benchmark_core.example.inspect_tasks"
+
+
+def test_every_module_imports_on_its_own() -> None:
+    """Each module imported first, alone, in a fresh interpreter (aiohttp's test_circular_imports):
+    an import order that only works because another module was loaded first fails here."""
+    try:
+        import inspect_ai  # noqa: F401
+    except ImportError:
+        skip = _optional
+    else:
+        skip = lambda module: False  # noqa: E731
+    modules = [name for name, _, _ in _modules() if not skip(name)]
+
+    def failure(name: str) -> str | None:
+        done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True)
+        return None if done.returncode == 0 else f"{name}: {done.stderr.strip().splitlines()[-1]}"
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        failed = [message for message in pool.map(failure, modules) if message]
+    assert failed == []
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

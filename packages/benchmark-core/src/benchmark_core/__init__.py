@@ -10,16 +10,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from ._lazy import Deferred, lazy_attributes
+from ._util.lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
-    from ._cache import ResponseCache
-    from ._card import render_card
-    from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
-    from ._compare_markdown import render_comparison
-    from ._definition import Benchmark, define_benchmark
-    from ._environment import Environment, EnvironmentFactory, EnvironmentStart
-    from ._episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+    from ._analysis.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
+    from ._analysis.groups import group_means
+    from ._analysis.stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+    from ._benchmark.definition import Benchmark, define_benchmark
+    from ._benchmark.graders import (
+        DEFAULT_JUDGE_PROMPT,
+        exact_match,
+        json_schema_match,
+        judge_with_llm,
+        numeric_within,
+        regex_match,
+    )
+    from ._benchmark.hooks import (
+        GradeContext,
+        Grader,
+        GroupLabeler,
+        NativeMessages,
+        Summarizer,
+        SummaryMarkdown,
+        TaskLoader,
+    )
+    from ._benchmark.plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
+    from ._benchmark.scaffold import scaffold_package
+    from ._benchmark.splits import SplitRenderer, split_generator_main
+    from ._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+    from ._benchmark.validation import validate_tasks
+    from ._episode.environment import Environment, EnvironmentFactory, EnvironmentStart
+    from ._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
+    from ._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
     from ._errors import (
         EXIT_FAILURE,
         EXIT_OK,
@@ -66,24 +88,6 @@ if TYPE_CHECKING:
         UnreadableFileError,
         UsageError,
     )
-    from ._graders import (
-        DEFAULT_JUDGE_PROMPT,
-        exact_match,
-        json_schema_match,
-        judge_with_llm,
-        numeric_within,
-        regex_match,
-    )
-    from ._groups import group_means
-    from ._hooks import GradeContext, Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
-    from ._html_browser import render_task_browser_html
-    from ._html_compare import render_comparison_html
-    from ._html_report import render_report_html
-    from ._http import create_app, serve
-    from ._journal import journal_path
-    from ._json_schema import SchemaError, first_violation
-    from ._json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
-    from ._mcp import create_mcp_server, start_mcp
     from ._model import (
         CacheStats,
         ChatMessage,
@@ -112,19 +116,23 @@ if TYPE_CHECKING:
         Trace,
         Usage,
     )
-    from ._options import RunOptions, RunTarget
-    from ._plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
-    from ._report import index_entry, provenance_markdown, render_markdown, render_summary
-    from ._rng import Mulberry32, mulberry32
-    from ._run_report import build_report
-    from ._runner import Run, run
-    from ._scaffold import scaffold_package
-    from ._splits import SplitRenderer, split_generator_main
-    from ._stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
-    from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-    from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
-    from ._validation import validate_tasks
-    from ._wire import dumps, from_wire, to_wire
+    from ._model.wire import dumps, from_wire, to_wire
+    from ._render.card import render_card
+    from ._render.compare_markdown import render_comparison
+    from ._render.html_browser import render_task_browser_html
+    from ._render.html_compare import render_comparison_html
+    from ._render.html_report import render_report_html
+    from ._render.report import index_entry, provenance_markdown, render_markdown, render_summary
+    from ._run.journal import journal_path
+    from ._run.options import RunOptions, RunTarget
+    from ._run.run_report import build_report
+    from ._run.runner import Run, run
+    from ._surfaces.http import create_app, serve
+    from ._surfaces.mcp import create_mcp_server, start_mcp
+    from ._util.json_schema import SchemaError, first_violation
+    from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
+    from ._util.rng import Mulberry32, mulberry32
+    from .adapters._cache import ResponseCache
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
         AnswerPolicy,
@@ -155,14 +163,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    "._cache": ("ResponseCache",),
-    "._card": ("render_card",),
+    ".adapters._cache": ("ResponseCache",),
+    "._render.card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
-    "._compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
-    "._compare_markdown": ("render_comparison",),
-    "._definition": ("Benchmark", "define_benchmark"),
-    "._environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
-    "._episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
+    "._analysis.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
+    "._render.compare_markdown": ("render_comparison",),
+    "._benchmark.definition": ("Benchmark", "define_benchmark"),
+    "._episode.environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
+    "._episode.episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
     "._errors": (
         "AdapterError",
         "AuthenticationFailedError",
@@ -209,7 +217,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "UnreadableFileError",
         "UsageError",
     ),
-    "._graders": (
+    "._benchmark.graders": (
         "DEFAULT_JUDGE_PROMPT",
         "exact_match",
         "json_schema_match",
@@ -217,8 +225,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "numeric_within",
         "regex_match",
     ),
-    "._groups": ("group_means",),
-    "._hooks": (
+    "._analysis.groups": ("group_means",),
+    "._benchmark.hooks": (
         "GradeContext",
         "Grader",
         "GroupLabeler",
@@ -227,12 +235,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "SummaryMarkdown",
         "TaskLoader",
     ),
-    "._html_browser": ("render_task_browser_html",),
-    "._html_compare": ("render_comparison_html",),
-    "._html_report": ("render_report_html",),
-    "._http": ("create_app", "serve"),
-    "._journal": ("journal_path",),
-    "._mcp": ("create_mcp_server", "start_mcp"),
+    "._render.html_browser": ("render_task_browser_html",),
+    "._render.html_compare": ("render_comparison_html",),
+    "._render.html_report": ("render_report_html",),
+    "._surfaces.http": ("create_app", "serve"),
+    "._run.journal": ("journal_path",),
+    "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
         "CacheStats",
         "ChatMessage",
@@ -261,21 +269,29 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Trace",
         "Usage",
     ),
-    "._options": ("RunOptions", "RunTarget"),
-    "._plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
-    "._scaffold": ("scaffold_package",),
-    "._toolbox": ("CONFLICT", "INVALID_ARGUMENTS", "NOT_FOUND", "UNKNOWN_TOOL", "Tool", "Toolbox", "ToolRefusal"),
-    "._report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
-    "._rng": ("Mulberry32", "mulberry32"),
-    "._run_report": ("build_report",),
-    "._runner": ("Run", "run"),
-    "._stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
-    "._splits": ("SplitRenderer", "split_generator_main"),
-    "._taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
-    "._validation": ("validate_tasks",),
-    "._json_schema": ("SchemaError", "first_violation"),
-    "._json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
-    "._wire": ("dumps", "from_wire", "to_wire"),
+    "._run.options": ("RunOptions", "RunTarget"),
+    "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
+    "._benchmark.scaffold": ("scaffold_package",),
+    "._episode.toolbox": (
+        "CONFLICT",
+        "INVALID_ARGUMENTS",
+        "NOT_FOUND",
+        "UNKNOWN_TOOL",
+        "Tool",
+        "Toolbox",
+        "ToolRefusal",
+    ),
+    "._render.report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
+    "._util.rng": ("Mulberry32", "mulberry32"),
+    "._run.run_report": ("build_report",),
+    "._run.runner": ("Run", "run"),
+    "._analysis.stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    "._benchmark.splits": ("SplitRenderer", "split_generator_main"),
+    "._benchmark.taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
+    "._benchmark.validation": ("validate_tasks",),
+    "._util.json_schema": ("SchemaError", "first_violation"),
+    "._util.json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
+    "._model.wire": ("dumps", "from_wire", "to_wire"),
 }
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)

@@ -97,7 +97,7 @@ class TasksNotAllowedError(UsageError):
 
 
 class InvalidSubmissionError(UsageError):
-    """A submission that is not a valid trace (see `benchmark_core._submission`). `path` is the JSON
+    """A submission that is not a valid trace (see `benchmark_core._benchmark.submission`). `path` is the JSON
     path of the problem, when one part of the submission is to blame."""
 
     code = "INVALID_SUBMISSION"

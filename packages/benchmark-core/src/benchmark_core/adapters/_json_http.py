@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from .._cache import request_key
 from .._errors import (
     ConfigurationError,
     ConnectionFailedError,
@@ -25,6 +24,7 @@ from .._errors import (
     describe_error,
 )
 from .._model import JsonObject
+from ._cache import request_key
 from ._openai_errors import ProviderErrors, Secret
 from ._openai_wire import error_message
 from ._sessions import LoopSessions

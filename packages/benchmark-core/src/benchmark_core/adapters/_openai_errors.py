@@ -21,7 +21,7 @@ from .._errors import (
     ProviderError,
     RateLimitedError,
 )
-from .._text import shorten
+from .._util.text import shorten
 
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
 #: Statuses no retry fixes and that every other request of the run would meet too.

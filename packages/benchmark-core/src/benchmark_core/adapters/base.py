@@ -10,7 +10,7 @@ from attrs import Factory, frozen
 from .._model import ChatRequest, ChatResult, CompletionResult, Task
 
 if TYPE_CHECKING:
-    from .._cache import ResponseCache
+    from ._cache import ResponseCache
 
 
 @frozen

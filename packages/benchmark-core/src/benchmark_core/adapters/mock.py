@@ -10,7 +10,7 @@ from attrs import Factory, frozen
 
 from .._errors import AdapterError
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
-from .._rng import mulberry32
+from .._util.rng import mulberry32
 from .base import AdapterContext
 
 

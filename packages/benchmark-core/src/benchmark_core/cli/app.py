@@ -12,7 +12,7 @@ from typing import Any, NoReturn, Optional
 
 import click
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._errors import EXIT_OK
 from .base import BenchmarkSource, CliGroup, CliState
 
@@ -58,7 +58,7 @@ def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = F
         source: BenchmarkSource = benchmark
         chosen = kwargs.get("benchmark_id")
         if chosen:
-            from .._plugins import resolve_benchmark
+            from .._benchmark.plugins import resolve_benchmark
 
             source = functools.partial(resolve_benchmark, chosen)
         ctx.obj = CliState(source)
@@ -95,7 +95,7 @@ def run_cli(benchmark: BenchmarkSource, prog_name: str, argv: Optional[Sequence[
 
 def main() -> NoReturn:
     """The `benchmark-core` console script: the bundled example, or any installed benchmark."""
-    from .._plugins import bundled_example
+    from .._benchmark.plugins import bundled_example
 
     _exit_without_a_last_collection()
     cli = create_cli(bundled_example, "benchmark-core", umbrella=True)

@@ -15,10 +15,10 @@ from typing import Any, NoReturn, Optional, TypeVar, Union, cast
 
 import click
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
-from .._indented_json import indented_json
-from .._text import shorten
+from .._util.indented_json import indented_json
+from .._util.text import shorten
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]

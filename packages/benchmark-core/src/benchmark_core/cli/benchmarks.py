@@ -16,7 +16,7 @@ def benchmarks_cmd(as_json: bool) -> None:
     """List installed benchmarks (id, distribution, version, tasks, or load error).
 
     Exits 2 when any of them failed to load (the others are still listed)."""
-    from .._plugins import installed_benchmarks_document
+    from .._benchmark.plugins import installed_benchmarks_document
 
     document = installed_benchmarks_document()
     if as_json:

@@ -1,4 +1,4 @@
-"""`html`: a saved report or comparison as one self-contained page (`_html_report`, `_html_compare`)."""
+"""`html`: a saved report or comparison as one self-contained page (`_render.html_report`, `_render.html_compare`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from .._errors import UsageError
-from .._files import read_report_or_comparison, write_text
+from .._surfaces.files import read_report_or_comparison, write_text
 from .base import CliState, command, echo_json
 
 
@@ -29,7 +29,7 @@ def html_cmd(
     their intervals, and each run against the first with its verdict, paired interval, McNemar
     test and per-group differences.
     """
-    from .._compare import Comparison
+    from .._analysis.compare import Comparison
 
     bench = state.benchmark
     document = read_report_or_comparison(report_path)
@@ -40,14 +40,14 @@ def html_cmd(
             f"benchmark's command (or benchmark-core --benchmark {document.benchmark})"
         )
     if isinstance(document, Comparison):
-        from .._html_compare import render_comparison_html
+        from .._render.html_compare import render_comparison_html
 
         if tasks_path is not None:
             bench.tasks(tasks_path)  # a comparison needs no tasks, but a bad file is still an error
         page, rows = render_comparison_html(document), len(document.runs)
         counted = "runs"
     else:
-        from .._html_report import render_report_html
+        from .._render.html_report import render_report_html
 
         page, rows = render_report_html(document, bench, bench.tasks(tasks_path)), len(document.rows)
         counted = "rows"

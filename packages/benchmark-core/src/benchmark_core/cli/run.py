@@ -1,5 +1,5 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
-`benchmark_core._options` (`run_options.py`); what is added here is only what belongs to a terminal:
+`benchmark_core._run.options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
 the progress line and the error breakdown (`progress.py`).
 
@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, RunStoppedError, UsageError
 from .._model import RunReport
-from .._options import RunOptions, RunTarget
+from .._run.options import RunOptions, RunTarget
 from .base import CliState, command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
-    from .._runner import Run
+    from .._run.runner import Run
 
 
 @click.command("run")
@@ -79,9 +79,9 @@ def run_cmd(
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
     Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
     """
-    from .._files import check_writable
-    from .._journal import journal_path
-    from .._runner import Run
+    from .._run.journal import journal_path
+    from .._run.runner import Run
+    from .._surfaces.files import check_writable
     from ..adapters.registry import make_adapter
 
     if (resume or retry_errored) and output is None:
@@ -123,7 +123,7 @@ def _finish(
     report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
 ) -> None:
     """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
-    from .._journal import journal_path
+    from .._run.journal import journal_path
 
     if output is not None and report.complete and not report.totals.failed:
         # The report now holds every row; only an incomplete run or errored rows (for
@@ -186,9 +186,9 @@ def _signals_cancel(task: asyncio.Task[Any], received: list[int]) -> Iterator[No
 def _write(
     report: RunReport, bench: Benchmark, output: Optional[Path], markdown: Optional[Path], as_json: bool
 ) -> None:
-    from .._files import write_text
-    from .._report import render_markdown, render_summary
-    from .._wire import dumps, to_wire
+    from .._model.wire import dumps, to_wire
+    from .._render.report import render_markdown, render_summary
+    from .._surfaces.files import write_text
 
     if output is not None:
         write_text(output, dumps(report, indent=2) + "\n")

@@ -1,5 +1,5 @@
 """The `run` command's model, provider and run options, generated from the one declaration in
-`benchmark_core._options` (the MCP tool's parameters come from the same declaration)."""
+`benchmark_core._run.options` (the MCP tool's parameters come from the same declaration)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Optional, TypeVar
 import click
 
 from .._errors import UsageError
-from .._options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -44,7 +44,7 @@ def serve_cmd(
 
     PORT (default 8787) may be given as an argument or with --port.
     """
-    from .._http import create_app, serve
+    from .._surfaces.http import create_app, serve
 
     if port_argument is not None and port is not None and port_argument != port:
         raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
@@ -61,6 +61,6 @@ def serve_cmd(
 @click.pass_obj
 def mcp_cmd(state: CliState, as_json: bool, tasks_path: Optional[Path]) -> None:
     """Serve the MCP tools on stdio."""
-    from .._mcp import start_mcp
+    from .._surfaces.mcp import start_mcp
 
     start_mcp(state.served(tasks_path))

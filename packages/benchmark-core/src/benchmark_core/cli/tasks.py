@@ -8,8 +8,8 @@ from typing import Optional
 
 import click
 
-from .._documents import task_list_document
-from .._wire import to_wire
+from .._model.wire import to_wire
+from .._surfaces.documents import task_list_document
 from .base import CliState, command, echo_json, excerpt
 
 

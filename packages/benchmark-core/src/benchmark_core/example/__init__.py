@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..__about__ import __version__
-from .._definition import define_benchmark
-from .._lazy import Deferred, lazy_attributes
+from .._benchmark.definition import define_benchmark
 from .._model import Provenance
+from .._util.lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
     from .environment import OrderLookupEnvironment

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .._episode import replay
+from .._benchmark.graders import numeric_within
+from .._benchmark.hooks import GradeContext
+from .._episode.episode import replay
 from .._errors import InvalidSubmissionError
-from .._graders import numeric_within
-from .._hooks import GradeContext
 from .._model import Task, TaskScore, Trace
 
 

@@ -7,8 +7,8 @@ the installed benchmarks (`benchmark_core.benchmarks` entry points).
 
 from __future__ import annotations
 
-from .._definition import Benchmark
-from .._plugins import load_benchmark
+from .._benchmark.definition import Benchmark
+from .._benchmark.plugins import load_benchmark
 
 _known: dict[str, Benchmark] = {}
 

@@ -28,10 +28,10 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall as InspectToolCall
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
+from .._benchmark.plugins import discover_benchmarks
 from .._errors import ConfigurationError, PluginLoadError
 from .._model import ChatMessage, ChatRequest, Task, ToolSpec, Usage
-from .._plugins import discover_benchmarks
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
 from ..adapters.toolnames import provider_safe_name

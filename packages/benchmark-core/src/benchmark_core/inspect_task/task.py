@@ -10,10 +10,10 @@ from typing import Optional, Union
 from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._errors import ConfigurationError, EventLoopRunningError
 from .._model import Task as BenchmarkTask
-from .._wire import to_wire
+from .._model.wire import to_wire
 from .benchmarks import remember_benchmark
 from .scorer import benchmark_scorer
 from .solver import benchmark_solver

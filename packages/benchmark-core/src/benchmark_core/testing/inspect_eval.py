@@ -25,7 +25,7 @@ from inspect_ai.model._providers.mockllm import MockLLM
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, RunReport
-from .._wire import to_wire
+from .._model.wire import to_wire
 from ..adapters.base import AdapterContext
 
 #: What `mockllm/model` answers to everything.

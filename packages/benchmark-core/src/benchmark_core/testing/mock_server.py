@@ -19,7 +19,7 @@ from typing import Literal, Optional
 
 from attrs import evolve, frozen
 
-from .._definition import Benchmark
+from .._benchmark.definition import Benchmark
 from .._model import ChatMessage, ChatRequest, JsonObject, JsonValue, Task, Usage
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter

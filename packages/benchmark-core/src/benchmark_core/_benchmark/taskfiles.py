@@ -1,0 +1,135 @@
+"""Task files (JSONL, one task per line) and the allow-list rule for remote surfaces."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional, Union
+
+from .._errors import TaskFileError, TasksNotAllowedError, UsageError
+from .._model import Task
+from .._model.wire import dumps, from_wire
+from .._util.json_values import loads
+
+if TYPE_CHECKING:
+    from .definition import Benchmark
+
+
+def load_task_file(path: Path) -> list[Task]:
+    """Read a JSONL task file. Blank lines are skipped; any other bad line (not JSON, not a task, a
+    task id seen before) is an error naming the file and line number."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the JSON
+    except FileNotFoundError:
+        raise TaskFileError(f"task file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TaskFileError(f"cannot read task file {path}: {exc}") from None
+    tasks: list[Task] = []
+    first_line: dict[str, int] = {}
+    for number, line in jsonl_lines(text):
+        try:
+            data = loads(line)
+        except json.JSONDecodeError as exc:
+            raise TaskFileError(f"{path}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
+        except ValueError as exc:
+            raise TaskFileError(f"{path}:{number}: not JSON ({exc})") from None
+        try:
+            task = from_wire(data, Task, what="task")
+        except UsageError as exc:
+            raise TaskFileError(f"{path}:{number}: {exc.message}") from None
+        if task.id in first_line:
+            raise TaskFileError(f"{path}:{number}: duplicate task id {task.id!r} (first on line {first_line[task.id]})")
+        first_line[task.id] = number
+        tasks.append(task)
+    if not tasks:
+        raise TaskFileError(f"task file {path} holds no tasks")
+    return tasks
+
+
+def file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
+    """The resolved path and the version (modification time and size) of a task file, so that an
+    edited file is read again and only its latest version stays cached; ("", "") for no file."""
+    if path is None:
+        return "", ""
+    # No Path() around a Path, and os.stat on it: this runs once per task lookup (every score request).
+    resolved = _resolve(path if isinstance(path, Path) else Path(path))
+    try:
+        stat = os.stat(resolved)
+    except OSError:
+        return str(resolved), ""
+    return str(resolved), f"{stat.st_mtime_ns}:{stat.st_size}"
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve(path: Path) -> Path:
+    # Resolving walks every component of the path (a syscall each): once per path, not per request.
+    return path.resolve()
+
+
+def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of JSONL text, with their line numbers (from 1).
+
+    Lines end at "\n" only: `str.splitlines` also splits at U+2028 and U+0085, which a JSON string
+    may hold unescaped (`dumps` writes them as they are).
+    """
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield number, line
+
+
+def dump_task_file(tasks: list[Task]) -> str:
+    """The canonical JSONL text of a task list (what generators commit)."""
+    return "".join(dumps(task) + "\n" for task in tasks)
+
+
+def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
+    """Resolve a task-file name given to a remote surface (HTTP, MCP).
+
+    A bare name (no directory part) resolves inside the benchmark's `data/` folder, with `.jsonl`
+    added when missing, and must stay inside it after symlinks are resolved. Anything else is
+    allowed only when its resolved path equals one listed in the benchmark's allow-list variable
+    (colon-separated paths).
+    """
+    if not name or "\x00" in name:
+        raise TasksNotAllowedError("empty or invalid task file name")
+    is_bare = "/" not in name and "\\" not in name and name not in (".", "..")
+    if is_bare and benchmark.data_dir is not None:
+        data_dir = benchmark.data_dir.resolve()
+        candidate = (data_dir / (name if name.endswith(".jsonl") else name + ".jsonl")).resolve()
+        if candidate.parent == data_dir:
+            if not candidate.is_file():
+                raise TaskFileError(f"no task file named {name!r} in the benchmark's data folder")
+            return candidate
+    allowed = _allow_list(benchmark)
+    candidate = Path(name).expanduser().resolve()
+    if candidate in allowed:
+        return candidate
+    variable = benchmark.tasks_allow_env or "(none defined for this benchmark)"
+    raise TasksNotAllowedError(
+        f"task file {name!r} is outside the benchmark's data folder and not on the allow-list {variable}"
+    )
+
+
+def remote_task_names(benchmark: Benchmark) -> list[str]:
+    """The task-file names a remote caller may give today: each file in `data/`, bare and with
+    `.jsonl`, then each allow-listed path as the allow-list spells it. What the OpenAPI document
+    lists as the values of `tasks`."""
+    names: list[str] = []
+    if benchmark.data_dir is not None and benchmark.data_dir.is_dir():
+        for path in sorted(benchmark.data_dir.glob("*.jsonl")):
+            if path.is_file():
+                names += [path.stem, path.name]
+    if benchmark.tasks_allow_env:
+        raw = os.environ.get(benchmark.tasks_allow_env, "")
+        names += [p for p in raw.split(os.pathsep) if p.strip() and p not in names]
+    return names
+
+
+def _allow_list(benchmark: Benchmark) -> set[Path]:
+    if not benchmark.tasks_allow_env:
+        return set()
+    raw = os.environ.get(benchmark.tasks_allow_env, "")
+    return {Path(p).expanduser().resolve() for p in raw.split(os.pathsep) if p.strip()}

@@ -1,0 +1,150 @@
+"""What is reported: a run's outcome, one `RunRow` per task (and epoch) and the `RunReport` with its
+interval, totals, usage, group means and the benchmark's own summary; and the benchmark's
+`IndexEntry`, its record for a directory of benchmarks."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from attrs import Factory, field, frozen
+
+from .chat import Episode, Usage
+from .tasks import FLATTENED, BenchmarkStatus, JsonObject, Provenance, optional_field
+from .traces import Trace
+
+
+@frozen
+class ConfidenceInterval:
+    low: float
+    high: float
+
+
+@frozen
+class Totals:
+    """`failed` counts rows that errored (the model could not be reached), not rows that scored 0."""
+
+    tasks: int
+    passed: int
+    failed: int
+
+
+@frozen
+class ServedCount:
+    """How many requests of a run one model (and upstream provider) answered."""
+
+    model: Optional[str]
+    provider: Optional[str]
+    requests: int
+
+
+@frozen
+class CacheStats:
+    """Requests answered from the response cache, and the provider-reported dollars they did not cost."""
+
+    hits: int
+    saved_cost_usd: Optional[float] = None
+
+
+@frozen
+class GroupMean:
+    """One task group's macro mean: the mean over its tasks of each task's mean score."""
+
+    mean: float
+    tasks: int
+
+
+@frozen(kw_only=True)
+class RunRow:
+    """One task's outcome. `groups` holds the task's group labels (dimension -> value) as the
+    benchmark declares them, so a report alone can be split and compared by group."""
+
+    task_id: str
+    #: Which of the run's K epochs this row is (1..K); absent in runs of one epoch.
+    epoch: Optional[int] = optional_field()
+    score: float
+    passed: bool
+    reason: str
+    attempts: int
+    latency_ms: int
+    usage: Usage = Factory(Usage)
+    error: Optional[str] = None
+    groups: dict[str, str] = Factory(dict)
+    details: JsonObject = Factory(dict)
+    trace: Trace = Factory(Trace)
+    episode: Optional[Episode] = None
+    #: The error's stable code (`RATE_LIMITED`, `TIMEOUT`, `GRADER_ERROR`, ...) when the row errored.
+    error_code: Optional[str] = optional_field()
+    #: Model requests of this row answered from the response cache, and the provider-reported
+    #: dollars those answers had cost when they were first fetched.
+    cache_hits: int = optional_field(0)
+    cached_cost_usd: Optional[float] = optional_field()
+    #: What served this row's requests, per model and upstream provider.
+    served_by: list[ServedCount] = optional_field(Factory(list))
+    #: Answers of this row cut off at the request's token limit (the graded text may be incomplete).
+    truncated: int = optional_field(0)
+
+
+@frozen(kw_only=True, repr=False)
+class RunReport:
+    """A whole run. `summary` holds the benchmark's own headline fields; on the wire they sit at the
+    top level of the document, between `usage` and `rows` (see `benchmark_core._model.wire`)."""
+
+    benchmark: str
+    version: str
+    model: str
+    provider: str
+    mode: str = "prompt"
+    seed: int
+    started_at: str = ""
+    finished_at: str = ""
+    mean: float
+    #: With K > 1 epochs: pass@1 (mean over tasks of the share of passing epochs), pass^k (share of
+    #: tasks passing in every epoch), pass@k (in at least one) and the flip rate (share of tasks whose
+    #: verdict differs between epochs). Absent in runs of one epoch.
+    epochs: int = optional_field(1)
+    pass_at1: Optional[float] = optional_field()
+    pass_hat_k: Optional[float] = optional_field()
+    pass_at_k: Optional[float] = optional_field()
+    flip_rate: Optional[float] = optional_field()
+    confidence_interval95: ConfidenceInterval
+    totals: Totals
+    usage: Usage
+    #: Macro means per task group: dimension -> group -> mean, dimensions in the order the benchmark
+    #: declares them, groups sorted by name.
+    groups: dict[str, dict[str, GroupMean]] = Factory(dict)
+    #: False when the run ended before every task had a row (SIGTERM, Ctrl+C, a fatal provider error,
+    #: --max-errors); `stopped` then says why.
+    complete: bool = True
+    stopped: Optional[str] = optional_field()
+    #: Generation settings the requests carried (only those given), and what served them.
+    generation: JsonObject = optional_field(Factory(dict))
+    served_by: list[ServedCount] = optional_field(Factory(list))
+    cache: Optional[CacheStats] = optional_field()
+    #: Rows with at least one answer cut off at the request's token limit.
+    truncated_rows: int = optional_field(0)
+    summary: JsonObject = field(factory=dict, metadata=FLATTENED)
+    rows: list[RunRow]
+
+    def __repr__(self) -> str:
+        # Short on purpose: Python 3.11's asyncio.run formats the main task's result while it
+        # restores the SIGINT handler, and a full repr of a 20,000-row report costs 15 us a row.
+        rows = f"{len(self.rows)} rows"
+        return f"RunReport(benchmark={self.benchmark!r}, model={self.model!r}, mean={self.mean!r}, {rows})"
+
+
+@frozen
+class IndexEntry:
+    """The benchmark's record for a directory of benchmarks."""
+
+    id: str
+    name: str
+    tagline: str
+    version: str
+    status: BenchmarkStatus
+    category: str
+    tags: list[str]
+    what_it_measures: str
+    grading_method: str
+    task_count: int
+    task_kinds: list[str]
+    provenance: list[Provenance]

@@ -1,0 +1,85 @@
+"""What a benchmark's definition and task files hold: tasks (with the tools they offer) and provenance
+records; and what the whole model shares: the JSON aliases and the field metadata that the wire
+converter (`benchmark_core._model.wire`) and the wire schemas (`benchmark_core._model.wire_schema`) read.
+
+The other parts of the model import from here; this part imports none of them, so reading a task
+file (all that `list` does) defines only these classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from attrs import Factory, field, frozen
+
+#: Any JSON value (null, bool, number, string, array, object). Kept as `Any` because a recursive
+#: alias cannot be structured by cattrs and buys nothing at the JSON boundary.
+JsonValue = Any
+#: A JSON object.
+JsonObject = dict[str, Any]
+
+#: Field metadata for attributes that are left out of the wire form while they hold their default,
+#: so that a document gains a key only where it has something to say (and older reports keep their bytes).
+OMIT_IF_DEFAULT = {"omit_if_default": True}
+#: Field metadata for a mapping whose keys sit at the top level of the owner's wire form, where the
+#: field stands (a report's benchmark-specific summary); the owner's wire form then admits keys of
+#: its own beyond its attributes, which go back into that mapping when it is read.
+FLATTENED = {"flattened": True}
+#: Field metadata for a JSON object that may also arrive as its JSON-encoded string, as
+#: OpenAI-compatible providers send a tool call's arguments.
+MAY_BE_JSON_STRING = {"may_be_json_string": True}
+
+
+def optional_field(default: Any = None) -> Any:
+    """An attribute left out of the wire form while it holds `default` (see `OMIT_IF_DEFAULT`)."""
+    return field(default=default, metadata=OMIT_IF_DEFAULT)
+
+
+TaskKind = Literal["single", "episode"]
+TASK_KINDS: tuple[str, ...] = ("single", "episode")
+
+
+@frozen
+class ToolSpec:
+    """A tool offered to a model: a name, what it does, and a JSON Schema for its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: JsonObject = Factory(lambda: {"type": "object", "properties": {}})
+
+
+@frozen
+class Task:
+    """One benchmark task.
+
+    `expected` is what a single task's grader compares against; `tools` are offered to the model
+    (episodes always get theirs from the environment instead); `metadata` holds the benchmark's own
+    typed fields, which its grader and generator own.
+    """
+
+    id: str
+    kind: TaskKind
+    prompt: str
+    expected: JsonValue = None
+    tools: list[ToolSpec] = Factory(list)
+    metadata: JsonObject = Factory(dict)
+
+
+ProvenanceKind = Literal["synthetic", "human-written", "derived", "scraped", "licensed"]
+PROVENANCE_KINDS: tuple[str, ...] = ("synthetic", "human-written", "derived", "scraped", "licensed")
+
+
+@frozen
+class Provenance:
+    name: str
+    kind: ProvenanceKind
+    url: str
+    licence: str
+    how_to_get: str
+    retrieved_at: str
+    contamination_notes: str
+    refresh: str
+
+
+BenchmarkStatus = Literal["alpha", "beta", "stable", "deprecated"]
+BENCHMARK_STATUSES: tuple[str, ...] = ("alpha", "beta", "stable", "deprecated")

@@ -1,0 +1,357 @@
+"""The runner: every task through an adapter with bounded, adaptive concurrency, retries and
+timeouts, then graded, totalled and given a bootstrap interval. Rows come back in task order, one per
+task.
+
+Durability: with a journal, each finished row is appended as it finishes and a resumed run sends
+only the tasks the journal lacks, so its report is the one an uninterrupted run would have written.
+Faults: transient ones (429, 5xx, timeouts, malformed replies) are retried with backoff until the
+task's retry budget is spent (`requests`); fatal ones (a rejected key, an unknown model) stop the
+whole run at the first occurrence (`RunStoppedError`, carrying the partial report), as does
+`max_errors`. The report itself is built by `run_report`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import attrs
+
+from .._episode.episode import EpisodeError, run_episode
+from .._errors import (
+    ConfigurationError,
+    GraderError,
+    MaxErrorsError,
+    RunStoppedError,
+    TaskNotFoundError,
+    describe_error,
+)
+from .._model import ChatRequest, Episode, RunReport, RunRow, Task, Trace
+from ..adapters._cache import ResponseCache, default_cache_dir
+from ..adapters.base import GenerationSettings, ModelAdapter
+from ..adapters.mock import MockAdapter
+from .collector import fewer_collections
+from .deadlines import Deadlines
+from .journal import Journal, task_set_digest
+from .limiter import AdaptiveLimiter
+from .options import RunOptions
+from .requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
+from .run_report import build_report, row_key, utc_now
+
+if TYPE_CHECKING:
+    from .._benchmark.definition import Benchmark
+
+ProgressCallback = Callable[[int, int, RunRow], None]
+TaskSource = Union[str, Path, Sequence[Task], None]
+Pending = tuple[int, Task, Optional[int]]
+
+
+class _MaxErrors(Exception):
+    """The run reached its `max_errors`."""
+
+
+class Run:
+    """One run of a benchmark against an adapter. `execute()` runs it; `partial_report(reason)`
+    gives the report of the rows finished so far, for a caller that stops it (SIGTERM, Ctrl+C)."""
+
+    def __init__(
+        self,
+        benchmark: Benchmark,
+        adapter: ModelAdapter,
+        options: RunOptions,
+        *,
+        tasks: TaskSource = None,
+        journal: Optional[Union[str, Path]] = None,
+        resume: bool = False,
+        retry_errored: bool = False,
+        progress: Optional[ProgressCallback] = None,
+    ) -> None:
+        self.benchmark = benchmark
+        self.options = options
+        self.mode = options.mode or benchmark.answer_modes[0]
+        if self.mode not in benchmark.answer_modes:
+            modes = ", ".join(benchmark.answer_modes)
+            raise ConfigurationError(f"benchmark {benchmark.id!r} supports answer modes {modes}, not {self.mode!r}")
+        options.validate()
+        if isinstance(adapter, MockAdapter):
+            adapter = adapter.for_benchmark(benchmark.mock_policies)
+        self.adapter = adapter
+        self.started_at = utc_now()
+        self.tasks: list[Task] = []
+        self.rows: dict[tuple[str, Optional[int]], RunRow] = {}
+        #: What every request of the run shares (see `_requests.TaskRequests`).
+        self.cache = _cache_for(adapter, options)
+        self.settings = GenerationSettings(
+            temperature=options.temperature,
+            top_p=options.top_p,
+            max_tokens=options.max_tokens,
+            seed=options.sampling_seed,
+            reasoning_effort=options.reasoning_effort,
+            extra_body=dict(options.extra_body or {}),
+        )
+        self.limiter = AdaptiveLimiter(options.concurrency)
+        self.deadlines = Deadlines(options.timeout)
+        self._limits = options.limits
+        self._source = tasks
+        self._journal_path = Path(journal) if journal is not None else None
+        self._resume = resume
+        self._retry_errored = retry_errored
+        self._progress = progress
+        self._stop: Optional[BaseException] = None
+
+    @property
+    def stopping(self) -> bool:
+        """Whether the run is ending (a fatal error, `max_errors`): no new request may start."""
+        return self._stop is not None
+
+    def header(self) -> dict[str, Any]:
+        """The run's identity, as the journal header records it."""
+        return {
+            "benchmark": self.benchmark.id,
+            "version": self.benchmark.version,
+            "taskSetDigest": task_set_digest(self.tasks),
+            "model": self.adapter.model,
+            "provider": self.adapter.provider,
+            "mode": self.mode,
+            "seed": self.options.seed,
+            "options": self.options.recorded(),
+            "startedAt": self.started_at,
+        }
+
+    async def execute(self) -> RunReport:
+        with fewer_collections():
+            return await self._execute()
+
+    async def _execute(self) -> RunReport:
+        self.tasks = await self._load_tasks()
+        journal: Optional[Journal] = None
+        if self._journal_path is not None:
+            journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
+            wanted = {t.id for t in self.tasks}
+            self.rows = {
+                row_key(r): r for r in kept if r.task_id in wanted and not (self._retry_errored and r.error is not None)
+            }
+        epochs: list[Optional[int]] = [None] if self.options.epochs == 1 else list(range(1, self.options.epochs + 1))
+        # Epoch by epoch, so that a run stopped early holds whole epochs first.
+        pending = [
+            (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
+        ]
+        record = self._recorder(journal, len(self.tasks) * len(epochs))
+        queue = iter(pending)
+        jobs = [
+            asyncio.ensure_future(self._worker(queue, record))
+            for _ in range(min(self.options.concurrency, len(pending)))
+        ]
+        try:
+            await _until_stopped(jobs, lambda: self._stop)
+        finally:
+            for job in jobs:
+                job.cancel()
+            await asyncio.gather(*jobs, return_exceptions=True)
+            self.deadlines.close()
+            await self.adapter.aclose()
+            if journal is not None:
+                await journal.close()
+        if self._stop is not None:
+            raise self._stopped_error(self._stop)
+        return self.report()
+
+    async def _worker(self, queue: Iterator[Pending], record: Callable[[RunRow], None]) -> None:
+        # `concurrency` workers share one iterator, so tasks start in order, each exactly once,
+        # and the loop holds `concurrency` coroutines rather than one per task.
+        for index, task, epoch in queue:
+            if self._stop is not None:
+                return
+            record(await self._run_task(task, index, epoch))
+
+    def _recorder(self, journal: Optional[Journal], total: int) -> Callable[[RunRow], None]:
+        """What keeps each finished row: the rows, the journal, progress, and the `max_errors` stop."""
+        error_limit = self.options.error_limit(total)
+        errored = sum(1 for r in self.rows.values() if r.error is not None)
+
+        def record(row: RunRow) -> None:
+            nonlocal errored
+            self.rows[(row.task_id, row.epoch)] = row
+            if journal is not None:
+                journal.append(row)
+            if self._progress is not None:
+                self._progress(len(self.rows), total, row)
+            if row.error is not None:
+                errored += 1
+                if error_limit is not None and errored >= error_limit and self._stop is None:
+                    self._stop = _MaxErrors(
+                        f"run stopped after {errored} errored rows (max errors {self.options.max_errors:g})"
+                    )
+
+        return record
+
+    def _stopped_error(self, stop: BaseException) -> RunStoppedError:
+        if isinstance(stop, Fatal):
+            error = stop.error
+            return RunStoppedError(f"run stopped: {error.message}", self.partial_report(error.message), cause=error)
+        message = str(stop)
+        return MaxErrorsError(message, self.partial_report(message.removeprefix("run ")))
+
+    def report(self) -> RunReport:
+        return build_report(
+            self.benchmark,
+            self.adapter,
+            self.tasks,
+            list(self.rows.values()),
+            mode=self.mode,
+            seed=self.options.seed,
+            started_at=self.started_at,
+            options=self.options,
+            cache=self.cache is not None,
+        )
+
+    def partial_report(self, reason: str) -> RunReport:
+        """The report of the rows finished so far, marked incomplete with the reason and the count."""
+        total = len(self.tasks) * self.options.epochs
+        stopped = f"{reason}; {len(self.rows)} of {total} {'rows' if self.options.epochs > 1 else 'tasks'} finished"
+        return attrs.evolve(self.report(), complete=False, stopped=stopped)
+
+    async def _load_tasks(self) -> list[Task]:
+        source = self._source
+        if source is None or isinstance(source, (str, Path)):
+            task_list = await self.benchmark.load_tasks(source)
+        else:
+            task_list = self.benchmark.checked_tasks(list(source))
+        task_ids = self.options.task_ids
+        if task_ids is not None:
+            wanted = set(task_ids)
+            unknown = wanted - {t.id for t in task_list}
+            if unknown:
+                raise TaskNotFoundError(f"unknown task id(s): {', '.join(sorted(unknown))}")
+            task_list = [t for t in task_list if t.id in wanted]
+        if self.mode == "native" and any(t.kind == "single" and not t.tools for t in task_list):
+            raise ConfigurationError("native answer mode needs tools on every single task")
+        return task_list
+
+    async def _run_task(self, task: Task, index: int, epoch: Optional[int]) -> RunRow:
+        requests = TaskRequests(self, task, index, epoch)
+        try:
+            trace, episode = await self._answer(task, requests)
+        except EpisodeError as exc:
+            if isinstance(exc.cause, Fatal):
+                raise self._halt(exc.cause) from None
+            partial = exc.episode
+            trace = Trace(tool_log=partial.tool_log, final_state=partial.final_state)
+            cause = exc.cause
+            return requests.error_row(failure_message(cause), failure_code(cause), trace=trace, episode=partial)
+        except Fatal as fatal:
+            raise self._halt(fatal) from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # an adapter or environment bug must cost one row, not the run
+            return requests.error_row(failure_message(exc), failure_code(exc))
+        latency_ms = elapsed_ms(requests.started)
+        benchmark = self.benchmark
+        try:
+            verdict = await benchmark.grade(task, trace, benchmark.grade_context(self.options.seed, self._limits))
+        except Exception as exc:
+            message = f"grader error: {describe_error(exc)}"
+            return requests.error_row(message, GraderError.code, reason=message, trace=trace, episode=episode)
+        reason = verdict.reason
+        if episode is not None and episode.aborted:
+            reason = f"{reason} (episode aborted: {episode.abort_detail})"
+        return requests.row(
+            score=float(verdict.score),
+            passed=verdict.passed,
+            reason=reason,
+            latency_ms=latency_ms,
+            details=verdict.details,
+            trace=trace,
+            episode=episode,
+        )
+
+    def _halt(self, fatal: Fatal) -> asyncio.CancelledError:
+        """Record the run-ending failure (the first one wins) and end this task's job quietly."""
+        if self._stop is None:
+            self._stop = fatal
+        return asyncio.CancelledError()
+
+    async def _answer(self, task: Task, requests: TaskRequests) -> tuple[Trace, Optional[Episode]]:
+        """The model's submission for `task`, and the episode it played, if the task is one."""
+        benchmark = self.benchmark
+        if task.kind == "episode":
+            assert benchmark.environment is not None  # validate_tasks refuses episodes without one
+            outcome = await run_episode(
+                task,
+                requests.adapter,
+                benchmark.environment(),
+                self._limits,
+                seed=requests.seed,
+                chat=requests.chat,
+            )
+            episode = outcome.episode
+            return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
+        if self.mode == "native":
+            result = await requests.chat(ChatRequest(messages=benchmark.native_messages(task), tools=task.tools))
+            return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
+        return Trace(answer=await requests.complete(task.prompt)), None
+
+
+async def _until_stopped(jobs: Sequence[asyncio.Future[None]], stopped: Callable[[], Optional[BaseException]]) -> None:
+    """Wait for every job, or until the run is stopped (then the caller cancels the rest at once,
+    so that no further request starts)."""
+    pending = set(jobs)
+    while pending and stopped() is None:
+        done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        for job in done:
+            if not job.cancelled() and job.exception() is not None:
+                raise job.exception()  # type: ignore[misc]
+
+
+async def run(
+    benchmark: Benchmark,
+    adapter: ModelAdapter,
+    options: Optional[RunOptions] = None,
+    *,
+    tasks: TaskSource = None,
+    journal: Optional[Union[str, Path]] = None,
+    resume: bool = False,
+    retry_errored: bool = False,
+    progress: Optional[ProgressCallback] = None,
+    **overrides: Any,
+) -> RunReport:
+    """Run `benchmark` against `adapter` and return the report.
+
+    `options` is a `RunOptions`; keyword `overrides` set its fields by name (`concurrency=2, seed=7`).
+    `tasks` selects an alternate task list or JSONL file. With `journal` (a path), every finished row
+    is appended there; `resume=True` continues the run that journal holds (only missing tasks are
+    sent; `retry_errored=True` also re-sends errored rows). Nothing a model or grader does for one
+    task makes the run fail: each task yields one row, failed requests and grader errors as zero-score
+    rows with their error. A fatal provider error or `max_errors` ends the run early with
+    `RunStoppedError`, whose `report` holds the finished rows.
+    """
+    opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
+    return await Run(
+        benchmark,
+        adapter,
+        opts,
+        tasks=tasks,
+        journal=journal,
+        resume=resume,
+        retry_errored=retry_errored,
+        progress=progress,
+    ).execute()
+
+
+def _normalised(overrides: dict[str, Any]) -> dict[str, Any]:
+    names = set(attrs.fields_dict(RunOptions))
+    unknown = sorted(set(overrides) - names)
+    if unknown:
+        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
+    if overrides.get("task_ids") is not None:
+        overrides = {**overrides, "task_ids": tuple(overrides["task_ids"])}
+    return overrides
+
+
+def _cache_for(adapter: ModelAdapter, options: RunOptions) -> Optional[ResponseCache]:
+    """The run's response cache: off for the mock (its answers cost nothing) and when switched off."""
+    if options.cache is False or adapter.provider == "mock":
+        return None
+    return ResponseCache(default_cache_dir() if options.cache is True else Path(options.cache))

@@ -1,0 +1,593 @@
+"""The reusable graders: exact, regex, numeric, JSON Schema subset, and the opt-in model judge."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from decimal import Decimal, localcontext
+from typing import Any
+
+import pytest
+from benchmark_core import (
+    AdapterContext,
+    AdapterError,
+    Benchmark,
+    ChatRequest,
+    ChatResult,
+    CompletionResult,
+    GradeContext,
+    Task,
+    TaskScore,
+    Trace,
+    Usage,
+)
+from benchmark_core._benchmark.graders import (
+    DEFAULT_JUDGE_PROMPT,
+    exact_match,
+    json_schema_match,
+    judge_with_llm,
+    numeric_within,
+    regex_match,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+json_values = st.recursive(
+    json_scalars,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+finite_floats = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12)
+
+
+def assert_verdict(result: Any) -> None:
+    assert isinstance(result, TaskScore)
+    assert result.score in (0.0, 1.0)
+    assert result.passed is (result.score == 1.0)
+    assert isinstance(result.reason, str)
+    assert result.reason
+
+
+# -- exact_match ---------------------------------------------------------------------------------
+
+
+@given(json_values)
+def test_exact_match_is_reflexive(value: Any) -> None:
+    assert exact_match(value, value).passed
+
+
+@given(json_values)
+def test_exact_match_parses_a_json_text_answer_for_non_string_expected(value: Any) -> None:
+    if isinstance(value, str):
+        return
+    assert exact_match(value, json.dumps(value)).passed
+
+
+@given(json_values, json_values | st.text())
+def test_exact_match_never_raises(expected: Any, answer: Any) -> None:
+    assert_verdict(exact_match(expected, answer))
+
+
+@pytest.mark.parametrize(
+    ("expected", "answer", "passed"),
+    [
+        (42, "42", True),
+        (42, " 42\n", True),
+        (42, 42.0, True),
+        (1.0, "1", True),
+        (1, True, False),
+        (True, 1, False),
+        (False, "0", False),
+        (True, "true", True),
+        (None, "null", True),
+        ({"a": 1, "b": [1, 2]}, '{"b": [1, 2.0], "a": 1}', True),
+        ({"a": 1}, '{"a": 1, "b": 2}', False),
+        ([1, 2], "[2, 1]", False),
+        ("blue", "blue", True),
+        ("blue", " blue", False),
+        ("blue", '"blue"', False),
+        ("42", 42, False),
+        (42, "forty-two", False),
+        (1, "NaN", False),
+        (1, "Infinity", False),
+        ({"a": None}, {}, False),
+    ],
+)
+def test_exact_match_cases(expected: Any, answer: Any, passed: bool) -> None:
+    assert exact_match(expected, answer).passed is passed
+
+
+def test_exact_match_reasons_show_both_values() -> None:
+    assert exact_match(42, "41").reason == "expected 42, got 41"
+    assert exact_match(42, "x").reason == 'expected 42, got "x", which is not JSON'
+    assert exact_match(42, None).reason == "no answer; expected 42"
+
+
+def test_exact_match_survives_deep_nesting() -> None:
+    deep: Any = 0
+    for _ in range(50_000):
+        deep = [deep]
+    assert exact_match(deep, deep).passed
+    assert not exact_match(deep, "[" * 50_000).passed
+
+
+# -- regex_match ---------------------------------------------------------------------------------
+
+
+def test_regex_match_searches_anywhere_in_the_answer() -> None:
+    assert regex_match(r"\d+", "the answer is 42.").passed
+    assert not regex_match(r"^\d+$", "the answer is 42.").passed
+    assert regex_match(r"^\d+$", "42").passed
+    assert regex_match(re.compile(r"(?i)blue"), "BLUE").passed
+
+
+def test_regex_match_rejects_non_string_answers() -> None:
+    result = regex_match(r"\d", 4)
+    assert not result.passed
+    assert "must be a string" in result.reason
+    assert not regex_match(r".*", None).passed
+
+
+@pytest.mark.parametrize("pattern", ["(", "[a-", "a{99999999999}", "(?P<x>a)(?P<x>b)", 5, None, ["a"]])
+def test_regex_match_scores_bad_patterns_zero_instead_of_raising(pattern: Any) -> None:
+    result = regex_match(pattern, "a")
+    assert result.score == 0.0
+    assert "regular expression" in result.reason or "pattern must be a string" in result.reason
+
+
+@given(st.text(max_size=12), json_values)
+def test_regex_match_never_raises(pattern: str, answer: Any) -> None:
+    assert_verdict(regex_match(pattern, answer))
+
+
+@given(st.text(max_size=30))
+def test_regex_match_of_an_escaped_answer_passes(answer: str) -> None:
+    assert regex_match(re.escape(answer), answer).passed
+
+
+# -- numeric_within ------------------------------------------------------------------------------
+
+
+@given(st.integers(), st.integers(min_value=0))
+def test_numeric_within_integer_boundaries_are_inclusive(expected: int, tolerance: int) -> None:
+    assert numeric_within(expected, tolerance, expected + tolerance).passed
+    assert numeric_within(expected, tolerance, expected - tolerance).passed
+    assert numeric_within(expected, tolerance, str(expected + tolerance)).passed
+    assert not numeric_within(expected, tolerance, expected + tolerance + 1).passed
+    assert not numeric_within(expected, tolerance, expected - tolerance - 1).passed
+
+
+@given(finite_floats, st.floats(min_value=0, max_value=1e6, allow_nan=False))
+def test_numeric_within_float_boundaries_are_inclusive(expected: float, tolerance: float) -> None:
+    with localcontext() as ctx:
+        ctx.prec = 1000
+        exp, tol = Decimal(repr(expected)), Decimal(repr(tolerance))
+        upper, lower = exp + tol, exp - tol
+        step = Decimal(1).scaleb(min(exp.as_tuple().exponent, tol.as_tuple().exponent, -20) - 5)  # type: ignore[operator]
+        above, below = upper + step, lower - step
+    assert numeric_within(expected, tolerance, str(upper)).passed
+    assert numeric_within(expected, tolerance, str(lower)).passed
+    assert not numeric_within(expected, tolerance, str(above)).passed
+    assert not numeric_within(expected, tolerance, str(below)).passed
+
+
+@given(json_values | st.text(), json_values | st.text(), json_values | st.text())
+def test_numeric_within_never_raises(expected: Any, tolerance: Any, answer: Any) -> None:
+    assert_verdict(numeric_within(expected, tolerance, answer))
+
+
+@pytest.mark.parametrize(
+    ("expected", "tolerance", "answer", "passed"),
+    [
+        (0.3, 0.1, 0.4, True),
+        (0.3, 0.1, 0.2, True),
+        (0.3, 0.1, "0.4000001", False),
+        (42, 0, "42", True),
+        (42, 0, " 42.0 ", True),
+        ("42", "0.5", "41.5", True),
+        (1000, 0, "1e3", True),
+        (1000, 0, "1,000", False),
+        (1000, 0, "1_000", False),
+        (1000, 0, "$1000", False),
+        (1, 1, True, False),
+        (1, 1, "nan", False),
+        (1, 1, float("nan"), False),
+        (1, 1e308, float("inf"), False),
+        (1, 1, "Infinity", False),
+        (1, 1, None, False),
+        (1, 1, [1], False),
+        (float("inf"), 1, 1, False),
+        (1, float("inf"), 1, False),
+        (1, -1, 1, False),
+        (1, True, 1, False),
+        (10**400, 1, 10**400 + 1, True),
+        (10**400, 1, 10**400 + 2, False),
+        (1, 0, "1e999999999999", False),
+    ],
+)
+def test_numeric_within_cases(expected: Any, tolerance: Any, answer: Any, passed: bool) -> None:
+    assert numeric_within(expected, tolerance, answer).passed is passed
+
+
+def test_numeric_within_reasons() -> None:
+    assert numeric_within(42, 0.5, "41.5").reason == "41.5 is within 0.5 of 42"
+    assert numeric_within(42, 0.5, 43).reason == "43 is 1 away from 42, more than 0.5"
+    assert numeric_within(42, -1, 42).reason == "tolerance -1 is not a finite non-negative number"
+    assert numeric_within(42, 1, "lots").reason == 'answer "lots" is not a finite number; expected 42 ± 1'
+
+
+# -- json_schema_match ---------------------------------------------------------------------------
+
+ORDER_SCHEMA = {
+    "type": "object",
+    "required": ["id", "items"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^ord-[0-9]+$"},
+        "items": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["sku", "price"],
+                "properties": {"sku": {"type": "string"}, "price": {"type": "number", "minimum": 0, "maximum": 10}},
+                "additionalProperties": False,
+            },
+        },
+        "status": {"enum": ["open", "closed"]},
+    },
+}
+
+
+def test_json_schema_match_accepts_a_valid_document() -> None:
+    answer = {"id": "ord-1", "items": [{"sku": "a", "price": 0}, {"sku": "b", "price": 10}], "status": "open"}
+    result = json_schema_match(ORDER_SCHEMA, answer)
+    assert result.passed, result.reason
+    assert json_schema_match(ORDER_SCHEMA, json.dumps(answer)).passed
+
+
+def test_json_schema_match_names_the_failing_path() -> None:
+    answer = {"id": "ord-1", "items": [{"sku": "a", "price": 1}, {"sku": "b", "price": 2}, {"sku": "c", "price": 12}]}
+    result = json_schema_match(ORDER_SCHEMA, answer)
+    assert not result.passed
+    assert result.reason == "$.items[2].price: 12 is above maximum 10"
+    assert result.details == {"errors": ["$.items[2].price: 12 is above maximum 10"]}
+
+
+def test_json_schema_match_lists_every_error_in_document_order() -> None:
+    answer = {"id": "order-1", "items": [{"sku": 3, "price": -1, "note": "x"}, {"price": 1}], "status": "lost"}
+    result = json_schema_match(ORDER_SCHEMA, answer)
+    assert result.details["errors"] == [
+        '$.id: "order-1" does not match pattern /^ord-[0-9]+$/',
+        "$.items[0].sku: expected a string, got an integer 3",
+        "$.items[0].price: -1 is below minimum 0",
+        "$.items[0].note: unknown property (sku, price)",
+        '$.items[1]: missing required property "sku"',
+        '$.status: "lost" is not one of ["open", "closed"]',
+    ]
+    assert result.reason == '$.id: "order-1" does not match pattern /^ord-[0-9]+$/ (and 5 more errors)'
+
+
+@pytest.mark.parametrize(
+    ("schema", "answer", "passed"),
+    [
+        ({"type": "integer"}, 2, True),
+        ({"type": "integer"}, 2.0, True),
+        ({"type": "integer"}, 2.5, False),
+        ({"type": "integer"}, True, False),
+        ({"type": "number"}, False, False),
+        ({"type": "boolean"}, True, True),
+        ({"type": "boolean"}, 1, False),
+        ({"type": "null"}, None, True),
+        ({"type": "null"}, "null", True),
+        ({"type": ["string", "null"]}, None, True),
+        ({"type": ["string", "null"]}, "x", True),
+        ({"type": ["string", "null"]}, 1, False),
+        ({"type": "string"}, "42", True),
+        ({"type": "array", "items": {"type": "integer"}}, "[1, 2, 3]", True),
+        ({"type": "array", "items": {"type": "integer"}}, [1, "2"], False),
+        ({"type": "array", "items": [{"type": "string"}, {"type": "integer"}]}, ["a", 1, None], True),
+        ({"type": "array", "items": [{"type": "string"}, {"type": "integer"}]}, [1, "a"], False),
+        ({"type": "object", "additionalProperties": {"type": "integer"}}, {"a": 1, "b": 2}, True),
+        ({"type": "object", "additionalProperties": {"type": "integer"}}, {"a": 1, "b": "2"}, False),
+        ({"minimum": 5}, 5, True),
+        ({"maximum": 5}, 5.0, True),
+        ({"minimum": 5}, "not a number", True),
+        ({"pattern": "b"}, "abc", True),
+        ({"pattern": "^b"}, "abc", False),
+        ({"type": "string", "minLength": 10}, "a", False),
+        ({"type": "string", "maxLength": 0, "format": "email"}, "a", True),
+        ({"type": "object", "minProperties": 1}, {}, False),
+        ({"$ref": "#/definitions/x", "oneOf": [False]}, 1, True),
+        (True, {"anything": [1]}, True),
+        (False, None, False),
+        ({"properties": {"a": False}}, {"a": 1}, False),
+        ({"properties": {"a": False}}, {"b": 1}, True),
+        ({"enum": [1, {"a": [True]}]}, {"a": [True]}, True),
+        ({"enum": [1]}, True, False),
+        ({"enum": [1]}, 1.0, True),
+    ],
+)
+def test_json_schema_match_keywords(schema: Any, answer: Any, passed: bool) -> None:
+    result = json_schema_match(schema, answer)
+    assert result.passed is passed, result.reason
+
+
+def test_json_schema_match_string_answers() -> None:
+    assert json_schema_match({"type": "object"}, '{"a": 1}').passed
+    not_json = json_schema_match({"type": "object"}, "{a: 1}")
+    assert not not_json.passed
+    assert not_json.reason.startswith("$: answer is not valid JSON")
+    assert json_schema_match({"pattern": "^hello"}, "hello world").passed
+    assert json_schema_match({"required": ["a"]}, '{"a": 1}').passed
+
+
+def test_json_schema_match_quotes_keys_that_are_not_identifiers() -> None:
+    result = json_schema_match({"additionalProperties": False}, {"a b": 1, 'q"': 2})
+    assert result.details["errors"] == [
+        '$["a b"]: unknown property (none are allowed)',
+        '$["q\\""]: unknown property (none are allowed)',
+    ]
+
+
+@pytest.mark.parametrize(
+    ("schema", "where"),
+    [
+        ({"type": "integr"}, "$.type"),
+        ({"type": []}, "$.type"),
+        ({"properties": {"a": {"type": 5}}}, "$.properties.a.type"),
+        ({"properties": {"a": {"pattern": "("}}}, "$.properties.a.pattern"),
+        ({"required": "a"}, "$.required"),
+        ({"properties": []}, "$.properties"),
+        ({"enum": "a"}, "$.enum"),
+        ({"items": {"maximum": "10"}}, "$.items.maximum"),
+        ({"additionalProperties": 3}, "$.additionalProperties"),
+        ([], "$"),
+    ],
+)
+def test_json_schema_match_reports_malformed_schemas(schema: Any, where: str) -> None:
+    answer = {"a": "x"} if not (isinstance(schema, dict) and "items" in schema) else [12]
+    result = json_schema_match(schema, answer)
+    assert result.score == 0.0
+    assert result.reason.startswith(f"invalid schema at {where}: "), result.reason
+
+
+@given(json_values, json_values)
+def test_json_schema_match_never_raises_on_any_schema(schema: Any, answer: Any) -> None:
+    assert_verdict(json_schema_match(schema, answer))
+
+
+schema_keywords = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from(["null", "boolean", "integer", "number", "string", "array", "object"])
+        | st.lists(st.sampled_from(["null", "integer", "string", "object"]), min_size=1, max_size=3),
+        "enum": st.lists(json_scalars, max_size=3),
+        "required": st.lists(st.text(max_size=3), max_size=3),
+        "pattern": st.sampled_from(["a", "^[0-9]+$", "x|y", ""]),
+        "minimum": st.integers(-5, 5),
+        "maximum": st.integers(-5, 5),
+    },
+)
+schemas = st.recursive(
+    schema_keywords | st.booleans(),
+    lambda children: st.builds(
+        lambda base, props, items, extra: {**base, "properties": props, "items": items, "additionalProperties": extra},
+        schema_keywords,
+        st.dictionaries(st.text(max_size=3), children, max_size=3),
+        children,
+        children,
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300)
+@given(schemas, json_values | st.text())
+def test_json_schema_match_never_raises_on_well_formed_schemas(schema: Any, answer: Any) -> None:
+    result = json_schema_match(schema, answer)
+    assert_verdict(result)
+    if not result.passed and not result.reason.startswith("$: answer is not valid JSON"):
+        assert result.reason.startswith("$"), result.reason
+
+
+@given(json_values)
+def test_json_schema_match_enum_of_a_value_accepts_it(value: Any) -> None:
+    assert json_schema_match({"enum": [value]}, value).passed
+
+
+@pytest.mark.parametrize("text", ["0", "true", "null", '"quoted"', "[1]"])
+def test_a_string_that_is_also_json_text_matches_an_enum_naming_the_string(text: str) -> None:
+    # Found by the property test above: "0" was read as the number 0, which {"enum": ["0"]} refuses.
+    assert json_schema_match({"enum": [text]}, text).passed
+    assert json_schema_match({"enum": [json.loads(text)]}, text).passed  # still read as JSON otherwise
+    assert not json_schema_match({"enum": ["other"]}, text).passed
+
+
+identifiers = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
+steps = st.lists(st.one_of(identifiers, st.integers(0, 3)), max_size=6)
+
+
+@given(steps, st.integers(-100, 100), st.integers(1, 50))
+def test_json_schema_match_reports_the_path_of_a_deep_violation(path: list[Any], bound: int, excess: int) -> None:
+    schema: Any = {"type": "number", "maximum": bound}
+    bad: Any = bound + excess
+    good: Any = bound
+    for step in reversed(path):
+        if isinstance(step, int):
+            schema = {"type": "array", "items": schema}
+            bad, good = [good] * step + [bad], [good] * (step + 1)
+        else:
+            schema = {"type": "object", "properties": {step: schema}, "required": [step]}
+            bad, good = {step: bad}, {step: good}
+    where = "$" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in path)
+    assert json_schema_match(schema, good).passed
+    result = json_schema_match(schema, bad)
+    assert result.reason == f"{where}: {bound + excess} is above maximum {bound}"
+
+
+# -- judge_with_llm ------------------------------------------------------------------------------
+
+
+class ScriptedJudge:
+    """A judge adapter that answers from a function of the prompt and records what it was asked."""
+
+    def __init__(self, reply: Callable[[str], str]) -> None:
+        self.reply = reply
+        self.prompts: list[str] = []
+
+    @property
+    def provider(self) -> str:
+        return "scripted"
+
+    @property
+    def model(self) -> str:
+        return "judge-1"
+
+    async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
+        self.prompts.append(prompt)
+        return CompletionResult(text=self.reply(prompt), usage=Usage(prompt_tokens=10, completion_tokens=5))
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        raise AdapterError("a judge only completes")
+
+    async def aclose(self) -> None:
+        return None
+
+
+def _raise(error: Exception) -> Callable[[str], str]:
+    def reply(prompt: str) -> str:
+        raise error
+
+    return reply
+
+
+TASK = Task(id="capital", kind="single", prompt="What is the capital of France?", expected="Paris")
+
+
+async def judge(reply: Callable[[str], str], answer: Any = "Paris, of course.", task: Task = TASK) -> TaskScore:
+    grader = judge_with_llm(ScriptedJudge(reply))
+    return await grader(task, Trace(answer=answer), GradeContext(seed=3))
+
+
+def test_default_judge_prompt() -> None:
+    assert DEFAULT_JUDGE_PROMPT == (
+        "Score the candidate answer from 0 to 1. Return only JSON with numeric score and string reason."
+    )
+
+
+async def test_judge_sends_the_instructions_task_expected_and_answer() -> None:
+    adapter = ScriptedJudge(lambda _: '{"score": 0.8, "reason": "right city, chatty"}')
+    result = await judge_with_llm(adapter)(TASK, Trace(answer="Paris, of course."), GradeContext())
+    assert result == TaskScore(score=0.8, passed=True, reason="judge: right city, chatty")
+    assert adapter.prompts == [
+        f"{DEFAULT_JUDGE_PROMPT}\n\nTask:\nWhat is the capital of France?\n\nExpected answer:\nParis\n\n"
+        "Candidate answer:\nParis, of course."
+    ]
+
+
+async def test_judge_omits_a_missing_expected_answer_and_uses_a_custom_prompt() -> None:
+    adapter = ScriptedJudge(lambda _: '{"score": 0, "reason": "no"}')
+    task = Task(id="poem", kind="single", prompt="Write a haiku.")
+    result = await judge_with_llm(adapter, "Be strict.")(task, Trace(answer={"lines": 3}), GradeContext())
+    assert result.score == 0.0
+    assert not result.passed
+    assert adapter.prompts == ['Be strict.\n\nTask:\nWrite a haiku.\n\nCandidate answer:\n{"lines": 3}']
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '```json\n{"score": 1, "reason": "ok"}\n```',
+        '```\n{"score": 1, "reason": "ok"}\n```',
+        '  {"score": 1.0, "reason": "ok"}\n',
+    ],
+)
+async def test_judge_tolerates_a_code_fence(reply: str) -> None:
+    result = await judge(lambda _: reply)
+    assert result == TaskScore(score=1.0, passed=True, reason="judge: ok")
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        ("The answer is right.", "judge did not return JSON"),
+        ('{"score": 1.5, "reason": "x"}', "judge score must be a number from 0 to 1"),
+        ('{"score": -0.1, "reason": "x"}', "judge score must be a number from 0 to 1"),
+        ('{"score": true, "reason": "x"}', "judge score must be a number from 0 to 1"),
+        ('{"score": "1", "reason": "x"}', "judge score must be a number from 0 to 1"),
+        ('{"score": NaN, "reason": "x"}', "judge did not return JSON"),
+        ('{"score": 1, "reason": 2}', "judge reason must be a string"),
+        ('{"score": 1}', 'judge must return exactly {"score": number, "reason": string}'),
+        ('{"score": 1, "reason": "x", "confidence": 1}', 'judge must return exactly {"score": number'),
+        ("[1, 2]", 'judge must return exactly {"score": number'),
+        ("", "judge did not return JSON"),
+    ],
+)
+async def test_judge_scores_zero_on_anything_else(reply: str, reason: str) -> None:
+    result = await judge(lambda _: reply)
+    assert result.score == 0.0
+    assert not result.passed
+    assert result.reason.startswith(reason), result.reason
+
+
+async def test_judge_scores_zero_when_the_adapter_fails() -> None:
+    result = await judge(_raise(AdapterError("HTTP 503 from provider", retryable=True)))
+    assert result == TaskScore(score=0.0, passed=False, reason="judge request failed: HTTP 503 from provider")
+
+
+async def test_judge_does_not_call_the_model_without_an_answer() -> None:
+    adapter = ScriptedJudge(lambda _: '{"score": 1, "reason": "ok"}')
+    result = await judge_with_llm(adapter)(TASK, Trace(), GradeContext())
+    assert result.reason == "no answer to judge"
+    assert adapter.prompts == []
+
+
+async def test_judge_gives_up_after_its_timeout() -> None:
+    never = asyncio.Event()
+
+    class SilentJudge(ScriptedJudge):
+        async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
+            await never.wait()
+            raise AssertionError("unreachable")
+
+    grader = judge_with_llm(SilentJudge(lambda _: ""), timeout=0.05)
+    result = await grader(TASK, Trace(answer="Paris"), GradeContext())
+    assert result.reason == "judge did not answer within 0.05s"
+
+
+async def test_judge_pass_threshold() -> None:
+    adapter = ScriptedJudge(lambda _: '{"score": 0.6, "reason": "partly"}')
+    strict = await judge_with_llm(adapter, pass_threshold=0.7)(TASK, Trace(answer="Lyon"), GradeContext())
+    lenient = await judge_with_llm(adapter)(TASK, Trace(answer="Lyon"), GradeContext())
+    assert (strict.score, strict.passed, lenient.passed) == (0.6, False, True)
+
+
+async def test_judge_works_as_a_benchmark_grader(make_benchmark: Callable[..., Benchmark]) -> None:
+    adapter = ScriptedJudge(lambda prompt: '{"score": 1, "reason": "same"}' if "Say 2." in prompt else "??")
+    benchmark = make_benchmark(grade=judge_with_llm(adapter))
+    good = await benchmark.score_async("t2", {"answer": "2"})
+    bad = await benchmark.score_async("t3", {"answer": "3"})
+    assert (good.score, good.reason) == (1.0, "judge: same")
+    assert (bad.score, bad.reason) == (0.0, 'judge did not return JSON: "??"')
+
+
+async def test_judge_through_the_openai_compatible_adapter() -> None:
+    from benchmark_core import openai_compat_adapter
+    from benchmark_core.testing import FakeOpenAI, FakeResponse
+
+    replies = [FakeResponse.text('{"score": 0.9, "reason": "right city"}'), FakeResponse.error(400, "bad model")]
+    async with FakeOpenAI(replies) as server:
+        adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge-secret")
+        grader = judge_with_llm(adapter)
+        good = await grader(TASK, Trace(answer="Paris"), GradeContext())
+        failed = await grader(TASK, Trace(answer="Paris"), GradeContext())
+        await adapter.aclose()
+        sent = server.requests[0].body["messages"][0]["content"]
+    assert good == TaskScore(score=0.9, passed=True, reason="judge: right city")
+    assert failed.score == 0.0
+    assert "judge" in failed.reason
+    assert "sk-judge-secret" not in failed.reason
+    assert sent.startswith(DEFAULT_JUDGE_PROMPT)
+    assert "Candidate answer:\nParis" in sent
