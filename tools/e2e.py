@@ -306,7 +306,18 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
     async with checks.check(f"{label}/cli/--help") as notes:
         result = await execute([run, "--help"])
         result.expect_exit(0)
-        for command in ("list", "show", "run", "score", "card", "provenance", "index-entry", "serve", "mcp"):
+        for command in (
+            "list",
+            "show",
+            "run",
+            "score",
+            "card",
+            "provenance",
+            "index-entry",
+            "serve",
+            "mcp",
+            "providers",
+        ):
             expect(command in result.stdout, f"--help does not mention {command}")
         notes.append(script.name)
 

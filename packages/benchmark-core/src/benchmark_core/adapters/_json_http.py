@@ -121,6 +121,35 @@ class JsonPoster:
         return data
 
 
+class HttpAdapter:
+    """What every HTTP adapter answers about itself, and its `aclose`; subclasses set `_provider`,
+    `_model`, `_base_url` and `_poster`."""
+
+    _provider: str
+    _model: str
+    _base_url: str
+    _poster: JsonPoster
+
+    @property
+    def provider(self) -> str:
+        return self._provider
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
+
+    async def aclose(self) -> None:
+        """Close the current event loop's session; the next request opens a new one."""
+        await self._poster.close()
+
+
 def check_base_url(base_url: str, origin: str = "the base URL") -> str:
     """The URL without a trailing slash. Errors never echo it: it might carry credentials."""
     try:

@@ -11,16 +11,14 @@ and what the prompt cache saved are computed from its usage (Anthropic reports n
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Mapping
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from . import _anthropic_wire as wire
-from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, resolve_endpoint
 from ._native import NativeAdapter
 from .base import AdapterContext, GenerationSettings
 from .catalog import PROVIDERS_BY_NAME
-from .prices import Prices
-from .toolnames import ToolNameCodec
+from .toolnames import request_names
 
 __all__ = ["ANTHROPIC_BASE_URL", "AnthropicAdapter", "anthropic_adapter"]
 
@@ -33,30 +31,15 @@ class AnthropicAdapter(NativeAdapter):
 
     _provider = "anthropic"
 
-    def __init__(
-        self,
-        *,
-        base_url: str,
-        model: str,
-        api_key: str,
-        prices: Optional[Prices] = None,
-        max_connections: int = DEFAULT_MAX_CONNECTIONS,
-        request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-    ) -> None:
-        super().__init__(
-            base_url=base_url,
-            model=model,
-            api_key=api_key,
-            headers={"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION},
-            prices=prices,
-            max_connections=max_connections,
-            request_timeout=request_timeout,
-        )
-        self._endpoint = f"{self._base_url}/v1/messages"
+    def _headers(self, api_key: str) -> Mapping[str, str]:
+        return {"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION}
+
+    def _url(self, base_url: str, model: str) -> str:
+        return f"{base_url}/v1/messages"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         fields: JsonObject = {"messages": [{"role": "user", "content": prompt}]}
-        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        data, cached = await self.exchange(fields, ctx)
         blocks = wire.content_blocks(data, self.errors)
         return CompletionResult(
             text=wire.text_of(blocks),
@@ -67,12 +50,9 @@ class AnthropicAdapter(NativeAdapter):
         )
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = ToolNameCodec(
-            [tool.name for tool in request.tools]
-            + [call.name for message in request.messages for call in message.tool_calls or []]
-        )
+        names = request_names(request)
         fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
-        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        data, cached = await self.exchange(fields, ctx)
         blocks = wire.content_blocks(data, self.errors)
         return ChatResult(
             message=wire.reply_of(blocks, names, self.errors),
@@ -89,30 +69,5 @@ class AnthropicAdapter(NativeAdapter):
         wire.content_blocks(data, self.errors)
 
 
-def anthropic_adapter(
-    model: str,
-    api_key: Optional[str] = None,
-    *,
-    base_url: Optional[str] = None,
-    prices: Optional[Prices] = None,
-    max_connections: int = DEFAULT_MAX_CONNECTIONS,
-    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-) -> AnthropicAdapter:
-    """The Messages API adapter. `base_url` defaults to `$ANTHROPIC_BASE_URL` (the API root without
-    `/v1`, as the official SDK reads it), then to Anthropic's; `api_key` to `$ANTHROPIC_API_KEY`."""
-    url, key = resolve_endpoint(
-        "anthropic",
-        ANTHROPIC_BASE_URL,
-        _INFO.base_url_variable,
-        _INFO.key_variable,
-        base_url=base_url,
-        api_key=api_key,
-    )
-    return AnthropicAdapter(
-        base_url=url,
-        model=model,
-        api_key=key,
-        prices=prices,
-        max_connections=max_connections,
-        request_timeout=request_timeout,
-    )
+#: The adapter with its API root and key from the arguments, else the variables of the provider table.
+anthropic_adapter = AnthropicAdapter.from_environment

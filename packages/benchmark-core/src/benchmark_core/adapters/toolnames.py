@@ -11,6 +11,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .._model import ChatRequest
 
 _VALID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _BAD_CHARS = re.compile(r"[^a-zA-Z0-9_-]")
@@ -55,3 +59,11 @@ class ToolNameCodec:
 
     def decode(self, name: str) -> str:
         return self._decode.get(name, name)
+
+
+def request_names(request: ChatRequest) -> ToolNameCodec:
+    """The codec of one request: its tools' names and those of the calls its messages made."""
+    return ToolNameCodec(
+        [tool.name for tool in request.tools]
+        + [call.name for message in request.messages for call in message.tool_calls or []]
+    )
