@@ -1137,8 +1137,7 @@ def _provider_notes(report: dict[str, Any], expected: list[tuple[str, float]], p
         expect(usage.get("cachedTokens", 0) > 0, "no prompt-cache reads over the episodes")
         transcript = episodes[0]["episode"]["transcript"]
         expect(any(m.get("reasoning") for m in transcript), "no thinking kept in an episode's transcript")
-    if provider == "gemini":
-        expect(usage.get("reasoningTokens", 0) > 0, "no reasoning tokens reported")
+    expect(usage.get("reasoningTokens", 0) > 0, "no reasoning tokens reported")
     cache = f", {usage.get('cachedTokens', 0):,} read from the prompt cache" if provider == "anthropic" else ""
     return f"{sent} requests, mean {report['mean']:.4f}, {usage['promptTokens']:,} prompt tokens{cache}"
 

@@ -20,7 +20,8 @@ Answers are scripted as with `FakeOpenAI` (queue, handler, default; `api_key` ma
 estimated from the request (4 characters a token); with `cache_control` in the request, the prefix
 up to the marked block (tools, then system) is written to the server's prompt cache on first sight
 and read from it after, as `cache_creation_input_tokens` and `cache_read_input_tokens`, when it
-reaches `cache_min_tokens` (the reference's 1,024 by default). Every answer carries
+reaches `cache_min_tokens` (the reference's 1,024 by default); an answer with thinking reports its
+`output_tokens_details.thinking_tokens`. Every answer carries
 `anthropic-ratelimit-requests-*` headers (limit, remaining, reset) from the token bucket when
 `rate_limit` is set. Injected faults (`fault_rate`) are a 429 with `retry-after`, a 529
 `overloaded_error` and a cut-off 200, in turn.
@@ -205,6 +206,9 @@ class FakeAnthropic(LoopbackServer):
             total += estimate_tokens(request.body.get("tools", []))
         if usage.get("output_tokens") is None:
             usage["output_tokens"] = estimate_tokens(body.get("content"))
+        thoughts = [b for b in body.get("content") or [] if isinstance(b, dict) and b.get("type") == "thinking"]
+        if thoughts and "output_tokens_details" not in usage:
+            usage["output_tokens_details"] = {"thinking_tokens": min(usage["output_tokens"], estimate_tokens(thoughts))}
         read, written = self._cache_split(request.body)
         usage.update(input_tokens=max(0, total - read - written))
         usage.update(cache_creation_input_tokens=written, cache_read_input_tokens=read)
