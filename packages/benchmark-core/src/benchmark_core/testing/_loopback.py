@@ -201,6 +201,10 @@ class LoopbackServer:
             return self.error(500, "internal error (injected fault)")
         return self.malformed_fault()
 
+    def normalized(self, body: JsonValue) -> JsonValue:
+        """The request body in the one spelling the fake reads (what is recorded)."""
+        return body
+
     def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         """The provider's refusal of a malformed request (checked before anything scripted), or None."""
         return None
@@ -232,7 +236,7 @@ class LoopbackServer:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raw = await request.read()
         try:
-            body: JsonValue = json.loads(raw)
+            body: JsonValue = self.normalized(json.loads(raw))
         except ValueError:
             body = None
         recorded = RecordedRequest(

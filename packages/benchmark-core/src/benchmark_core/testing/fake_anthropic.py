@@ -8,7 +8,8 @@ https://docs.anthropic.com/en/api/errors and https://docs.anthropic.com/en/api/r
         adapter = anthropic_adapter("claude-fake", api_key="sk-ant-test", base_url=server.base_url)
 
 `POST /v1/messages` is checked as the API checks it before answering (a 400
-`invalid_request_error` otherwise): the `anthropic-version` header; `model`, `max_tokens` and
+`invalid_request_error` otherwise): an `anthropic-version` header (a date; the adapter sends
+2023-06-01, newer SDKs later ones); `model`, `max_tokens` and
 `messages`; tools with valid names and an object `input_schema`; every `tool_use` answered by a
 `tool_result` in the next message and every `tool_result` answering one; with `thinking` enabled, a
 budget of at least 1,024 tokens below `max_tokens`, no temperature but 1, `top_p` from 0.95 to 1, and
@@ -45,6 +46,7 @@ __all__ = ["MESSAGES_PATH", "AnthropicResponse", "FakeAnthropic", "signature_of"
 
 MESSAGES_PATH = "/v1/messages"
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_VERSION = re.compile(r"20[2-9][0-9]-[01][0-9]-[0-3][0-9]")
 _ERROR_TYPES = {
     400: "invalid_request_error",
     401: "authentication_error",
@@ -155,7 +157,8 @@ class FakeAnthropic(LoopbackServer):
         return self.root_url
 
     def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
-        presented = request.headers.get("x-api-key", "")
+        # The key, or an auth token as `Authorization: Bearer` (what gateways and ANTHROPIC_AUTH_TOKEN use).
+        presented = request.headers.get("x-api-key") or (request.authorization or "").removeprefix("Bearer ")
         if presented == self.api_key:
             return None
         return AnthropicResponse.error(401, f"invalid x-api-key: {presented}")
@@ -183,8 +186,8 @@ class FakeAnthropic(LoopbackServer):
         }
 
     def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
-        if request.headers.get("anthropic-version") != "2023-06-01":
-            return self.error(400, "anthropic-version: header is required (2023-06-01)")
+        if not _VERSION.fullmatch(request.headers.get("anthropic-version", "")):
+            return self.error(400, "anthropic-version: header is required (a date such as 2023-06-01)")
         problem = request_problem(request.body, self.models is None)
         if problem is not None:
             return self.error(400, problem)
