@@ -1,14 +1,18 @@
 """The gate. `nox` with no arguments runs, in order:
 
-lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/) -> tests (the
-wheels installed into a clean venv, each package's tests run against them) -> tests-3.10 (the same
-on the oldest supported Python, when one is installed) -> core_alone (benchmark-core installed by
-itself and imported) -> authoring (`benchmark-core new` and the guide's package, installed, run and
-tested) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py
-drives `inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
+lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/, `twine check`ed
+and held to one lockstep version by tools/release_check.py) -> tests (the wheels installed into a
+clean venv, each package's tests run against them) -> tests-3.10 (the same on the oldest supported
+Python, when one is installed) -> core_alone (benchmark-core installed by itself and imported) ->
+authoring (`benchmark-core new` and the guide's package, installed, run and tested) -> docs (the
+documentation site built with `mkdocs build --strict` into artifacts/site/, then opened in headless
+Chromium) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
+`inspect eval`, offline) -> e2e (tools/e2e.py against the installed wheels).
 
-`nox -s bench` runs the runner and grading benchmarks and `nox -s bench_stats` the statistics one (not part of the
-gate: speed is measured, not asserted).
+`nox -s release_check [-- --tag vX.Y.Z]` is the build session's checks on their own, with a tag to
+check (what the release workflow runs before it publishes). `nox -s bench` runs the runner and
+grading benchmarks and `nox -s bench_stats` the statistics one (not part of the gate: speed is
+measured, not asserted).
 """
 
 from __future__ import annotations
@@ -34,8 +38,29 @@ SOURCES = [f"packages/{p}/src" for p in PACKAGES]
 TESTS = [f"packages/{p}/tests" for p in PACKAGES]
 #: The tests that need the `inspect` extra; only the `inspect` session runs them.
 INSPECT_TESTS = [f"{t}/test_inspect.py" for t in TESTS]
+#: What builds the documentation site (mkdocs.yml), in ranges known to build it --strict and offline.
+DOCS_DEPS = (
+    "mkdocs>=1.6,<2",
+    "mkdocs-material>=9.6,<10",
+    "mkdocstrings[python]>=1.0,<2",
+    "mkdocstrings-python>=2.0,<3",
+    # mkdocstrings formats the API pages' signatures with ruff (or black).
+    "ruff>=0.6",
+)
+RELEASE_DEPS = ("build>=1.2", "twine>=6.1")
 
-nox.options.sessions = ["lint", "types", "build", "tests", "tests-3.10", "core_alone", "authoring", "inspect", "e2e"]
+nox.options.sessions = [
+    "lint",
+    "types",
+    "build",
+    "tests",
+    "tests-3.10",
+    "core_alone",
+    "authoring",
+    "docs",
+    "inspect",
+    "e2e",
+]
 nox.options.reuse_existing_virtualenvs = False
 # A contributor without Python 3.10 still gets a full gate on their own Python; CI installs 3.10.
 nox.options.error_on_missing_interpreters = False
@@ -50,19 +75,37 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    session.install("mypy>=1.10", "nox", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    # types-PyYAML: tests/release reads the release workflow with PyYAML.
+    session.install("mypy>=1.10", "nox", "types-PyYAML", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
-    for tests_dir in [*TESTS, "tests/authoring"]:
+    for tests_dir in [*TESTS, "tests/authoring", "tests/docs", "tests/release"]:
         session.run("mypy", tests_dir)
+
+
+def _build_and_check(session: nox.Session, *check_args: str) -> None:
+    """The three sdists and wheels into dist/, `twine check`ed, and the version rules of
+    tools/release_check.py (one version, exact pins, a changelog section) on the built files; first
+    the script's own tests."""
+    session.install(*RELEASE_DEPS, *TEST_DEPS, "pyyaml>=6")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "release"))
+    shutil.rmtree(DIST, ignore_errors=True)
+    for package in PACKAGES:
+        session.run("python", "-m", "build", "--outdir", str(DIST), f"packages/{package}")
+    session.run("twine", "check", "--strict", *sorted(str(p) for p in DIST.iterdir()))
+    session.run("python", str(ROOT / "tools" / "release_check.py"), "--dist", str(DIST), *check_args)
 
 
 @nox.session
 def build(session: nox.Session) -> None:
-    session.install("build>=1.2")
-    shutil.rmtree(DIST, ignore_errors=True)
-    for package in PACKAGES:
-        session.run("python", "-m", "build", "--outdir", str(DIST), f"packages/{package}")
+    _build_and_check(session)
+
+
+@nox.session(name="release_check")
+def release_check(session: nox.Session) -> None:
+    """What the release workflow checks before it publishes, without publishing: the build session,
+    and `-- --tag vX.Y.Z` to check that a tag names the distributions' version."""
+    _build_and_check(session, *session.posargs)
 
 
 def _wheels() -> list[str]:
@@ -130,6 +173,20 @@ def authoring(session: nox.Session) -> None:
     session.install("hatchling>=1.24", "ruff>=0.6", "mypy>=1.10")
     session.chdir(session.create_tmp())
     session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "authoring"), *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation site: `mkdocs build --strict` (broken links, missing pages and unresolved
+    API references fail it) into artifacts/site/, then tests/docs opens it in headless Chromium."""
+    session.install(*DOCS_DEPS, *RUNTIME_DEPS, *TEST_DEPS)
+    session.install(*(f"./packages/{p}" for p in PACKAGES))
+    # Material's notice about MkDocs 2.0 goes to the log on every build; it says nothing about ours.
+    session.run(
+        "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"), env={"NO_MKDOCS_2_WARNING": "1"}
+    )
+    session.chdir(session.create_tmp())
+    session.run("pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "docs"), *session.posargs)
 
 
 @nox.session(name="inspect")

@@ -1144,7 +1144,7 @@ def _provider_notes(report: dict[str, Any], expected: list[tuple[str, float]], p
 
 async def providers_command_check(checks: Checks, target: Target) -> None:
     async with checks.check(f"{target.id}/cli/providers --json"):
-        from benchmark_core.adapters.catalog import PROVIDER_NAMES
+        from benchmark_core.adapters import PROVIDERS as PROVIDER_NAMES
 
         result = await execute([str(target.script), "providers", "--json"])
         result.expect_exit(0)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core import ScaffoldError, scaffold_package
+from benchmark_core import ScaffoldError, __version__, scaffold_package
 
 FILES = [
     ".gitignore",
@@ -66,7 +66,7 @@ def test_new_writes_a_whole_package_that_runs(tmp_path: Path) -> None:
     for name in FILES:
         assert "${" not in (package / name).read_text(encoding="utf-8"), name
     pyproject = (package / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'dependencies = ["benchmark-core==0.1.0"]' in pyproject
+    assert f'dependencies = ["benchmark-core=={__version__}"]' in pyproject
     assert '[project.entry-points."benchmark_core.benchmarks"]\ndemo-bench = "demo_bench:benchmark"' in pyproject
     assert 'demo-bench = "demo_bench.cli:main"' in pyproject
     ran = _from_sources(package, "demo_bench", "run", "--model", "offline", "--provider", "mock")

@@ -68,7 +68,7 @@ def find_chromium() -> str:
             return found
     raise ChromiumMissing(
         "no Chromium found (looked for $CHROMIUM and " + ", ".join(_NAMES) + " on PATH); "
-        "install it, e.g. `apt-get install -y chromium` on Debian (`.ci/run` does this)"
+        "install it, e.g. `apt-get install -y chromium` on Debian (`bash tools/gate.sh` does this)"
     )
 
 

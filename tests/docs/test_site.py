@@ -1,0 +1,191 @@
+"""The documentation site as a reader's browser shows it: headless Chromium opens the built site
+(`mkdocs build --strict` into artifacts/site/, which `nox -s docs` runs first) from disk and the
+tests check the rendered DOM: the home page's title and navigation, a link followed to the API
+reference, real docstrings on the API pages and an entry for every name each package exports, the
+grading documents included from the benchmark packages, and, served over loopback, nothing fetched
+from anywhere else.
+Chromium must be installed (tools/gate.sh installs it): these tests fail, not skip, without it."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from benchmark_core.testing.chromium import Chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("BENCHMARK_CORE_SITE", ROOT / "artifacts" / "site"))
+#: Each API page and the package whose `__all__` it documents.
+API_PAGES = {
+    "benchmark_core": "benchmark_core",
+    "adapters": "benchmark_core.adapters",
+    "cli": "benchmark_core.cli",
+    "testing": "benchmark_core.testing",
+    "benchmark_schema_mutation": "benchmark_schema_mutation",
+    "benchmark_rollback_recovery": "benchmark_rollback_recovery",
+}
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Chromium]:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"no site in {SITE}: build it first (`nox -s docs` does, or `mkdocs build --strict`)")
+    async with Chromium.launch() as chromium:
+        yield chromium
+
+
+async def _open(browser: Chromium, page: str) -> None:
+    await browser.open((SITE / page).as_uri())
+
+
+async def _title(browser: Chromium) -> str:
+    """The page's first heading, without its permalink mark."""
+    title: str = await browser.evaluate("document.querySelector('article h1').textContent.replace('\u00b6', '').trim()")
+    return title
+
+
+def _first_paragraph(obj: object) -> str:
+    """A docstring's first paragraph as the page shows it as text: Markdown's backticks gone, one space."""
+    doc = inspect.getdoc(obj)
+    assert doc, f"{obj!r} has no docstring"
+    return " ".join(doc.split("\n\n")[0].replace("`", "").split())
+
+
+async def _text_of(browser: Chromium, anchor: str) -> str:
+    """The rendered text of the documented object whose heading has this id."""
+    text: str = await browser.evaluate(
+        f"document.getElementById({anchor!r}).closest('.doc-object').innerText.replace(/\\s+/g, ' ')"
+    )
+    return text
+
+
+async def test_the_home_page_has_its_title_and_the_navigation(browser: Chromium) -> None:
+    await _open(browser, "index.html")
+    assert await browser.evaluate("document.title") == "benchmark-core"
+    assert await _title(browser) == "benchmark-core"
+    nav = await browser.evaluate(
+        "Array.from(document.querySelectorAll('nav.md-nav--primary .md-nav__link')).map(a => a.textContent.trim())"
+    )
+    for entry in ("Getting started", "The four surfaces", "Writing a benchmark", "Statistics", "API reference"):
+        assert entry in nav
+    await browser.screenshot(ROOT / "artifacts" / "docs" / "index.png")
+
+
+async def test_a_link_leads_from_the_home_page_to_the_api_reference(browser: Chromium) -> None:
+    await _open(browser, "index.html")
+    await browser.evaluate("document.querySelector('article a[href=\"api/benchmark_core.html\"]').click()")
+    await browser.wait_for_event("Page.loadEventFired")
+    assert await browser.evaluate("location.pathname.endsWith('/api/benchmark_core.html')")
+    assert await browser.evaluate("document.title") == "benchmark_core - benchmark-core"
+
+
+async def test_the_api_page_shows_the_real_docstrings(browser: Chromium) -> None:
+    import benchmark_core
+
+    await _open(browser, "api/benchmark_core.html")
+    # The module's own docstring opens the page, then each exported name's docstring under its entry.
+    intro = await browser.evaluate("document.querySelector('article').innerText.replace(/\\s+/g, ' ')")
+    assert _first_paragraph(benchmark_core) in intro
+    for name in ("Benchmark", "bootstrap_ci", "RunOptions"):
+        assert _first_paragraph(getattr(benchmark_core, name)) in await _text_of(browser, f"benchmark_core.{name}")
+    signature = await browser.evaluate(
+        "document.getElementById('benchmark_core.bootstrap_ci').closest('.doc-object').querySelector('.doc-signature')"
+        ".innerText"
+    )
+    assert "bootstrap_ci(" in signature
+    assert "resamples" in signature
+    await browser.screenshot(ROOT / "artifacts" / "docs" / "api-benchmark_core.png")
+
+
+@pytest.mark.parametrize("page", sorted(API_PAGES))
+async def test_every_exported_name_has_an_entry(browser: Chromium, page: str) -> None:
+    module = importlib.import_module(API_PAGES[page])
+    await _open(browser, f"api/{page}.html")
+    ids = [f"{module.__name__}.{name}" for name in module.__all__ if name != "__version__"]
+    absent = await browser.evaluate(f"{ids!r}.filter(id => document.getElementById(id) === null)")
+    assert absent == []
+
+
+@pytest.mark.parametrize(
+    ("page", "source"),
+    [
+        ("benchmarks/schema-mutation.html", "packages/benchmark-schema-mutation/docs/grading.md"),
+        ("benchmarks/rollback-recovery.html", "packages/benchmark-rollback-recovery/docs/grading.md"),
+        ("changelog.html", "CHANGELOG.md"),
+    ],
+)
+async def test_included_documents_show_their_own_text(browser: Chromium, page: str, source: str) -> None:
+    lines = (ROOT / source).read_text(encoding="utf-8").splitlines()
+    # Every section of the file, in order: the whole file was included, not its start.
+    sections = [re.sub(r"[`*\[\]]", "", line[3:]).strip() for line in lines if line.startswith("## ")]
+    await _open(browser, page)
+    assert await _title(browser) == lines[0][2:]
+    shown = await browser.evaluate(
+        "Array.from(document.querySelectorAll('article h2')).map(h => h.textContent.replace('\u00b6', '').trim())"
+    )
+    assert shown == sections
+    assert len(sections) >= 2
+
+
+@pytest.fixture
+async def site_url() -> AsyncIterator[str]:
+    """The built site served as it would be hosted, by a static server on 127.0.0.1."""
+    app = web.Application()
+    app.router.add_static("/", SITE)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    server = web.TCPSite(runner, "127.0.0.1", 0)
+    await server.start()
+    try:
+        yield server.name
+    finally:
+        await runner.cleanup()
+
+
+async def test_the_site_fetches_nothing_from_elsewhere(browser: Chromium, site_url: str) -> None:
+    # Over http, as hosted: Resource Timing lists every stylesheet, script and font a page loaded.
+    for page in ("index.html", "api/benchmark_core.html"):
+        await browser.open(f"{site_url}/{page}")
+        fetched = await browser.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
+        assert any(url.endswith(".css") for url in fetched), fetched
+        assert [url for url in fetched if not url.startswith(f"{site_url}/")] == []
+
+
+async def test_search_finds_a_page(browser: Chromium, site_url: str) -> None:
+    # Material's search runs in a web worker over search/search_index.json, so it needs a server.
+    await browser.open(f"{site_url}/index.html")
+    titles = await browser.evaluate(
+        """new Promise((resolve, reject) => {
+            const input = document.querySelector('input.md-search__input');
+            input.focus();
+            input.value = 'McNemar';
+            input.dispatchEvent(new Event('input', {bubbles: true}));
+            const started = Date.now();
+            (function poll() {
+                const found = document.querySelectorAll('.md-search-result__item h1');
+                if (found.length) return resolve(Array.from(found).map(h => h.textContent.trim()));
+                if (Date.now() - started > 30000) return reject(new Error('no search results'));
+                setTimeout(poll, 100);
+            })();
+        })"""
+    )
+    assert "Statistics" in titles
+
+
+async def test_cross_references_in_the_pages_lead_to_api_entries(browser: Chromium) -> None:
+    await _open(browser, "surfaces.html")
+    targets = await browser.evaluate(
+        "Array.from(document.querySelectorAll('article a[href*=\"api/benchmark_core.html#\"]'))"
+        ".map(a => a.getAttribute('href').split('#')[1])"
+    )
+    assert "benchmark_core.RunOptions" in targets
+    await browser.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
+    await browser.wait_for_event("Page.loadEventFired")
+    assert await browser.evaluate("location.hash") == "#benchmark_core.RunOptions"
+    assert await browser.evaluate("document.getElementById('benchmark_core.RunOptions') !== null")
