@@ -108,7 +108,7 @@ class JsonPoster:
             data = None
         if not 200 <= status < 300:
             text = error_message(data) or raw.decode("utf-8", errors="replace")
-            raise self.errors.status(status, text, retry_after)
+            raise self.errors.status(status, text, retry_after or retry_delay(data))
         if not isinstance(data, dict):
             # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
             text = self.errors.snippet(raw.decode("utf-8", errors="replace"))
@@ -148,6 +148,18 @@ class HttpAdapter:
     async def aclose(self) -> None:
         """Close the current event loop's session; the next request opens a new one."""
         await self._poster.close()
+
+
+def retry_delay(data: object) -> Optional[str]:
+    """The seconds of a Google error's `RetryInfo` (`{"error": {"details": [{"retryDelay": "27s"}]}}`,
+    what Gemini sends with a 429 instead of a Retry-After header), as Retry-After text; else None."""
+    error = data.get("error") if isinstance(data, dict) else None
+    details = error.get("details") if isinstance(error, dict) else None
+    for detail in details if isinstance(details, list) else []:
+        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
+        if isinstance(delay, str) and delay.endswith("s"):
+            return delay[:-1]
+    return None
 
 
 def check_base_url(base_url: str, origin: str = "the base URL") -> str:

@@ -92,8 +92,9 @@ class GeminiResponse(ScriptedResponse):
     @classmethod
     def error(cls, status: int, message: str = "fake failure", *, retry_after: Optional[str] = None) -> GeminiResponse:
         error: JsonObject = {"code": status, "message": message, "status": _STATUSES.get(status, "UNKNOWN")}
-        headers = {"Retry-After": retry_after} if retry_after is not None else {}
-        return cls(status=status, body={"error": error}, headers=headers)
+        if retry_after is not None:  # as the API says when to retry: RetryInfo, no Retry-After header
+            error["details"] = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{retry_after}s"}]
+        return cls(status=status, body={"error": error})
 
 
 class FakeGemini(LoopbackServer):
