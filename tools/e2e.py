@@ -19,6 +19,8 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   anthropic` (native mode where the benchmark has it, episodes, extended thinking) and `run
   --provider gemini` score as the mock does, with the provider, cached and reasoning tokens in the
   report and the key in no output; `providers --json` lists the whole provider table;
+- every other split the benchmark ships (`data/tasks-NAME.jsonl`), by its bare name: a mock run
+  and `score` regrading it to the same scores;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
   process started with it; broken task files fail cleanly.
@@ -445,6 +447,49 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
             result.expect_exit(1)
             if argv[-1] == "--json":
                 expect(result.json()["error"]["code"] == "TASK_NOT_FOUND", "no TASK_NOT_FOUND error document")
+
+
+_SHIPPED_SPLITS = (
+    "import json, sys\n"
+    "from benchmark_core import load_benchmark\n"
+    "data = load_benchmark(sys.argv[1]).data_dir\n"
+    "print(json.dumps(sorted(p.name for p in data.glob('tasks-*.jsonl')) if data else []))\n"
+)
+
+
+async def split_checks(checks: Checks, target: Target, work: Path) -> None:
+    """Every other split the benchmark ships (`data/tasks-NAME.jsonl`), chosen by its bare name:
+    a mock run over it, and `score` regrading the saved report (episodes replayed) to the same scores."""
+    assert target.script is not None
+    listed = await execute([sys.executable, "-c", _SHIPPED_SPLITS, target.id])
+    async with checks.check(f"{target.id}/cli/shipped splits") as notes:
+        listed.expect_exit(0)
+        names = [name.removeprefix("tasks-").removesuffix(".jsonl") for name in listed.json()]
+        notes.append(", ".join(names) or "none")
+    for name in names if listed.returncode == 0 else []:
+        path = work / f"split-{name}.json"
+        async with checks.check(f"{target.id}/cli/run --tasks {name}, score") as notes:
+            result = await execute(
+                [
+                    str(target.script),
+                    "run",
+                    "--model",
+                    "offline",
+                    "--provider",
+                    "mock",
+                    "--tasks",
+                    name,
+                    "--output",
+                    str(path),
+                ]
+            )
+            result.expect_exit(0)
+            report = json.loads(path.read_text(encoding="utf-8"))
+            expect(report["totals"]["failed"] == 0, f"{report['totals']['failed']} rows errored")
+            scored = await execute([str(target.script), "score", str(path), "--tasks", name, "--json"])
+            scored.expect_exit(0)
+            expect(scored.json()["changed"] == 0, f"{scored.json()['changed']} scores differ from the report")
+            notes.append(f"{report['totals']['tasks']} rows, mean {report['mean']:.4f}")
 
 
 async def allow_list_checks(checks: Checks, target: Target) -> None:
@@ -1161,6 +1206,7 @@ async def check_target(checks: Checks, target: Target, inspector: Optional[Inspe
         await cli_checks(checks, target, work)
         if not target.tasks:
             return
+        await split_checks(checks, target, work)
         await allow_list_checks(checks, target)
         target.alt = write_alt_tasks(target, work / "alt-tasks")
         await alt_cli_checks(checks, target, target.alt)

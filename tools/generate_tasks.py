@@ -5,8 +5,9 @@
 
 Each package's own generator does the work (`python -m <package>.generator`, seed 20261015); this
 wrapper only runs them all, including the extra committed splits (schema-mutation's
-`--split extended`, data/tasks-extended.jsonl). Held-out splits are per benchmark:
-`python -m benchmark_schema_mutation.generator --split hidden --seed N`.
+`--split extended`, data/tasks-extended.jsonl, and `--split full`, data/tasks-full.jsonl).
+Held-out splits are per benchmark: `python -m benchmark_schema_mutation.generator --split hidden
+--seed N` (or `--split hidden-full`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ GENERATORS = {
 }
 FILES = ("tasks.jsonl", "PROVENANCE.md")
 #: Committed splits besides the public one: module -> (split, file).
-EXTRA_SPLITS = {"benchmark_schema_mutation": [("extended", "tasks-extended.jsonl")]}
+EXTRA_SPLITS = {"benchmark_schema_mutation": [("extended", "tasks-extended.jsonl"), ("full", "tasks-full.jsonl")]}
 
 
 def main() -> int:

@@ -29,7 +29,8 @@ def test_the_mock_run_prints_half_its_interval_sixty_tasks_and_the_stale_rates()
     text = result.stdout
     assert "- Model: `offline` (mock, prompt mode)" in text
     assert "- Score: 50.0%" in text
-    assert re.search(r"^- 95% CI: \d+\.\d%–\d+\.\d%$", text, re.MULTILINE)
+    clustered = r" \(resampling 12 baseSchema clusters, each with all its tasks\)"
+    assert re.search(r"^- 95% CI: \d+\.\d%–\d+\.\d%" + clustered + "$", text, re.MULTILINE)
     assert "- Tasks: 60 (30 passed, 0 errored)" in text
     assert text.index("## Per mutation kind") > text.index("- Score:")
     assert "| **all** | 60 | 30 | 50.0% | 18 (30.0%) | 30 (50.0%) |" in text

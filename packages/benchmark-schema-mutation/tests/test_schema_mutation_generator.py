@@ -9,6 +9,7 @@ from benchmark_core import Task, json_schema_match, load_task_file
 from benchmark_schema_mutation import (
     BASE_SCHEMAS,
     EXTENDED_KINDS,
+    HELD_OUT,
     MUTATION_KINDS,
     PUBLIC_SEED,
     benchmark,
@@ -246,8 +247,6 @@ def test_hidden_splits_hold_out_the_current_schemas() -> None:
 
 
 def test_every_base_schema_has_four_held_out_migrations_per_kind() -> None:
-    from benchmark_schema_mutation._held_out import HELD_OUT
-
     for base in BASE_SCHEMAS:
         alternatives = HELD_OUT[base.id]
         for group in ("renames", "new_requireds", "enum_changes", "splits", "type_changes"):

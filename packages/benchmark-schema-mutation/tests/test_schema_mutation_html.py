@@ -25,7 +25,7 @@ async def browser() -> AsyncIterator[Chromium]:
 
 async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) -> None:
     report = await run(benchmark, mock_adapter())
-    assert list(report.groups) == ["mutationKind"]
+    assert list(report.groups) == ["mutationKind", "baseSchema"]
     path = tmp_path / "report.html"
     path.write_text(render_report_html(report, benchmark, await benchmark.load_tasks()), encoding="utf-8")
     await browser.open(path.as_uri())
@@ -46,7 +46,10 @@ async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) 
     assert page["rows"] == [
         [f"mutationKind={name}", str(g.tasks), f"{g.mean * 100:.1f}%"] for name, g in groups.items()
     ]
-    assert page["options"] == [["mutation kind", [f"mutationKind={name}" for name in sorted(groups)]]]
+    assert page["options"] == [
+        ["mutation kind", [f"mutationKind={name}" for name in sorted(groups)]],
+        ["base schema", [f"baseSchema={name}" for name in sorted(report.groups["baseSchema"])]],
+    ]
     kind = sorted(groups)[1]
     # A click on a group's row filters the task table to its tasks.
     await browser.evaluate(f"document.querySelector('#groups tr[data-group=\"mutationKind={kind}\"]').click()")
@@ -72,8 +75,9 @@ async def test_comparison_shows_per_group_differences(browser: Chromium, tmp_pat
     )
     diff = comparison.differences[0]
     assert rows == [
-        [f"mutationKind={name}", str(g.tasks), f"{g.mean_difference * 100:+.1f}", 1]
-        for name, g in diff.groups["mutationKind"].items()
+        [f"{dimension}={name}", str(g.tasks), f"{g.mean_difference * 100:+.1f}", 1]
+        for dimension, groups in diff.groups.items()
+        for name, g in groups.items()
     ]
     assert diff.verdict == "better"
     verdict = await browser.evaluate("document.querySelector('.verdict-line').textContent")

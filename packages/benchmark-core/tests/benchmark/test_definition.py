@@ -21,6 +21,7 @@ from benchmark_core import (
     UsageError,
     dump_task_file,
 )
+from benchmark_core._benchmark.taskfiles import remote_task_names, resolve_remote_tasks
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]
@@ -245,6 +246,10 @@ def test_a_bare_task_file_name_resolves_in_the_data_folder(
     monkeypatch.chdir(elsewhere)
     assert [t.id for t in bench.tasks("tasks-extra")] == ["s1"]
     assert [t.id for t in bench.tasks("tasks-extra.jsonl")] == ["s1"]
+    # A split may be named without its `tasks-` prefix, on every surface.
+    assert bench.task_file("extra") == data / "tasks-extra.jsonl" == bench.task_file("extra.jsonl")
+    assert resolve_remote_tasks(bench, "extra") == (data / "tasks-extra.jsonl").resolve()
+    assert "extra" in remote_task_names(bench) and "tasks-extra" in remote_task_names(bench)
     # A file that exists where the caller is wins over the shipped one of the same name.
     local = [Task(id="local", kind="single", prompt="p", expected="1")]
     (elsewhere / "tasks-extra.jsonl").write_text(dump_task_file(local), encoding="utf-8")

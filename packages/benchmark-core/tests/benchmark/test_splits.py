@@ -16,7 +16,7 @@ PUBLIC = 100
 
 def render(split: str, seed: int) -> dict[str, str]:
     files = {f"{split}.txt": f"{split} from seed {seed}\n"}
-    if split != "hidden":
+    if not split.startswith("hidden"):
         files["PROVENANCE.md"] = "provenance\n"
     return files
 
@@ -30,6 +30,7 @@ def generate_split(argv: list[str], data_dir: Path) -> list[Path]:
         data_dir=data_dir,
         render=render,
         committed_splits=("public", "extended"),
+        hidden_splits=("hidden", "hidden-extended"),
     )
 
 
@@ -50,6 +51,16 @@ def test_a_hidden_split_goes_to_dot_hidden_with_a_gitignore(tmp_path: Path, monk
     assert (tmp_path / ".hidden" / "hidden.txt").read_text(encoding="utf-8") == "hidden from seed 7\n"
     assert (tmp_path / ".hidden" / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
     assert not (tmp_path / "data").exists()
+
+
+def test_every_hidden_split_follows_the_hidden_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    written = generate_split(["--split", "hidden-extended", "--seed", "7"], tmp_path / "data")
+    assert written == [Path(".hidden/hidden-extended.txt"), Path(".hidden/.gitignore")]
+    for argv in (["--split", "hidden-extended"], ["--split", "hidden-extended", "--seed", str(PUBLIC)]):
+        with pytest.raises(SystemExit) as exited:
+            generate_split(argv, tmp_path / "data")
+        assert exited.value.code == 2
 
 
 def test_an_existing_gitignore_in_the_hidden_folder_is_left_alone(tmp_path: Path) -> None:

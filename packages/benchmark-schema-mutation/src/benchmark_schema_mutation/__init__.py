@@ -21,6 +21,7 @@ from benchmark_core import lazy_attributes
 from .__about__ import __version__
 from ._definition import (
     EXTENDED_TASKS_FILE,
+    FULL_TASKS_FILE,
     TASKS_ALLOW_ENV,
     TASKS_FILE,
     benchmark,
@@ -32,52 +33,84 @@ from ._definition import (
 from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
-    from ._extended import EXTENDED, Extended
+    from ._abstention import grade, grade_no_call
+    from ._extract import extract_call, extract_calls
     from ._grader import (
         OUTCOMES,
         SubmittedCall,
         distinct_calls,
-        extract_call,
-        extract_calls,
-        grade,
         grade_call,
         schema_check,
         stale_signals,
         submitted_call,
         submitted_calls,
     )
-    from ._held_out import HELD_OUT, Alternatives
     from ._mutations import ALL_KINDS, EXTENDED_KINDS, MUTATION_KINDS, STALE_SIGNALS, Migration, migrate
     from ._native import native_messages
     from ._policies import MOCK_POLICIES, bad_call, half_adapted_call
-    from ._schemas import BASE_SCHEMAS, BaseSchema, EnumChange, NewRequired, Option, Rename, Split, TypeChange
+    from ._prompt import render_prompt
+    from ._schemas.catalogue import ADDED_SCHEMAS, ALL_SCHEMAS, BASE_SCHEMAS, EXTENDED, HELD_OUT, NO_CALLS
+    from ._schemas.types import (
+        NO_CALL_REASONS,
+        Alternatives,
+        Authored,
+        BaseSchema,
+        Deprecation,
+        Endpoint,
+        EnumChange,
+        Extended,
+        NewRequired,
+        NoCall,
+        Option,
+        Pagination,
+        Rename,
+        Scope,
+        Split,
+        TypeChange,
+    )
     from ._summary import summarize, summary_markdown, task_groups
-    from .generator import PUBLIC_SEED, generate_tasks, render_prompt, render_split, render_tasks
+    from .generator import PUBLIC_SEED, generate_tasks, render_split, render_tasks
 
 # Loaded on first use: the command line loads the package for `benchmark` alone, and `list` or
 # `--help` need neither the grader nor the schema tables; and importing the generator eagerly would
 # make `python -m benchmark_schema_mutation.generator` warn that the module was imported twice.
 _EXPORTS = {
-    "._extended": ("EXTENDED", "Extended"),
-    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_prompt", "render_tasks", "render_split"),
+    ".generator": ("PUBLIC_SEED", "generate_tasks", "render_tasks", "render_split"),
+    "._prompt": ("render_prompt",),
+    "._abstention": ("grade", "grade_no_call"),
+    "._extract": ("extract_call", "extract_calls"),
     "._grader": (
         "OUTCOMES",
         "SubmittedCall",
         "distinct_calls",
-        "extract_call",
-        "extract_calls",
-        "grade",
         "grade_call",
         "schema_check",
         "stale_signals",
         "submitted_call",
         "submitted_calls",
     ),
-    "._held_out": ("HELD_OUT", "Alternatives"),
     "._native": ("native_messages",),
     "._mutations": ("ALL_KINDS", "EXTENDED_KINDS", "MUTATION_KINDS", "STALE_SIGNALS", "Migration", "migrate"),
     "._policies": ("MOCK_POLICIES", "bad_call", "half_adapted_call"),
-    "._schemas": ("BASE_SCHEMAS", "BaseSchema", "EnumChange", "NewRequired", "Option", "Rename", "Split", "TypeChange"),
+    "._schemas.catalogue": ("ADDED_SCHEMAS", "ALL_SCHEMAS", "BASE_SCHEMAS", "EXTENDED", "HELD_OUT", "NO_CALLS"),
+    "._schemas.types": (
+        "NO_CALL_REASONS",
+        "Alternatives",
+        "Authored",
+        "BaseSchema",
+        "Deprecation",
+        "Endpoint",
+        "EnumChange",
+        "Extended",
+        "NewRequired",
+        "NoCall",
+        "Option",
+        "Pagination",
+        "Rename",
+        "Scope",
+        "Split",
+        "TypeChange",
+    ),
     "._summary": ("summarize", "summary_markdown", "task_groups"),
 }
 
@@ -85,14 +118,19 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 
 __all__ = [
+    "ADDED_SCHEMAS",
     "ALL_KINDS",
+    "ALL_SCHEMAS",
     "BASE_SCHEMAS",
     "EXTENDED",
     "EXTENDED_KINDS",
     "EXTENDED_TASKS_FILE",
+    "FULL_TASKS_FILE",
     "HELD_OUT",
     "MOCK_POLICIES",
     "MUTATION_KINDS",
+    "NO_CALLS",
+    "NO_CALL_REASONS",
     "OUTCOMES",
     "PROVENANCE",
     "PUBLIC_SEED",
@@ -100,13 +138,19 @@ __all__ = [
     "TASKS_ALLOW_ENV",
     "TASKS_FILE",
     "Alternatives",
+    "Authored",
     "BaseSchema",
+    "Deprecation",
+    "Endpoint",
     "EnumChange",
     "Extended",
     "Migration",
     "NewRequired",
+    "NoCall",
     "Option",
+    "Pagination",
     "Rename",
+    "Scope",
     "Split",
     "SubmittedCall",
     "TypeChange",
@@ -119,6 +163,7 @@ __all__ = [
     "generate_tasks",
     "grade",
     "grade_call",
+    "grade_no_call",
     "half_adapted_call",
     "migrate",
     "native_messages",

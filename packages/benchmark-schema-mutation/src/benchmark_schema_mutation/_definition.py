@@ -13,6 +13,9 @@ from ._provenance import PROVENANCE
 TASKS_FILE = Path(__file__).parent / "data" / "tasks.jsonl"
 #: The extended split (deprecation, paginationChange, scopeChange): `--tasks tasks-extended`.
 EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
+#: The full split (every base schema x every kind x two requests, noCall requests, drift episodes):
+#: `--tasks full`.
+FULL_TASKS_FILE = TASKS_FILE.with_name("tasks-full.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
 # The grader, summaries, mock and native messages are imported when first used: `list`, `show` and
@@ -31,7 +34,8 @@ benchmark = define_benchmark(
     ),
     version=__version__,
     status="alpha",
-    grade=Deferred("benchmark_schema_mutation._grader:grade"),
+    grade=Deferred("benchmark_schema_mutation._abstention:grade"),
+    environment=Deferred("benchmark_schema_mutation._drift:DriftSimulator"),
     grading_method=(
         "Deterministic, no judge. The last {name, arguments} object of the answer (or the last native tool call) "
         "is compared with the canonical expected call as canonical JSON: 1 on an exact match; 0 with the typed "
@@ -45,6 +49,8 @@ benchmark = define_benchmark(
     summarize=Deferred("benchmark_schema_mutation._summary:summarize"),
     summary_markdown=Deferred("benchmark_schema_mutation._summary:summary_markdown"),
     groups=Deferred("benchmark_schema_mutation._summary:task_groups"),
+    # Tasks of one base schema succeed and fail together: the interval resamples base schemas.
+    cluster_by="baseSchema",
     answer_modes=("prompt", "native"),
     native_messages=Deferred("benchmark_schema_mutation._native:native_messages"),
     tasks_allow_env=TASKS_ALLOW_ENV,

@@ -23,13 +23,11 @@ so alternate task files are graded the same way. It never raises on a submission
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from attrs import frozen
 from benchmark_core import (
-    GradeContext,
     JsonObject,
     SchemaError,
     Task,
@@ -37,26 +35,37 @@ from benchmark_core import (
     ToolCall,
     ToolSpec,
     Trace,
-    decode_prefix,
     first_difference,
     first_violation,
     key_path,
-    loads,
     provider_safe_name,
     show,
 )
+
+from ._extract import answer_items, calls_only, decline_offered, declined, decode_object
 
 EXACT_MATCH = "exactMatch"
 STALE_SCHEMA_USED = "staleSchemaUsed"
 MISMATCH = "mismatch"
 NO_TOOL_CALL = "noToolCall"
 EMPTY_ANSWER = "emptyAnswer"
+#: The answer declined: right on a noCall task, a false abstention anywhere else.
+DECLINED = "declined"
+#: A call on a noCall task.
+UNEXPECTED_CALL = "unexpectedCall"
+#: A drift episode ended with the expected call after the API refused the stale one.
+ADAPTED = "adapted"
 #: Every outcome the grader reports, as `details["outcome"]` and the first word of the reason.
-OUTCOMES: tuple[str, ...] = (EXACT_MATCH, STALE_SCHEMA_USED, MISMATCH, NO_TOOL_CALL, EMPTY_ANSWER)
-
-#: How much of a text answer is searched for the call: its last 100,000 characters.
-MAX_ANSWER_CHARS = 100_000
-_CANDIDATE = re.compile(r'\{\s*"')
+OUTCOMES: tuple[str, ...] = (
+    EXACT_MATCH,
+    STALE_SCHEMA_USED,
+    MISMATCH,
+    NO_TOOL_CALL,
+    EMPTY_ANSWER,
+    DECLINED,
+    UNEXPECTED_CALL,
+    ADAPTED,
+)
 
 
 @frozen
@@ -66,83 +75,6 @@ class SubmittedCall:
     name: Any
     arguments: Any
     source: str
-
-
-def _decode_object(text: str) -> Optional[dict[str, Any]]:
-    try:
-        value = loads(text)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def as_call(value: Any) -> Optional[tuple[str, dict[str, Any]]]:
-    """(name, arguments) when `value` is a call object: a string `name` and an `arguments` object, or
-    a string holding one as JSON. Other keys (`id`, `type`) are ignored."""
-    if not isinstance(value, dict) or not isinstance(value.get("name"), str) or "arguments" not in value:
-        return None
-    arguments = value["arguments"]
-    if isinstance(arguments, str):
-        arguments = _decode_object(arguments)
-    if not isinstance(arguments, dict):
-        return None
-    return value["name"], arguments
-
-
-def _calls_in(value: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The outermost call objects inside a JSON value, in document order.
-
-    Children are pushed in order and popped last-first, so calls are met from the last to the
-    first and the list is reversed at the end; a call's own arguments are not searched (a nested
-    call-shaped argument is data). The walk is iterative so that deep nesting cannot exhaust the
-    stack.
-    """
-    found: list[tuple[str, dict[str, Any]]] = []
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        call = as_call(node)
-        if call is not None:
-            found.append(call)
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    found.reverse()
-    return found
-
-
-def extract_calls(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every call object in free text, in document order.
-
-    Every `{` followed by a quoted key is a candidate start of a JSON object; a candidate that
-    parses is searched for calls (so wrappers such as `{"tool_call": {...}}` or `{"function":
-    {...}}` work) and skipped as a whole, one that does not is passed over. Code fences and
-    surrounding prose need no special case. Only the last `MAX_ANSWER_CHARS` characters are
-    searched: each failed parse costs time proportional to its position (the JSON error computes a
-    line number), so an unbounded search would be quadratic in a hostile answer's length.
-    """
-    text = text[-MAX_ANSWER_CHARS:]
-    found: list[tuple[str, dict[str, Any]]] = []
-    position = 0
-    while True:
-        candidate = _CANDIDATE.search(text, position)
-        if candidate is None:
-            return found
-        start = candidate.start()
-        try:
-            value, end = decode_prefix(text, start)
-        except ValueError:
-            position = start + 1
-            continue
-        found.extend(_calls_in(value))
-        position = end
-
-
-def extract_call(text: str) -> Optional[tuple[str, dict[str, Any]]]:
-    """The last call object in free text (see `extract_calls`), the one that is graded."""
-    calls = extract_calls(text)
-    return calls[-1] if calls else None
 
 
 def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[SubmittedCall]:
@@ -164,19 +96,13 @@ def submitted_calls(trace: Trace, known_names: Iterable[str] = ()) -> list[Submi
             arguments: Any = tool_call.arguments
             if isinstance(arguments, str):
                 # A JSON-encoded string is decoded (F6); anything else stays as sent and mismatches.
-                decoded = _decode_object(arguments)
+                decoded = decode_object(arguments)
                 arguments = arguments if decoded is None else decoded
             native.append(
                 SubmittedCall(name=_known_spelling(tool_call.name, known), arguments=arguments, source="toolCalls")
             )
         return native
-    answer = trace.answer
-    if isinstance(answer, str):
-        calls = extract_calls(answer)
-    elif isinstance(answer, (dict, list)):
-        calls = _calls_in(answer)
-    else:
-        calls = []
+    calls = calls_only(answer_items(trace.answer))
     return [SubmittedCall(name=name, arguments=arguments, source="answer") for name, arguments in calls]
 
 
@@ -342,9 +268,12 @@ def _verdict(
     schema_error: Optional[str] = None,
     difference: Optional[str] = None,
     several: Optional[JsonObject] = None,
+    right_decline: bool = False,
 ) -> TaskScore:
-    passed = outcome == EXACT_MATCH
+    passed = outcome == EXACT_MATCH or (right_decline and outcome == DECLINED)
     metadata = task.metadata
+    # Only tasks whose prompt offers the decline format say whether the answer declined.
+    offered = {"declined": outcome == DECLINED} if decline_offered(task) else {}
     return TaskScore(
         score=1.0 if passed else 0.0,
         passed=passed,
@@ -362,12 +291,17 @@ def _verdict(
             "firstDifference": difference,
             "distinctCalls": 0 if several is None else several["distinctCalls"],
             "anotherCallMatched": False if several is None else several["anotherCallMatched"],
+            **offered,
         },
     )
 
 
 def grade_call(task: Task, trace: Trace) -> TaskScore:
     """Grade one trace against one task (see the module docstring)."""
+    if decline_offered(task):
+        why = declined(trace)
+        if why is not None:
+            return _verdict(task, DECLINED, f"the answer declined ({why[:120]}) although a call was possible")
     if _is_empty(trace):
         return _verdict(task, EMPTY_ANSWER, "no answer text and no tool calls")
     names = _tool_names(task)
@@ -427,8 +361,3 @@ def grade_call(task: Task, trace: Trace) -> TaskScore:
         difference=difference,
         several=several,
     )
-
-
-def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
-    """The benchmark's grader: `grade_call`; the context (seed, environment) is not needed."""
-    return grade_call(task, trace)

@@ -1,7 +1,7 @@
 """The mutation kinds: how a base schema migrates, and what the migrated call looks like.
 
 The five kinds of the public and hidden splits (`MUTATION_KINDS`) and the three of the extended
-split (`EXTENDED_KINDS`, authored in `extended.py`). `migrate` turns a base schema plus a call
+split (`EXTENDED_KINDS`, authored with each base schema in `_schemas/`). `migrate` turns a base schema plus a call
 sampled under its previous version into the current tools, the canonical expected call, the stale
 call, and the mutated elements: the records the grader needs to tell which parts of an answer came
 from the old schema. Everything the grader uses is written into the task, so an alternate task
@@ -20,8 +20,8 @@ Mutated elements (`metadata.mutatedElements`), one object each:
 - `{"signal": "oldPaginationField", "field": F}`: F addressed pages in the previous version.
 - `{"signal": "missingScope", "field": F}`: F is the newly required scope, workspace or region.
 
-A hidden split (`held_out=True`) takes each migration from the authored alternatives in
-`held_out.py` instead of the public one.
+A hidden split (`held_out=True`) takes each migration from the authored alternatives
+(`Alternatives`) instead of the public one.
 """
 
 from __future__ import annotations
@@ -31,9 +31,21 @@ from typing import Final
 from attrs import frozen
 from benchmark_core import JsonObject, JsonValue, Mulberry32, ToolSpec
 
-from ._extended import EXTENDED, OFFSET_TO_PAGE, PAGE_TO_CURSOR, PAGE_TO_OFFSET, Deprecation, Pagination, Scope
-from ._held_out import HELD_OUT
-from ._schemas import BaseSchema, EnumChange, NewRequired, Rename, Split, TypeChange
+from ._schemas.catalogue import EXTENDED, HELD_OUT
+from ._schemas.types import (
+    OFFSET_TO_PAGE,
+    PAGE_TO_CURSOR,
+    PAGE_TO_OFFSET,
+    BaseSchema,
+    Deprecation,
+    EnumChange,
+    NewRequired,
+    Pagination,
+    Rename,
+    Scope,
+    Split,
+    TypeChange,
+)
 
 RENAMED_FIELD: Final = "renamedField"
 NEW_REQUIRED: Final = "newRequired"

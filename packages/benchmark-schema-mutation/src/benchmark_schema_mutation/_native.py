@@ -3,12 +3,17 @@
 The prompt-mode prompt prints the schema as JSON and asks for one JSON object; a model that obeys
 that text is graded on its text, so native mode would not measure tool calling. Native mode sends
 instead a short system message naming the schema version in words and the user's request alone;
-the schema reaches the model only as `tools`. No schema text, no answer format.
+the schema reaches the model only as `tools`. No schema text, no answer format. Tasks that offer the
+decline format (the full split's) add to the system message that a request the tools cannot carry
+out is answered without a tool call.
 """
 
 from __future__ import annotations
 
 from benchmark_core import ChatMessage, Task
+
+from ._extract import decline_offered
+from ._prompt import NATIVE_DECLINE_SENTENCE
 
 SYSTEM_MESSAGE = "You act for the user through the tools provided, which are at schema version {version} of the API."
 
@@ -25,5 +30,8 @@ def native_messages(task: Task) -> list[ChatMessage]:
     version = task.metadata.get("schemaVersion")
     messages = [ChatMessage(role="user", content=request)]
     if isinstance(version, str) and version:
-        messages.insert(0, ChatMessage(role="system", content=SYSTEM_MESSAGE.format(version=version)))
+        system = SYSTEM_MESSAGE.format(version=version)
+        if decline_offered(task):
+            system = f"{system} {NATIVE_DECLINE_SENTENCE}"
+        messages.insert(0, ChatMessage(role="system", content=system))
     return messages

@@ -10,6 +10,11 @@ shows a non-zero `staleSchemaUsedRate` and a larger `staleSignalRate`:
 
 Good text answers come wrapped in prose and a code fence, as chat models often write them, so the
 mock exercises the grader's extraction too.
+
+On a noCall task the good answer declines (the decline object; no tool call in native mode) and the
+bad one makes the pre-migration call. In a drift episode both scripts first send the stale call the
+client's tools describe; after the API's error the good script sends the expected call, the bad one
+repeats the stale call once and gives up.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from benchmark_core import JsonObject, MockPolicies, Task, ToolCall
+from benchmark_core import JsonObject, MockPolicies, ScriptedTurn, Task, ToolCall
 
 
 def _call(value: Any) -> JsonObject:
@@ -52,7 +57,13 @@ def bad_call(task: Task) -> JsonObject:
     return half_adapted_call(task) if _old_fields(task) else _call(task.metadata.get("staleCall"))
 
 
+def _no_call(task: Task) -> bool:
+    return task.metadata.get("mutationKind") == "noCall"
+
+
 def good_answer(task: Task) -> str:
+    if _no_call(task):
+        return json.dumps(task.expected, ensure_ascii=False)
     text = json.dumps(_call(task.expected), ensure_ascii=False)
     return f"Here is the call for the current schema:\n\n```json\n{text}\n```\n"
 
@@ -66,11 +77,34 @@ def _as_tool_calls(call: JsonObject) -> list[ToolCall]:
 
 
 def good_calls(task: Task) -> list[ToolCall]:
-    return _as_tool_calls(_call(task.expected))
+    return [] if _no_call(task) else _as_tool_calls(_call(task.expected))
 
 
 def bad_calls(task: Task) -> list[ToolCall]:
     return _as_tool_calls(bad_call(task))
 
 
-MOCK_POLICIES = MockPolicies(good_answer=good_answer, bad_answer=bad_answer, good_calls=good_calls, bad_calls=bad_calls)
+def good_script(task: Task) -> list[ScriptedTurn]:
+    """Drift episode, good: the stale call, then (after the API's error) the expected call."""
+    stale = _as_tool_calls(_call(task.metadata.get("staleCall")))
+    return [ScriptedTurn(tool_calls=stale), ScriptedTurn(tool_calls=_as_tool_calls(_call(task.expected)))]
+
+
+def bad_script(task: Task) -> list[ScriptedTurn]:
+    """Drift episode, bad: the stale call twice, then a final answer without the adapted call."""
+    stale = _as_tool_calls(_call(task.metadata.get("staleCall")))
+    return [
+        ScriptedTurn(tool_calls=stale),
+        ScriptedTurn(tool_calls=stale),
+        ScriptedTurn.say("The API keeps refusing the call."),
+    ]
+
+
+MOCK_POLICIES = MockPolicies(
+    good_answer=good_answer,
+    bad_answer=bad_answer,
+    good_calls=good_calls,
+    bad_calls=bad_calls,
+    good_script=good_script,
+    bad_script=bad_script,
+)

@@ -12,28 +12,48 @@
 - `toolCallRate`: rows whose graded call was a native tool call, over all rows (0 in prompt mode;
   in native mode, the rest answered in text or not at all).
 
+Task sets whose prompts offer the decline format (the full split) add:
+
+- `abstentionRate`: noCall rows that declined, over the noCall rows (the right answer there);
+- `falseAbstentionRate`: rows that declined where a call was possible (every other task offering
+  the decline, and drift episodes that made no call), over those rows;
+- `drift`: the drift episodes' `episodes`, `adaptedAfterError` (the API refused the stale call and
+  the episode then ended with the expected call), `adaptedAfterErrorRate`, `meanTurnsToAdapt`
+  (calls from the first refusal to the accepted one, over the adapted episodes), `staleRepeats`
+  (stale calls sent again after the refusal, in total); `driftPerKind` the same counts per drifted
+  kind (`tasks` being its episodes), the drift rows of the HTML report's tables.
+
 Rows that errored count as tasks that neither passed nor used the old schema.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Optional
 
 from benchmark_core import JsonObject, RunReport, RunRow, Task
 
 from ._mutations import ALL_KINDS, STALE_SIGNALS
 
+#: The kinds of the report's per-kind table, in order: the mutation kinds, then the full split's.
+REPORT_KINDS: tuple[str, ...] = (*ALL_KINDS, "noCall", "drift")
+
 _COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
+_DRIFT_COUNTS = ("tasks", "passed", "adaptedAfterError", "staleRepeats")
 
 
 def task_groups(task: Task) -> dict[str, str]:
-    """The `groups` hook: every report carries the mean score per mutation kind."""
-    return {"mutationKind": str(task.metadata.get("mutationKind", "unknown"))}
+    """The `groups` hook: every report carries the mean score per mutation kind and per base schema
+    (the dimension the interval clusters by)."""
+    groups = {"mutationKind": str(task.metadata.get("mutationKind", "unknown"))}
+    base = task.metadata.get("baseSchema")
+    if isinstance(base, str) and base:
+        groups["baseSchema"] = base
+    return groups
 
 
 def _kind_order(kinds: set[str]) -> list[str]:
-    return [k for k in ALL_KINDS if k in kinds] + sorted(kinds - set(ALL_KINDS))
+    return [k for k in REPORT_KINDS if k in kinds] + sorted(kinds - set(REPORT_KINDS))
 
 
 def _signals(row: RunRow) -> list[Any]:
@@ -73,7 +93,56 @@ def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
         "staleSignalRate": signal_rows / total if total else 0.0,
         "staleSignalCounts": counts,
         "toolCallRate": tool_call_rows / total if total else 0.0,
+        **abstention_fields(tasks, rows),
     }
+
+
+def _ratio(part: int, whole: int) -> Optional[float]:
+    return part / whole if whole else None
+
+
+def abstention_fields(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
+    """`abstentionRate`, `falseAbstentionRate` and `drift` (see the module docstring); none of them
+    for task sets that never offer the decline (the public and extended splits)."""
+    by_id = {task.id: task for task in tasks}
+    offered = {tid for tid, t in by_id.items() if t.metadata.get("declineOffered") is True or t.kind == "episode"}
+    if not offered:
+        return {}
+    right = [0, 0]  # declined, rows: on noCall tasks
+    wrong = [0, 0]  # declined, rows: where a call was possible
+    drift: dict[str, dict[str, int]] = {}
+    turns = 0
+    for row in rows:
+        task = by_id.get(row.task_id)
+        if task is None or row.task_id not in offered:
+            continue
+        tally = right if task.metadata.get("mutationKind") == "noCall" else wrong
+        tally[0] += int(row.details.get("declined") is True)
+        tally[1] += 1
+        if task.kind == "episode":
+            entry = drift.setdefault(str(task.metadata.get("driftOf", "unknown")), dict.fromkeys(_DRIFT_COUNTS, 0))
+            entry["tasks"] += 1
+            entry["passed"] += int(row.passed)
+            entry["adaptedAfterError"] += int(row.details.get("adaptedAfterError") is True)
+            repeats, taken = row.details.get("staleRepeats"), row.details.get("turnsToAdapt")
+            entry["staleRepeats"] += repeats if isinstance(repeats, int) else 0
+            turns += taken if isinstance(taken, int) and not isinstance(taken, bool) else 0
+    fields: JsonObject = {
+        "abstentionRate": _ratio(right[0], right[1]),
+        "falseAbstentionRate": _ratio(wrong[0], wrong[1]),
+    }
+    if drift:
+        total = {key: sum(entry[key] for entry in drift.values()) for key in _DRIFT_COUNTS}
+        fields["drift"] = {
+            "episodes": total["tasks"],
+            "passed": total["passed"],
+            "adaptedAfterError": total["adaptedAfterError"],
+            "adaptedAfterErrorRate": _ratio(total["adaptedAfterError"], total["tasks"]),
+            "meanTurnsToAdapt": turns / total["adaptedAfterError"] if total["adaptedAfterError"] else None,
+            "staleRepeats": total["staleRepeats"],
+        }
+        fields["driftPerKind"] = {kind: drift[kind] for kind in _kind_order(set(drift))}
+    return fields
 
 
 def _count(entry: Any, key: str) -> int:
@@ -126,6 +195,7 @@ def summary_markdown(report: RunReport) -> str:
         "(`staleSignalRate`). Several calls: the answer held more than one "
         "distinct call and the last one was graded; in brackets, how many of them had an earlier call that matched.",
     ]
+    lines += _abstention_markdown(report)
     rate = report.summary.get("toolCallRate")
     if report.mode == "native" and isinstance(rate, (int, float)) and not isinstance(rate, bool):
         lines += [
@@ -134,3 +204,49 @@ def summary_markdown(report: RunReport) -> str:
             "were graded from their text or had no call.",
         ]
     return "\n".join(lines) + "\n"
+
+
+def _rate(value: Any) -> str:
+    return f"{100 * value:.1f}%" if isinstance(value, (int, float)) and not isinstance(value, bool) else "n/a"
+
+
+def _abstention_markdown(report: RunReport) -> list[str]:
+    """The abstention line and the drift table of a report whose tasks offered the decline."""
+    summary = report.summary
+    if "abstentionRate" not in summary:
+        return []
+    lines = [
+        "",
+        f"Abstention: {_rate(summary.get('abstentionRate'))} of the noCall requests were declined "
+        f"(`abstentionRate`, the right answer there); {_rate(summary.get('falseAbstentionRate'))} of the "
+        "requests that could be carried out were declined (`falseAbstentionRate`). An answer that cannot be "
+        "parsed is a format error, never a decline.",
+    ]
+    drift = summary.get("drift")
+    per_kind = summary.get("driftPerKind")
+    if not isinstance(drift, dict) or not isinstance(per_kind, dict):
+        return lines
+    lines += [
+        "",
+        "## Drift episodes",
+        "",
+        "| Drifted kind | Episodes | Passed | Adapted after error | Stale call repeated |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    totals = {"tasks": _count(drift, "episodes"), **{key: _count(drift, key) for key in _DRIFT_COUNTS[1:]}}
+    for kind, entry in [*per_kind.items(), ("**all**", totals)]:
+        values = {key: _count(entry, key) for key in _DRIFT_COUNTS}
+        lines.append(
+            f"| {kind} | {values['tasks']} | {values['passed']} | {values['adaptedAfterError']} "
+            f"({_percent(values['adaptedAfterError'], values['tasks'])}) | {values['staleRepeats']} |"
+        )
+    turns = drift.get("meanTurnsToAdapt")
+    lines += [
+        "",
+        "The client had the previous tools; the API refused the stale call with the error a real API gives. "
+        "Adapted after error: the episode then ended with the expected call (`adaptedAfterError`), after "
+        + (f"{turns:.2f}" if isinstance(turns, (int, float)) else "n/a")
+        + " calls on average (`meanTurnsToAdapt`). Stale call repeated: the exact stale call sent again after "
+        "the error (`staleRepeats`).",
+    ]
+    return lines

@@ -6,82 +6,41 @@ each of the five mutations once, so 12 base schemas give 60 tasks, 12 per mutati
 picks the request's values and the authored alternatives of each migration.
 
 `--split extended` writes the extended split, `data/tasks-extended.jsonl` (the same seed, `ext-` ids):
-the three kinds of `extended.py` (deprecation, paginationChange, scopeChange) for every base schema,
+the three extended kinds (deprecation, paginationChange, scopeChange) for every base schema,
 36 tasks, 12 per kind.
 
 `--split hidden --seed N` writes a held-out split with `hid-` ids to `.hidden/tasks.jsonl`, its
-migrations drawn from the authored alternatives of `held_out.py`, never the public ones. The
+migrations drawn from the held-out alternatives authored with each base schema, never the public ones. The
 repository ignores `.hidden/`, and the generator also puts a `.gitignore` that ignores everything
 into the folder, so a hidden split stays out of any git repository it is written in. A hidden split
 needs an explicit seed other than the public one, so it can never silently equal the committed tasks.
+
+`--split full` writes the full split, `data/tasks-full.jsonl` (the same seed, `full-` ids; `_full.py`):
+every base schema x every kind x two requests, a noCall request per schema and the drift episodes.
+`--split hidden-full --seed N` writes its held-out counterpart to `.hidden/tasks-full.jsonl`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Optional
 
-from benchmark_core import (
-    JsonObject,
-    Mulberry32,
-    Task,
-    ToolSpec,
-    dump_task_file,
-    mulberry32,
-    provenance_markdown,
-    split_generator_main,
-    to_wire,
-)
+from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main
 
-from ._definition import EXTENDED_TASKS_FILE, TASKS_FILE, benchmark
+from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, TASKS_FILE, benchmark
+from ._full import FULL, HIDDEN_FULL, full_tasks
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
-from ._schemas import BASE_SCHEMAS, BaseSchema
+from ._prompt import KIND_SLUGS, migrated_request, mutation_task, sample_call
+from ._schemas.catalogue import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015
-SPLITS: tuple[str, ...] = ("public", "hidden", "extended")
+SPLITS: tuple[str, ...] = ("public", "hidden", "extended", FULL, HIDDEN_FULL)
 ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
 #: The committed splits: their seed is always the public one.
-COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE}
+COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE, FULL: FULL_TASKS_FILE}
+#: The held-out splits and the file each is written to (in `.hidden/`).
+HIDDEN_FILES = {"hidden": TASKS_FILE.name, HIDDEN_FULL: FULL_TASKS_FILE.name}
 PROVENANCE_FILE = "PROVENANCE.md"
-
-_KIND_SLUGS = {
-    "renamedField": "renamed-field",
-    "newRequired": "new-required",
-    "enumChange": "enum-change",
-    "splitEndpoint": "split-endpoint",
-    "typeChange": "type-change",
-    "deprecation": "deprecation",
-    "paginationChange": "pagination-change",
-    "scopeChange": "scope-change",
-}
-
-
-def sample_call(base: BaseSchema, rng: Mulberry32) -> tuple[JsonObject, dict[str, str]]:
-    """One option from each of the base schema's pools: the previous version's arguments (in schema
-    order) and the request phrases. An argument without an authored phrase is said as it is."""
-    arguments: JsonObject = {}
-    phrases: dict[str, str] = {}
-    for pool in base.pools:
-        option = rng.choice(pool)
-        arguments.update(option.arguments)
-        phrases.update({key: str(value) for key, value in option.arguments.items()})
-        phrases.update(option.phrases)
-    ordered = {key: arguments[key] for key in base.properties if key in arguments}
-    return ordered, phrases
-
-
-def render_prompt(title: str, tools: Sequence[ToolSpec], schema_version: str, request: str) -> str:
-    """The prompt: the current schema (never the previous one), the request, and the answer format."""
-    noun = "schema" if len(tools) == 1 else "schemas"
-    schema_text = json.dumps(to_wire(list(tools)), ensure_ascii=False, indent=2)
-    return (
-        f"You are calling the {title} API. Its current tool {noun} (schema_version {schema_version}):\n\n"
-        f"```json\n{schema_text}\n```\n\n"
-        f"Request: {request}\n\n"
-        'Answer with exactly one JSON object {"name": "<tool name>", "arguments": {...}} that makes this call '
-        "with the tool as defined above. Include only the arguments the request gives values for."
-    )
 
 
 def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]:
@@ -89,6 +48,8 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
     the split (60 for public and hidden, 36 for extended)."""
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
+    if split in (FULL, HIDDEN_FULL):
+        return full_tasks(seed, split)
     rng = mulberry32(seed)
     prefix = ID_PREFIXES[split]
     kinds = EXTENDED_KINDS if split == "extended" else MUTATION_KINDS
@@ -97,31 +58,9 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
         for kind in kinds:
             arguments, phrases = sample_call(base, rng)
             migration = migrate(base, kind, arguments, rng, held_out=split == "hidden")
-            request = migration.request or base.template.format(**phrases)
-            if migration.request_suffix:
-                request = f"{request} {migration.request_suffix}"
-            tasks.append(
-                Task(
-                    id=f"{prefix}-{base.id}-{_KIND_SLUGS[kind]}",
-                    kind="single",
-                    prompt=render_prompt(base.title, migration.tools, migration.schema_version, request),
-                    expected=migration.expected,
-                    tools=migration.tools,
-                    metadata={
-                        "mutationKind": kind,
-                        "mutation": migration.description,
-                        "baseSchema": base.id,
-                        "schemaVersion": migration.schema_version,
-                        "previousVersion": base.version,
-                        "request": request,
-                        "staleCall": migration.stale,
-                        "previousTools": to_wire(migration.previous_tools),
-                        "mutatedElements": migration.elements,
-                        "split": split,
-                        "seed": seed,
-                    },
-                )
-            )
+            request = migrated_request(base, migration, phrases)
+            task_id = f"{prefix}-{base.id}-{KIND_SLUGS[kind]}"
+            tasks.append(mutation_task(base, migration, request, task_id=task_id, split=split, seed=seed))
     return tasks
 
 
@@ -138,7 +77,7 @@ def render_provenance() -> str:
 def render_split(split: str, seed: int) -> dict[str, str]:
     """The files of a split: its task file, with the benchmark's provenance beside a committed one."""
     if split not in COMMITTED_FILES:
-        return {TASKS_FILE.name: render_tasks(seed, split)}
+        return {HIDDEN_FILES[split]: render_tasks(seed, split)}
     return {COMMITTED_FILES[split].name: render_tasks(seed, split), PROVENANCE_FILE: render_provenance()}
 
 
@@ -147,12 +86,13 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         argv,
         prog="python -m benchmark_schema_mutation.generator",
         description="Write the public split (seed 20261015, into the package's data/ folder as tasks.jsonl), "
-        "the extended split (the same seed, tasks-extended.jsonl) or a held-out hidden split (hid- ids, into "
-        ".hidden/).",
+        "the extended split (the same seed, tasks-extended.jsonl), the full split (the same seed, tasks-full.jsonl) "
+        "or a held-out hidden split of the public or the full split (hid- or hidfull- ids, into .hidden/).",
         public_seed=PUBLIC_SEED,
         data_dir=TASKS_FILE.parent,
         render=render_split,
         committed_splits=tuple(COMMITTED_FILES),
+        hidden_splits=tuple(HIDDEN_FILES),
     )
 
 

@@ -2,9 +2,10 @@
 
 `compare_reports` matches the rows of two or more reports of one benchmark by task, and compares
 each report after the first with the first: the mean difference, its paired bootstrap interval
-(tasks resampled together in both runs), the exact McNemar test when every score is pass/fail, the
-same difference per task group, and a plain verdict. `render_comparison` (`_render.compare_markdown`)
-writes it as Markdown and `render_comparison_html` (`_render.html_compare`) as a page; the CLI's `compare`
+(tasks, or the clusters the reports resampled, drawn together in both runs), the exact McNemar test
+when every score is pass/fail and the pairs are independent, the same difference per task group,
+and a plain verdict. `render_comparison` (`_render.compare_markdown`) writes it as Markdown and
+`render_comparison_html` (`_render.html_compare`) as a page; the CLI's `compare`
 command only reads files and prints one of them.
 
 A difference is called only when the interval excludes zero and, for pass/fail scores, McNemar's
@@ -21,8 +22,10 @@ from attrs import frozen
 
 from .._errors import IncomparableReportsError, UsageError
 from .._model import ConfidenceInterval, RunReport, RunRow
+from .._model.tasks import optional_field
 from .._util.text import shorten
 from .compare_text import Verdict, verdict_sentence
+from .groups import interval_units
 from .stats import McNemarTest, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 
 __all__ = [
@@ -91,6 +94,10 @@ class Comparison:
     not_compared: dict[str, int]
     seed: int
     resamples: int
+    #: The group dimension whose clusters the paired bootstrap resampled (the first report's
+    #: `clusteredBy`), and how many were compared; absent when it resampled tasks.
+    clustered_by: Optional[str] = optional_field()
+    clusters: Optional[int] = optional_field()
     runs: list[ComparedRun]
     leaderboard: Optional[list[str]]
     differences: list[Difference]
@@ -131,11 +138,12 @@ def compare_reports(
     leaderboard = None
     if len(runs) >= 3:
         leaderboard = [run.label for run in sorted(runs, key=lambda run: -run.mean)]
+    first = reports[0]
+    units = interval_units(matched[0], first.clustered_by)
     differences = [
-        _difference(names[0], names[i], matched[0], matched[i], seed=seed, resamples=resamples)
+        _difference(names[0], names[i], matched[0], matched[i], first.clustered_by, seed=seed, resamples=resamples)
         for i in range(1, len(reports))
     ]
-    first = reports[0]
     return Comparison(
         benchmark=first.benchmark,
         version=first.version,
@@ -145,6 +153,8 @@ def compare_reports(
         not_compared=not_compared,
         seed=seed,
         resamples=resamples,
+        clustered_by=units.clustered_by,
+        clusters=units.clusters,
         runs=runs,
         leaderboard=leaderboard,
         differences=differences,
@@ -219,26 +229,17 @@ def _examples(keys: Sequence[RowKey]) -> str:
 
 def _compared_run(report: RunReport, label: str, rows: Sequence[RunRow]) -> ComparedRun:
     scores = [row.score for row in rows]
+    units = interval_units(rows, report.clustered_by)
     return ComparedRun(
         label=label,
         model=report.model,
         provider=report.provider,
         seed=report.seed,
         mean=_mean(scores),
-        confidence_interval95=cluster_bootstrap_ci(
-            list(_by_task(rows).values()), seed=report.seed, resamples=_RUN_RESAMPLES
-        ),
+        confidence_interval95=cluster_bootstrap_ci(units.grouped(scores), seed=report.seed, resamples=_RUN_RESAMPLES),
         tasks=len({row.task_id for row in rows}),
         errored=sum(1 for row in rows if row.error is not None),
     )
-
-
-def _by_task(rows: Sequence[RunRow]) -> dict[str, list[float]]:
-    """Scores grouped by task (a task's epochs together), in row order."""
-    grouped: dict[str, list[float]] = {}
-    for row in rows:
-        grouped.setdefault(row.task_id, []).append(row.score)
-    return grouped
 
 
 def _difference(
@@ -246,6 +247,7 @@ def _difference(
     second_label: str,
     first: Sequence[RunRow],
     second: Sequence[RunRow],
+    cluster_by: Optional[str],
     *,
     seed: int,
     resamples: int,
@@ -254,12 +256,13 @@ def _difference(
     b = [row.score for row in second]
     tasks = [row.task_id for row in first]
     mean_difference = _mean_difference(a, b)
-    ci = paired_bootstrap_ci(a, b, clusters=tasks, seed=seed, resamples=resamples)
+    units = interval_units(first, cluster_by)
+    ci = paired_bootstrap_ci(a, b, clusters=units.keys, seed=seed, resamples=resamples)
     pass_fail = all(score in (0.0, 1.0) for score in (*a, *b))
-    # McNemar assumes independent pairs; a task's epochs are not, so with epochs only the paired
-    # interval (which resamples tasks with all their epochs) decides.
-    one_epoch = len(set(tasks)) == len(tasks)
-    test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail and one_epoch else None
+    # McNemar assumes independent pairs; a task's epochs are not, nor are the tasks of one cluster,
+    # so then only the paired interval (which resamples them together) decides.
+    independent = len(set(tasks)) == len(tasks) and units.clustered_by is None
+    test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail and independent else None
     verdict = _verdict(ci, test)
     return Difference(
         first=first_label,
@@ -269,7 +272,7 @@ def _difference(
         mcnemar=test,
         verdict=verdict,
         summary=verdict_sentence(first_label, second_label, mean_difference, ci, test, verdict),
-        groups=_group_differences(first, second, seed=seed, resamples=resamples),
+        groups=_group_differences(first, second, cluster_by, seed=seed, resamples=resamples),
     )
 
 
@@ -285,9 +288,11 @@ def _verdict(ci: ConfidenceInterval, test: Optional[McNemarTest]) -> Verdict:
 
 
 def _group_differences(
-    first: Sequence[RunRow], second: Sequence[RunRow], *, seed: int, resamples: int
+    first: Sequence[RunRow], second: Sequence[RunRow], cluster_by: Optional[str], *, seed: int, resamples: int
 ) -> dict[str, dict[str, GroupDifference]]:
-    """Per group of the first run's labels: the same paired difference over the group's tasks."""
+    """Per group of the first run's labels: the same paired difference over the group's tasks,
+    resampling clusters where the group spans two or more (a group of one cluster, such as a group of
+    the clustering dimension itself, resamples its tasks)."""
     members: dict[str, dict[str, list[int]]] = {}
     for index, row in enumerate(first):
         for dimension, group in row.groups.items():
@@ -298,14 +303,13 @@ def _group_differences(
         for group, indices in sorted(groups.items()):
             a = [first[i].score for i in indices]
             b = [second[i].score for i in indices]
+            units = interval_units([first[i] for i in indices], cluster_by)
             out[dimension][group] = GroupDifference(
                 tasks=len({first[i].task_id for i in indices}),
                 first_mean=_mean(a),
                 second_mean=_mean(b),
                 mean_difference=_mean_difference(a, b),
-                confidence_interval95=paired_bootstrap_ci(
-                    a, b, clusters=[first[i].task_id for i in indices], seed=seed, resamples=resamples
-                ),
+                confidence_interval95=paired_bootstrap_ci(a, b, clusters=units.keys, seed=seed, resamples=resamples),
             )
     return out
 

@@ -11,7 +11,16 @@ from typing import Literal, Optional
 from .._model import ConfidenceInterval
 from .stats import McNemarTest
 
-__all__ = ["Verdict", "epochs_matched", "mcnemar_sentence", "p_value", "points", "verdict_sentence"]
+__all__ = [
+    "Verdict",
+    "epochs_matched",
+    "mcnemar_rule",
+    "mcnemar_sentence",
+    "p_value",
+    "points",
+    "resampled_units",
+    "verdict_sentence",
+]
 
 Verdict = Literal["better", "worse", "no detectable difference"]
 
@@ -49,6 +58,22 @@ def mcnemar_sentence(test: McNemarTest, first: str, second: str) -> str:
         f"McNemar: {test.only_first} task(s) passed only in {first}, "
         f"{test.only_second} only in {second}; {p_value(test.p_value)}"
     )
+
+
+def resampled_units(clustered_by: Optional[str], clusters: Optional[int]) -> str:
+    """What a bootstrap resampled: "tasks", or "12 baseSchema clusters" (each with all its tasks)."""
+    if clustered_by is None:
+        return "tasks"
+    return f"{clusters or 0:,} {clustered_by} clusters"
+
+
+def mcnemar_rule(epochs: int, clustered_by: Optional[str]) -> Optional[str]:
+    """Why a comparison has no McNemar test (None when it has one for pass/fail scores)."""
+    if clustered_by is not None:
+        return f"the tasks of one {clustered_by} are not independent pairs"
+    if epochs > 1:
+        return "a task's epochs are not independent pairs"
+    return None
 
 
 def epochs_matched(epochs: int) -> str:

@@ -1,5 +1,5 @@
-"""What K epochs of a run say beyond the mean: pass@1, pass^k, pass@k, the flip rate, and an
-interval that resamples tasks (with all their epochs) rather than rows.
+"""What K epochs of a run say beyond the mean: pass@1, pass^k, pass@k and the flip rate. (The
+interval resamples tasks with all their epochs, or clusters of tasks: `_groups.interval_units`.)
 
 pass^k is tau-bench's: the share of tasks a model passes in every one of K attempts, the figure that
 matters when an agent must be reliable and not just capable now and then.
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from .._model import ConfidenceInterval, RunRow
-from .stats import cluster_bootstrap_ci
+from .._model import RunRow
 
 __all__ = ["EpochStatistics", "epoch_statistics"]
 
@@ -37,11 +36,6 @@ class EpochStatistics:
             "pass_at_k": sum(1 for v in verdicts if any(v)) / n,
             "flip_rate": sum(1 for v in verdicts if any(v) and not all(v)) / n,
         }
-
-    def interval(self, seed: int) -> ConfidenceInterval:
-        """95% interval of the mean, resampling tasks: K epochs of one task do not pass for K
-        independent tasks. With one row per task it is the plain bootstrap of the rows."""
-        return cluster_bootstrap_ci([[row.score for row in rows] for rows in self.by_task.values()], seed=seed)
 
 
 def epoch_statistics(rows: Sequence[RunRow], epochs: Optional[int] = None) -> EpochStatistics:

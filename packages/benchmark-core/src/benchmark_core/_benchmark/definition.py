@@ -15,7 +15,7 @@ from attrs import Factory, field, frozen
 from .._errors import DefinitionError, EventLoopRunningError, TaskNotFoundError
 from .._model import BenchmarkStatus, Provenance, Task
 from .._util.lazy import Deferred
-from .taskfiles import file_version, load_task_file
+from .taskfiles import file_version, load_task_file, shipped_file_names
 from .validation import check_definition, validate_tasks
 
 if TYPE_CHECKING:
@@ -67,7 +67,10 @@ class Benchmark:
     may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
     answer mode (default: one user message with the prompt). `groups` labels each task with its
     groups (dimension -> group); every report then carries the macro mean of each group, and
-    `compare` the difference per group.
+    `compare` the difference per group. `cluster_by` names one of those dimensions whose tasks are
+    correlated (variants of one base item): the report's interval then resamples its groups, each
+    with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
+    task set carries that label and there are at least two groups (`_groups.interval_units`).
 
     Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
     and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a
@@ -90,6 +93,7 @@ class Benchmark:
     summarize: Optional[Summarizer] = None
     summary_markdown: Optional[SummaryMarkdown] = None
     group_labeler: Optional[GroupLabeler] = field(default=None, alias="groups")
+    cluster_by: Optional[str] = None
     answer_modes: tuple[str, ...] = field(default=("prompt",), converter=_modes)
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
@@ -166,13 +170,16 @@ class Benchmark:
     def task_file(self, source: Union[str, Path]) -> Path:
         """The file a task source names. A path that exists is itself; a bare name (no directory
         part) that does not exist here is looked up in the benchmark's `data/` folder, `.jsonl`
-        added when missing, as remote surfaces resolve it: `--tasks tasks-extended` picks a split the
-        benchmark ships."""
+        added when missing and the `tasks-` prefix when only that file exists, as remote surfaces
+        resolve it: `--tasks tasks-extended` or `--tasks extended` picks a split the benchmark ships."""
         path = Path(source)
         if path.exists() or self.data_dir is None or len(path.parts) != 1 or path.name in (".", ".."):
             return path
-        shipped = self.data_dir / (path.name if path.suffix == ".jsonl" else path.name + ".jsonl")
-        return shipped if shipped.is_file() else path
+        for name in shipped_file_names(path.name):
+            shipped = self.data_dir / name
+            if shipped.is_file():
+                return shipped
+        return path
 
     def tasks(self, source: Optional[Union[str, Path]] = None) -> list[Task]:
         """Synchronous `load_tasks` for scripts and the CLI (callable inside an event loop too, unless

@@ -4,7 +4,9 @@ The rules are the same for every benchmark, so they live here once:
 - a committed split (`public`, or another one the package ships, such as `extended`) is always written
   from the public seed, because the package's data/ and PROVENANCE.md describe that seed only;
 - a hidden split needs its own explicit seed, never the public one (that would write the public tasks
-  again under other ids), and it goes to `.hidden/` with a `.gitignore` that keeps it out of git.
+  again under other ids), and it goes to `.hidden/` with a `.gitignore` that keeps it out of git. A
+  benchmark may have several hidden splits (`hidden`, and `hidden-full` held out from a full split):
+  each follows these rules.
 """
 
 from __future__ import annotations
@@ -32,30 +34,35 @@ def split_generator_main(
     data_dir: Path,
     render: SplitRenderer,
     committed_splits: Sequence[str] = ("public",),
+    hidden_splits: Sequence[str] = (HIDDEN,),
 ) -> list[Path]:
     """Parse `--split`, `--seed` and `--out`, apply the rules above (a usage error exits 2 before
     anything is written), write the files `render` returns and say so on stderr. Returns the paths."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--split", choices=(*committed_splits, HIDDEN), default=committed_splits[0])
+    parser.add_argument("--split", choices=(*committed_splits, *hidden_splits), default=committed_splits[0])
     parser.add_argument(
-        "--seed", type=int, default=None, help=f"the committed splits use {public_seed}; required for --split hidden"
+        "--seed",
+        type=int,
+        default=None,
+        help=f"the committed splits use {public_seed}; required for --split {' and '.join(hidden_splits)}",
     )
     parser.add_argument(
         "--out", type=Path, default=None, help=f"output folder (default: data/, or {HIDDEN_DIR}/ for a hidden split)"
     )
     args = parser.parse_args(argv)
-    if args.split == HIDDEN:
+    hidden = args.split in hidden_splits
+    if hidden:
         if args.seed is None:
-            parser.error("--split hidden needs an explicit --seed (keep it private)")
+            parser.error(f"--split {args.split} needs an explicit --seed (keep it private)")
         if args.seed == public_seed:
-            parser.error(f"--split hidden cannot use the public seed {public_seed}; choose a private one")
+            parser.error(f"--split {args.split} cannot use the public seed {public_seed}; choose a private one")
         seed, out = args.seed, args.out or HIDDEN_DIR
     else:
         if args.seed not in (None, public_seed):
             parser.error(f"the {args.split} split always uses seed {public_seed}; use --split hidden for another seed")
         seed, out = public_seed, args.out or data_dir
     files = dict(render(args.split, seed))
-    if args.split == HIDDEN and not (out / ".gitignore").exists():
+    if hidden and not (out / ".gitignore").exists():
         files[".gitignore"] = HIDDEN_GITIGNORE  # an existing one is the user's: left alone
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -85,11 +85,23 @@ def dump_task_file(tasks: list[Task]) -> str:
     return "".join(dumps(task) + "\n" for task in tasks)
 
 
+#: The prefix of the split files a benchmark ships (`tasks-extended.jsonl`), which a bare name may leave out.
+SPLIT_PREFIX = "tasks-"
+
+
+def shipped_file_names(name: str) -> list[str]:
+    """The files of `data/` a bare task-file name may mean, in the order they are tried: the name with
+    `.jsonl` added when missing, then the same with the split prefix (`full` -> `tasks-full.jsonl`)."""
+    file = name if name.endswith(".jsonl") else name + ".jsonl"
+    return [file] if file.startswith(SPLIT_PREFIX) else [file, SPLIT_PREFIX + file]
+
+
 def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
     """Resolve a task-file name given to a remote surface (HTTP, MCP).
 
     A bare name (no directory part) resolves inside the benchmark's `data/` folder, with `.jsonl`
-    added when missing, and must stay inside it after symlinks are resolved. Anything else is
+    added when missing (and the `tasks-` prefix when only that file exists: `shipped_file_names`),
+    and must stay inside it after symlinks are resolved. Anything else is
     allowed only when its resolved path equals one listed in the benchmark's allow-list variable
     (colon-separated paths).
     """
@@ -98,11 +110,13 @@ def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
     is_bare = "/" not in name and "\\" not in name and name not in (".", "..")
     if is_bare and benchmark.data_dir is not None:
         data_dir = benchmark.data_dir.resolve()
-        candidate = (data_dir / (name if name.endswith(".jsonl") else name + ".jsonl")).resolve()
-        if candidate.parent == data_dir:
-            if not candidate.is_file():
-                raise TaskFileError(f"no task file named {name!r} in the benchmark's data folder")
-            return candidate
+        named, *prefixed = [(data_dir / file).resolve() for file in shipped_file_names(name)]
+        # A name that escapes data/ (a symlink out of it) is judged by the allow-list below.
+        if named.parent == data_dir:
+            for candidate in (named, *prefixed):
+                if candidate.parent == data_dir and candidate.is_file():
+                    return candidate
+            raise TaskFileError(f"no task file named {name!r} in the benchmark's data folder")
     allowed = _allow_list(benchmark)
     candidate = Path(name).expanduser().resolve()
     if candidate in allowed:
@@ -115,13 +129,18 @@ def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
 
 def remote_task_names(benchmark: Benchmark) -> list[str]:
     """The task-file names a remote caller may give today: each file in `data/`, bare and with
-    `.jsonl`, then each allow-listed path as the allow-list spells it. What the OpenAPI document
-    lists as the values of `tasks`."""
+    `.jsonl` (a split file also without its `tasks-` prefix, unless a file of that name exists), then
+    each allow-listed path as the allow-list spells it. What the OpenAPI document lists as the
+    values of `tasks`."""
     names: list[str] = []
     if benchmark.data_dir is not None and benchmark.data_dir.is_dir():
-        for path in sorted(benchmark.data_dir.glob("*.jsonl")):
-            if path.is_file():
-                names += [path.stem, path.name]
+        files = sorted(path for path in benchmark.data_dir.glob("*.jsonl") if path.is_file())
+        stems = {path.stem for path in files}
+        for path in files:
+            names += [path.stem, path.name]
+            short = path.stem[len(SPLIT_PREFIX) :]
+            if path.stem.startswith(SPLIT_PREFIX) and short and short not in stems:
+                names.append(short)
     if benchmark.tasks_allow_env:
         raw = os.environ.get(benchmark.tasks_allow_env, "")
         names += [p for p in raw.split(os.pathsep) if p.strip() and p not in names]

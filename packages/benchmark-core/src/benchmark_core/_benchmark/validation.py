@@ -77,6 +77,13 @@ def check_definition(benchmark: Benchmark) -> None:
     ):
         if (hook is not None or label == "grade") and not callable(hook):
             raise DefinitionError(f"benchmark {id!r}: {label} must be callable")
+    cluster_by = benchmark.cluster_by
+    if cluster_by is not None and (not isinstance(cluster_by, str) or not cluster_by):
+        raise DefinitionError(f"benchmark {id!r}: cluster_by must name a group dimension (a non-empty string)")
+    if cluster_by is not None and benchmark.group_labeler is None:
+        raise DefinitionError(
+            f"benchmark {id!r}: cluster_by {cluster_by!r} names a group dimension, but the benchmark declares no groups"
+        )
     if not benchmark.provenance:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
     for record in benchmark.provenance:

@@ -107,6 +107,11 @@ class RunReport:
     pass_at_k: Optional[float] = optional_field()
     flip_rate: Optional[float] = optional_field()
     confidence_interval95: ConfidenceInterval
+    #: When the benchmark declares `cluster_by` and every row carries that group label: the
+    #: dimension whose groups the interval resampled (each with all its tasks and epochs), and how
+    #: many groups there were. Absent when the interval resampled tasks.
+    clustered_by: Optional[str] = optional_field()
+    clusters: Optional[int] = optional_field()
     totals: Totals
     usage: Usage
     #: Macro means per task group: dimension -> group -> mean, dimensions in the order the benchmark

@@ -9,7 +9,7 @@ with `|` escaped, so a hostile label cannot break the layout.
 from __future__ import annotations
 
 from .._analysis.compare import ComparedRun, Comparison, Difference
-from .._analysis.compare_text import epochs_matched, mcnemar_sentence, points
+from .._analysis.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
 from .._util.text import shorten
 from .report import percent
 
@@ -30,15 +30,17 @@ def render_comparison(comparison: Comparison) -> str:
 
 def _overview(c: Comparison) -> list[str]:
     """The title, what was compared and the method; a note for each run with errored rows."""
+    no_mcnemar = mcnemar_rule(c.epochs, c.clustered_by)
     lines = [
         f"# Comparison: {_heading(c.benchmark)} {_heading(c.version)}, {_heading(c.mode)} mode",
         "",
         f"- Tasks compared: {c.tasks}" + epochs_matched(c.epochs) + _not_compared_note(c),
-        f"- Paired bootstrap over tasks: {c.resamples:,} resamples, seed {c.seed}; "
+        f"- Paired bootstrap over {_heading(resampled_units(c.clustered_by, c.clusters))}: "
+        f"{c.resamples:,} resamples, seed {c.seed}; "
         + (
             "exact McNemar test when every score is pass/fail"
-            if c.epochs == 1
-            else "no McNemar test (a task's epochs are not independent pairs)"
+            if no_mcnemar is None
+            else f"no McNemar test ({_heading(no_mcnemar)})"
         ),
     ]
     for run in c.runs:

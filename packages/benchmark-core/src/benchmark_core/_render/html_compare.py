@@ -10,7 +10,7 @@ the McNemar counts and p, and the per-group differences as a forest of intervals
 from __future__ import annotations
 
 from .._analysis.compare import Comparison, Difference
-from .._analysis.compare_text import epochs_matched, mcnemar_sentence, points
+from .._analysis.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
 from .html_page import Axis, e, fact_list, interval_svg, page, percent, words
 
 __all__ = ["render_comparison_html"]
@@ -26,17 +26,16 @@ def render_comparison_html(comparison: Comparison) -> str:
 def _header(c: Comparison) -> str:
     tasks = f"{c.tasks}" + epochs_matched(c.epochs)
     left_out = {label: count for label, count in c.not_compared.items() if count}
+    no_mcnemar = mcnemar_rule(c.epochs, c.clustered_by)
     facts = [
         ("benchmark", f"{c.benchmark} {c.version}"),
         ("mode", c.mode),
         ("tasks compared", tasks),
-        ("paired bootstrap", f"{c.resamples:,} resamples over tasks, seed {c.seed}"),
         (
-            "McNemar test",
-            "exact, when every score is pass/fail"
-            if c.epochs == 1
-            else "none (a task's epochs are not independent pairs)",
+            "paired bootstrap",
+            f"{c.resamples:,} resamples over {resampled_units(c.clustered_by, c.clusters)}, seed {c.seed}",
         ),
+        ("McNemar test", "exact, when every score is pass/fail" if no_mcnemar is None else f"none ({no_mcnemar})"),
     ]
     if left_out:
         facts.append(("not compared", ", ".join(f"{label}: {count} rows" for label, count in left_out.items())))

@@ -202,7 +202,8 @@ white-space:pre-wrap;word-break:break-word;max-height:420px;overflow:auto}
 .facts dt{font-size:12px;color:var(--muted)}.facts dd{margin:0;font-weight:600}
 .banner{border:2px solid var(--err);background:#fff8e1;border-radius:8px;padding:10px 14px;margin:12px 0;
 font-size:16px}.banner b{color:var(--err)}
-.mean{font-size:18px;margin:4px 0}.mean #mean{font-size:40px;font-weight:700}.ci{color:var(--muted);margin-left:8px}
+.mean{font-size:18px;margin:4px 0}.mean #mean{font-size:40px;font-weight:700}
+.ci,.method{color:var(--muted);margin-left:8px}
 .ci-chart .axis,.ci-chart .tick{stroke:var(--muted);stroke-width:1}.ci-chart text{font-size:11px;fill:var(--muted)}
 .ci-chart .zero{stroke:var(--fg);stroke-dasharray:3 2}
 .ci-chart .interval{fill:#c7d2fe;stroke:var(--accent)}.ci-chart .point{fill:var(--accent)}

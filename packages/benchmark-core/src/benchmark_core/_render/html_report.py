@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from .._model import RunReport, Task
 from .html_page import Axis, bar_table, e, fact_list, interval_svg, json_block, number, page, percent, words
 from .html_tasks import TASK_TABLE_JS, count_blocks, task_table
-from .report import epochs_line, setting_text
+from .report import epochs_line, interval_method, setting_text
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -96,6 +96,11 @@ def _incomplete_banner(report: RunReport) -> str:
     )
 
 
+def _method(report: RunReport) -> str:
+    method = interval_method(report)
+    return f' <span class="method" id="interval-method">{e(method)}</span>' if method is not None else ""
+
+
 def _headline(report: RunReport) -> str:
     totals, usage, ci = report.totals, report.usage, report.confidence_interval95
     errored = totals.failed
@@ -114,7 +119,7 @@ def _headline(report: RunReport) -> str:
     return (
         '<section class="headline"><h2>Result</h2>'
         f'<p class="mean"><span id="mean">{percent(report.mean)}</span> mean score '
-        f'<span class="ci">95% CI {percent(ci.low)} to {percent(ci.high)}</span></p>'
+        f'<span class="ci">95% CI {percent(ci.low)} to {percent(ci.high)}</span>{_method(report)}</p>'
         f"{interval_svg(report.mean, ci.low, ci.high, Axis.share(), label)}"
         '<ul class="counts">'
         f'<li><b id="count-tasks">{totals.tasks}</b> {rows_word}</li>'

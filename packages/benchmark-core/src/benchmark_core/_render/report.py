@@ -83,7 +83,7 @@ def _headline(report: RunReport, title: str) -> list[str]:
     lines += [
         f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)",
         f"- Score: {percent(report.mean)}{_completed_mean(report)}",
-        f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}",
+        f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}" + _interval_note(report),
         _tasks_line(report),
         f"- Tokens: {_tokens(report.usage)}",
     ]
@@ -118,6 +118,19 @@ def _tasks_line(report: RunReport) -> str:
         return f"- Tasks: {totals.tasks} ({outcome})"
     tasks = len({row.task_id for row in report.rows}) if report.rows else totals.tasks // report.epochs
     return f"- Tasks: {tasks} × {report.epochs} epochs = {totals.tasks} rows ({outcome})"
+
+
+def interval_method(report: RunReport) -> Optional[str]:
+    """How a clustered interval was drawn ("resampling 12 baseSchema clusters, each with all its
+    tasks"); None when it resampled tasks."""
+    if report.clustered_by is None:
+        return None
+    return f"resampling {report.clusters or 0:,} {report.clustered_by} clusters, each with all its tasks"
+
+
+def _interval_note(report: RunReport) -> str:
+    method = interval_method(report)
+    return f" ({_one_line(method)})" if method is not None else ""
 
 
 def epochs_line(report: RunReport) -> Optional[str]:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Optional
 import attrs
 
 from .._analysis.epochs import epoch_statistics
-from .._analysis.groups import group_means
+from .._analysis.groups import group_means, interval_units
+from .._analysis.stats import cluster_bootstrap_ci
 from .._model import CacheStats, RunReport, RunRow, ServedCount, Task, Totals, Usage
 from ..adapters.base import ModelAdapter
 from .options import RunOptions
@@ -45,6 +46,9 @@ def build_report(
     ]
     scores = [r.score for r in final_rows]
     per_task = epoch_statistics(final_rows, options.epochs if options is not None else None)
+    # K epochs of one task (and, with `cluster_by`, the tasks of one cluster) are not independent
+    # draws: the interval resamples them together.
+    units = interval_units(final_rows, benchmark.cluster_by)
     return RunReport(
         benchmark=benchmark.id,
         version=benchmark.version,
@@ -56,7 +60,9 @@ def build_report(
         finished_at=utc_now(),
         mean=sum(scores) / len(scores) if scores else 0.0,
         **per_task.fields(),
-        confidence_interval95=per_task.interval(seed),
+        confidence_interval95=cluster_bootstrap_ci(units.grouped(scores), seed=seed),
+        clustered_by=units.clustered_by,
+        clusters=units.clusters,
         totals=Totals(
             tasks=len(final_rows),
             passed=sum(1 for r in final_rows if r.passed),

@@ -104,8 +104,12 @@ class MockAdapter:
             if call_policy is None:
                 raise AdapterError(f"the mock has no native tool-call policy for task {ctx.task.id!r}")
             calls = [_with_id(call, i) for i, call in enumerate(call_policy(ctx.task))]
-            message = ChatMessage(role="assistant", tool_calls=calls or None)
-            return ChatResult(message=message, usage=_usage(prompt_text, json.dumps([c.arguments for c in calls])))
+            # No call: the model answers in text instead (a decline, say), as the text policy would.
+            text_policy = self.policies.good_answer if good else self.policies.bad_answer
+            content = text_policy(ctx.task) if not calls and text_policy is not None else None
+            message = ChatMessage(role="assistant", content=content, tool_calls=calls or None)
+            spoken = content if content is not None else json.dumps([c.arguments for c in calls])
+            return ChatResult(message=message, usage=_usage(prompt_text, spoken))
         script_policy = self.policies.good_script if good else self.policies.bad_script
         if script_policy is None:
             raise AdapterError(f"the mock has no episode script for task {ctx.task.id!r}")
