@@ -98,3 +98,12 @@ async def test_a_429_is_retried_after_the_retry_info_delay() -> None:
         retried = await adapter_for(server).complete("2+2?", ctx())
     assert info.value.retryable and info.value.retry_after == 7.0 and info.value.code == "RATE_LIMITED"
     assert retried.text == "4"
+
+
+async def test_a_refused_key_is_an_authentication_failure_with_the_key_scrubbed() -> None:
+    async with FakeGemini(default=GeminiResponse.text("4"), api_key=KEY) as server:
+        adapter = gemini_adapter("gemini-fake", "AIza-wrong-SECRET", base_url=server.base_url)
+        with pytest.raises(AdapterError) as info:
+            await adapter.complete("2+2?", ctx())
+    assert (info.value.code, info.value.fatal) == ("AUTHENTICATION_FAILED", True)
+    assert "AIza-wrong-SECRET" not in info.value.message and "API key not valid" in info.value.message

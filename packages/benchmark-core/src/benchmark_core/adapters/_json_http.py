@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from .._errors import (
+    AuthenticationFailedError,
     ConfigurationError,
     ConnectionFailedError,
     MalformedResponseError,
@@ -108,7 +109,11 @@ class JsonPoster:
             data = None
         if not 200 <= status < 300:
             text = error_message(data) or raw.decode("utf-8", errors="replace")
-            raise self.errors.status(status, text, retry_after or retry_delay(data))
+            error = self.errors.status(status, text, retry_after or retry_delay(data))
+            if status == 400 and _google_details(data, "reason") == "API_KEY_INVALID":
+                # Google refuses a key with a 400; it is the same mistake as another provider's 401.
+                error = AuthenticationFailedError(error.message, status=status, fatal=True)
+            raise error
         if not isinstance(data, dict):
             # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
             text = self.errors.snippet(raw.decode("utf-8", errors="replace"))
@@ -153,12 +158,18 @@ class HttpAdapter:
 def retry_delay(data: object) -> Optional[str]:
     """The seconds of a Google error's `RetryInfo` (`{"error": {"details": [{"retryDelay": "27s"}]}}`,
     what Gemini sends with a 429 instead of a Retry-After header), as Retry-After text; else None."""
+    delay = _google_details(data, "retryDelay")
+    return delay[:-1] if delay is not None and delay.endswith("s") else None
+
+
+def _google_details(data: object, key: str) -> Optional[str]:
+    """The first string under `key` in a Google error's `details` (RetryInfo, ErrorInfo), or None."""
     error = data.get("error") if isinstance(data, dict) else None
     details = error.get("details") if isinstance(error, dict) else None
     for detail in details if isinstance(details, list) else []:
-        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
-        if isinstance(delay, str) and delay.endswith("s"):
-            return delay[:-1]
+        value = detail.get(key) if isinstance(detail, dict) else None
+        if isinstance(value, str):
+            return value
     return None
 
 

@@ -118,7 +118,10 @@ class FakeGemini(LoopbackServer):
         presented = request.headers.get("x-goog-api-key", "")
         if presented == self.api_key:
             return None
-        return GeminiResponse.error(400, f"API key not valid. Please pass a valid API key. ({presented})")
+        refused = GeminiResponse.error(400, f"API key not valid. Please pass a valid API key. ({presented})")
+        info = {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"}
+        assert isinstance(refused.body, dict)
+        return evolve(refused, body={"error": {**refused.body["error"], "details": [info]}})
 
     def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
         return GeminiResponse.error(status, message, retry_after=retry_after)
