@@ -72,6 +72,7 @@ def test_the_benchmark_provider_reaches_the_native_apis_from_inspect(
     ("model", "variables", "model_args"),
     [
         ("anthropic/claude-fake", ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY"), {"streaming": False}),
+        ("anthropic/claude-fake", ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY"), {}),  # streamed: SSE
         ("google/gemini-fake", ("GOOGLE_BASE_URL", "GOOGLE_API_KEY"), {}),
     ],
 )
@@ -90,18 +91,20 @@ def test_inspects_own_providers_and_their_official_sdks_accept_the_fakes(
     with fake(handler=mock_handler(example, wire=wire), api_key="sk-sdk").in_thread() as server:  # type: ignore[arg-type]
         monkeypatch.setenv(variables[0], server.base_url)
         monkeypatch.setenv(variables[1], "sk-sdk")
-        # A small max_tokens: the anthropic SDK insists on streaming for requests that may run long.
+        # With streaming off, a small max_tokens: the SDK insists on streaming for requests that may run long.
         [log] = inspect_eval(
             inspect_task(example),
             model=model,
             model_args=model_args,
-            max_tokens=1024,
+            max_tokens=1024 if model_args else None,
             log_dir=str(tmp_path),
             display="none",
         )
     assert log.status == "success", log.error
     assert sample_rows(log) == report_rows(example.run(mock_adapter()))
     assert server.received > len(log.samples or [])
+    streamed = [isinstance(r.body, dict) and r.body.get("stream") is True for r in server.requests]
+    assert all(streamed) if wire == "anthropic" and not model_args else not any(streamed)
 
 
 def test_mockllm_answers_are_scored_as_our_report_scores_the_same_text_over_two_epochs(tmp_path: Path) -> None:

@@ -69,6 +69,8 @@ class ScriptedResponse:
     raw: Optional[str] = None
     headers: dict[str, str] = Factory(dict)
     delay: float = 0.0
+    #: The media type of `raw` (server-sent events for a streamed answer).
+    content_type: str = "application/json"
 
 
 Handler = Callable[[RecordedRequest], Union[ScriptedResponse, Awaitable[ScriptedResponse]]]
@@ -256,7 +258,7 @@ class LoopbackServer:
         headers = {**self.rate_headers(), **response.headers}
         if response.raw is not None:
             return web.Response(
-                status=response.status, text=response.raw, headers=headers, content_type="application/json"
+                status=response.status, text=response.raw, headers=headers, content_type=response.content_type
             )
         return web.json_response(response.body, status=response.status, headers=headers)
 

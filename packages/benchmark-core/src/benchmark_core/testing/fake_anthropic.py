@@ -24,8 +24,9 @@ and read from it after, as `cache_creation_input_tokens` and `cache_read_input_t
 reaches `cache_min_tokens` (the reference's 1,024 by default); an answer with thinking reports its
 `output_tokens_details.thinking_tokens`. Every answer carries
 `anthropic-ratelimit-requests-*` headers (limit, remaining, reset) from the token bucket when
-`rate_limit` is set. Injected faults (`fault_rate`) are a 429 with `retry-after`, a 529
-`overloaded_error` and a cut-off 200, in turn.
+`rate_limit` is set. A request with `"stream": true` gets the answer as server-sent events
+(`_anthropic_stream`), as the official SDK asks for long requests. Injected faults (`fault_rate`)
+are a 429 with `retry-after`, a 529 `overloaded_error` and a cut-off 200, in turn.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from typing import Any, Optional
 from attrs import evolve, frozen
 
 from .._model import JsonObject, JsonValue
+from ._anthropic_stream import sse_events
 from ._loopback import LoopbackServer, RecordedRequest, ScriptedResponse
 
 __all__ = ["MESSAGES_PATH", "AnthropicResponse", "FakeAnthropic", "signature_of"]
@@ -215,7 +217,10 @@ class FakeAnthropic(LoopbackServer):
         read, written = self._cache_split(request.body)
         usage.update(input_tokens=max(0, total - read - written))
         usage.update(cache_creation_input_tokens=written, cache_read_input_tokens=read)
-        return evolve(response, body={**body, "model": body.get("model") or request.body["model"], "usage": usage})
+        message = {**body, "model": body.get("model") or request.body["model"], "usage": usage}
+        if request.body.get("stream") is True:
+            return evolve(response, body=None, raw=sse_events(message), content_type="text/event-stream")
+        return evolve(response, body=message)
 
     def _cache_split(self, body: JsonObject) -> tuple[int, int]:
         """(tokens read from the prompt cache, tokens written to it) for this request's prefix."""
