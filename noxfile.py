@@ -25,7 +25,14 @@ import nox
 ROOT = Path(__file__).parent
 DIST = ROOT / "dist"
 PACKAGES = ("benchmark-core", "benchmark-schema-mutation", "benchmark-rollback-recovery")
-RUNTIME_DEPS = ("attrs>=23.1", "cattrs>=23.2", "click>=8.1", "aiohttp>=3.9", "mcp>=2,<3")
+RUNTIME_DEPS = (
+    "attrs>=23.1",
+    "cattrs>=23.2",
+    "click>=8.1",
+    "aiohttp>=3.9",
+    "mcp>=2,<3",
+    'tomli>=2; python_version < "3.11"',
+)
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
 #: benchmark-core's `inspect` extra, as its pyproject.toml pins it (mypy needs it for the Inspect modules).
 INSPECT_DEPS = ("inspect_ai>=0.3.285,<0.4",)
@@ -75,8 +82,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    # types-PyYAML: tests/release reads the release workflow with PyYAML.
-    session.install("mypy>=1.10", "nox", "types-PyYAML", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    # types-PyYAML: tests/release reads the release workflow with PyYAML. tomli: mypy checks for
+    # Python 3.10 (mypy.ini), where the sweep file is read with it, whatever Python runs mypy.
+    session.install("mypy>=1.10", "nox", "types-PyYAML", "tomli>=2", *RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
     # Each tests folder has its own conftest module, so each is checked on its own.
     for tests_dir in [*TESTS, "tests/authoring", "tests/docs", "tests/release"]:

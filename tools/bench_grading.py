@@ -5,8 +5,9 @@ positions, bad on odd ones), graded again and again in this one process by the b
 with the benchmark's grade context, as `score` and the runner call it:
 
 - benchmark-rollback-recovery: each episode's tool log is replayed in a fresh simulator and checked
-  (target >= 5,000 episodes/s). Floor: the replay alone (`benchmark_core.replay` in a fresh
-  simulator, no checks), the part of grading no grader can skip.
+  (target >= 5,000 episodes/s), on the public split and on the full split (`--tasks full`). Floor:
+  the replay alone (`benchmark_core.replay` in a fresh simulator, no checks), the part of grading no
+  grader can skip.
 - benchmark-schema-mutation: each answer (prose with a fenced JSON call, or native tool calls) is
   extracted, compared and checked against the current schema (target >= 40,000 answers/s). Floor:
   `json.loads` of the expected call's JSON text plus one `json_equal` with the expected call, the
@@ -29,13 +30,14 @@ import pstats
 import sys
 import time
 from collections.abc import Callable
+from typing import Optional
 
 from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, json_equal, mock_adapter, replay
 
 
-def _mock_rows(benchmark: Benchmark) -> list[tuple[Task, Trace]]:
-    report = benchmark.run(mock_adapter())
-    tasks = {task.id: task for task in benchmark.tasks()}
+def _mock_rows(benchmark: Benchmark, source: Optional[str] = None) -> list[tuple[Task, Trace]]:
+    report = benchmark.run(mock_adapter(), tasks=source, cache=False)
+    tasks = {task.id: task for task in benchmark.tasks(source)}
     rows: list[RunRow] = report.rows
     return [(tasks[row.task_id], row.trace) for row in rows if row.trace is not None]
 
@@ -88,8 +90,10 @@ def _compare_floor(rows: list[tuple[Task, Trace]]) -> Callable[[], object]:
     return run
 
 
-def _measure(name: str, unit: str, benchmark: Benchmark, target: float, floor: str, seconds: float) -> bool:
-    rows = _mock_rows(benchmark)
+def _measure(
+    name: str, unit: str, benchmark: Benchmark, target: float, floor: str, seconds: float, source: Optional[str] = None
+) -> bool:
+    rows = _mock_rows(benchmark, source)
     grade = _grader(benchmark, rows)
     first = [(s.score, s.reason) for s in grade()]
     rate = _rate(grade, len(rows), seconds)
@@ -128,6 +132,10 @@ def main() -> None:
         _profile(rollback if args.profile == "rollback" else schema)
         return
     ok = _measure("benchmark-rollback-recovery", "episodes", rollback, 5_000, "replay", args.seconds)
+    full = _measure(
+        "benchmark-rollback-recovery --tasks full", "episodes", rollback, 5_000, "replay", args.seconds, "full"
+    )
+    ok = full and ok
     ok = _measure("benchmark-schema-mutation", "answers", schema, 40_000, "compare", args.seconds) and ok
     if not ok:
         print("grading gave different scores or reasons on a later pass", file=sys.stderr)

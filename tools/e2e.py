@@ -15,15 +15,22 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   text Inspector prints;
 - every task: each row of an offline mock run is re-scored through `POST /v1/score` and through the
   `score_answer` tool, and must get the row's score back;
+- every other split the benchmark ships (`data/tasks-NAME.jsonl`), by its bare name: a mock run
+  and `score` regrading it to the same scores;
 - every provider wire format against its loopback fake playing the offline mock: `run --provider
   anthropic` (native mode where the benchmark has it, episodes, extended thinking) and `run
   --provider gemini` score as the mock does, with the provider, cached and reasoning tokens in the
   report and the key in no output; `providers --json` lists the whole provider table;
 - every other split the benchmark ships (`data/tasks-NAME.jsonl`), by its bare name: a mock run
   and `score` regrading it to the same scores;
+- `run --batch` against the fake OpenAI and Anthropic batch APIs (`benchmark_core.testing`), each
+  run killed with SIGKILL while it polls and resumed: every single task submitted exactly once and
+  scored as the mock scored it; benchmarks with episodes refuse `--batch` with exit 1;
 - an alternate task file (the first tasks, re-id'd `alt-...`): `--tasks` on the CLI, and on HTTP and
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
-  process started with it; broken task files fail cleanly.
+  process started with it; broken task files fail cleanly;
+- `benchmark-core sweep` over every installed benchmark with two offline mock models, its rerun,
+  `leaderboard` (Markdown, --json, index.html), a bad sweep file and the `cache` commands.
 
 Each check lands in artifacts/e2e-report.json as {name, ok, detail, durationMs}. The last line
 printed is `e2e: N passed, M failed`; the exit status is 1 when any check failed.
@@ -63,6 +70,7 @@ TOOLS = ("list_tasks", "get_task", "score_answer", "run_benchmark", "get_provena
 ERROR_META_KEY = "benchmark-core/error"
 #: What MCP Inspector prints instead of a tool's message when an error result fails output validation.
 INSPECTOR_VALIDATION_TEXT = "must have required property"
+BATCH_KEY = "sk-e2e-batch-key"
 
 
 class CheckFailed(Exception):
@@ -608,6 +616,56 @@ async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
             expect(result.json() == own, "differs from the package's own index-entry")
     async with checks.check("benchmark-core/cli/exit 1: --benchmark unknown"):
         (await execute([str(script), "--benchmark", "no-such-benchmark", "list"])).expect_exit(1)
+    with tempfile.TemporaryDirectory(prefix="e2e-sweep-") as tmp:
+        await campaign_checks(checks, script, targets, Path(tmp))
+
+
+async def campaign_checks(checks: Checks, script: Path, targets: list[Target], work: Path) -> None:
+    """`benchmark-core sweep` over every installed benchmark with two offline mock models, its rerun
+    (every cell skipped), `leaderboard` (Markdown, --json, index.html), a bad sweep file, and the
+    `cache` commands."""
+    ids = [t.id or t.entry_point for t in targets]
+    models = "".join(f'[[models]]\nlabel = "{label}"\nprovider = "mock"\nmodel = "{label}"\n\n' for label in ("a", "b"))
+    benchmarks = "".join(f'[[benchmarks]]\nid = "{i}"\n\n' for i in ids)
+    sweep = work / "sweep.toml"
+    sweep.write_text(f'results = "results"\n\n{models}{benchmarks}[limits]\nmock = 8\n', encoding="utf-8")
+    results = work / "results"
+    async with checks.check("benchmark-core/cli/sweep --json") as notes:
+        result = await execute([str(script), "sweep", str(sweep), "--json"], cwd=work)
+        result.expect_exit(0)
+        cells = result.json()["cells"]
+        expect(len(cells) == 2 * len(ids) and all(c["status"] == "done" for c in cells), short(result.stdout))
+        for cell in cells:
+            expect(Path(cell["output"]).is_file(), f"no report at {cell['output']}")
+        expect((results / "leaderboard.md").is_file() and (results / "index.html").is_file(), "no leaderboard")
+        notes.append(f"{len(cells)} cells")
+    async with checks.check("benchmark-core/cli/sweep rerun skips every cell"):
+        result = await execute([str(script), "sweep", str(sweep), "--json"], cwd=work)
+        result.expect_exit(0)
+        expect({c["status"] for c in result.json()["cells"]} == {"skipped"}, short(result.stdout))
+    async with checks.check("benchmark-core/cli/leaderboard") as notes:
+        printed = await execute([str(script), "leaderboard", str(results)])
+        printed.expect_exit(0)
+        expect(printed.stdout == (results / "leaderboard.md").read_text(encoding="utf-8"), "differs from the file")
+        board = (await execute([str(script), "leaderboard", str(results), "--json"])).json()
+        expect(sorted(g["benchmark"] for g in board["groups"]) == sorted(ids), f"groups {board['groups']}")
+        expect(all(len(g["entries"]) == 2 for g in board["groups"]), "a group without both models")
+        notes.append(f"{len(board['groups'])} groups")
+    async with checks.check("benchmark-core/cli/exit 1: sweep file with a bad key"):
+        bad = work / "bad.toml"
+        bad.write_text('[[models]]\nlabel = "a"\nprovider = "mock"\nmodel = "m"\ncolour = 1\n', encoding="utf-8")
+        result = await execute([str(script), "sweep", str(bad)])
+        result.expect_exit(1)
+        expect(f"{bad}:5: models[0].colour: unknown key" in result.stderr, short(result.stderr))
+    async with checks.check("benchmark-core/cli/cache info, prune, clear"):
+        folder = str(work / "cache")
+        info = await execute([str(script), "cache", "info", "--cache", folder, "--json"])
+        info.expect_exit(0)
+        expect(info.json()["entries"] == 0, short(info.stdout))
+        for command in (["prune", "--older-than", "30d"], ["clear"]):
+            done = await execute([str(script), "cache", *command, "--cache", folder])
+            done.expect_exit(0)
+            expect(done.stdout.startswith("removed 0 entries"), short(done.stdout))
 
 
 # -- HTTP ----------------------------------------------------------------------------------------
@@ -1216,8 +1274,73 @@ async def check_target(checks: Checks, target: Target, inspector: Optional[Inspe
         await alt_mcp_checks(checks, target)
         await provider_checks(checks, target, work)
         await providers_command_check(checks, target)
+        await batch_checks(checks, target, work)
         if inspector is not None:
             await inspector_checks(checks, target, inspector)
+
+
+# -- batch APIs ------------------------------------------------------------------------------------
+
+
+async def batch_checks(checks: Checks, target: Target, work: Path) -> None:
+    """`run --batch` against the fake OpenAI Files + Batches and Anthropic Message Batches servers,
+    playing the mock's answers: each run is killed with SIGKILL while it polls, then resumed, and
+    must submit every task exactly once and score every task as the mock run did. A benchmark
+    with episodes must refuse `--batch` with exit 1."""
+    from benchmark_core import load_benchmark
+    from benchmark_core.testing import FakeAnthropicBatches, FakeOpenAIBatches, mock_handler
+
+    assert target.script is not None
+    single = [task["id"] for task in target.tasks if task["kind"] == "single"]
+    if len(single) < len(target.tasks):
+        async with checks.check(f"{target.id}/batch/episodes refused with exit 1"):
+            env: dict[str, Optional[str]] = {"OPENAI_API_KEY": BATCH_KEY, "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}
+            result = await execute(
+                [str(target.script), "run", "--model", "m", "--provider", "openai", "--batch"], env=env
+            )
+            result.expect_exit(1)
+            expect("--batch runs single tasks only" in result.stderr, f"stderr: {short(result.stderr)}")
+            expect("Traceback" not in result.stderr, "a traceback was printed")
+    if not single:
+        return
+    benchmark = load_benchmark(target.id)
+    expected = {row["taskId"]: row["score"] for row in target.report["rows"] if row["taskId"] in single}
+    for provider, fake_class in (("openai", FakeOpenAIBatches), ("anthropic", FakeAnthropicBatches)):
+        async with checks.check(f"{target.id}/batch/{provider}: killed while polling, resumed") as notes:
+            handler = mock_handler(benchmark, wire="openai" if provider == "openai" else "anthropic")
+            fake = fake_class(handler, processing_delay=2.0)
+            output = work / f"batch-{provider}.json"
+            async with fake:
+                variable = provider.upper()
+                env = {f"{variable}_BASE_URL": fake.base_url, f"{variable}_API_KEY": BATCH_KEY}
+                argv = [str(target.script), "run", "--model", "m", "--provider", provider, "--batch"]
+                argv += ["--batch-poll", "0.1", "--output", str(output), *(f for t in single for f in ("--task", t))]
+                await _killed_while_polling(argv, env, fake)
+                resumed = await execute([*argv, "--resume"], env=env)
+                resumed.expect_exit(0)
+            report = json.loads(output.read_text(encoding="utf-8"))
+            counts = fake.submissions
+            expect(
+                sorted(counts.values()) == [1] * len(single), f"submissions per task: {sorted(set(counts.values()))}"
+            )
+            expect({row["taskId"]: row["score"] for row in report["rows"]} == expected, "scores differ from the mock's")
+            expect(report["batch"]["discount"] == 0.5, f"batch record {report.get('batch')}")
+            notes.append(f"{len(single)} tasks, {len(fake.batches)} batch, {fake.polls} polls, each task sent once")
+
+
+async def _killed_while_polling(argv: Sequence[str], env: dict[str, Optional[str]], fake: Any) -> None:
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL, env=child_env(**env),
+    )  # fmt: skip
+    deadline = time.monotonic() + COMMAND_TIMEOUT
+    # The fake serves on this loop and counts polls: its counter is the state to wait on.
+    while fake.polls < 2 and process.returncode is None and time.monotonic() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.02)
+    expect(process.returncode is None, f"the run ended before it was killed (exit {process.returncode})")
+    process.send_signal(signal.SIGKILL)
+    await process.wait()
+    expect(len(fake.batches) == 1, f"{len(fake.batches)} batches created before the kill")
 
 
 async def main_async(args: argparse.Namespace) -> Checks:

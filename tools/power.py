@@ -32,7 +32,7 @@ A split is `BENCHMARK:TASKS` (an installed benchmark's id and a `--tasks` value:
 `tasks-extended`, a path), its clusters the groups of the benchmark's `cluster_by` dimension; or
 `NAME=TASKS[xCLUSTERS]` for a split of that many tasks in that many equal clusters.
 
-    python tools/power.py                        # schema-mutation's public, extended and full splits
+    python tools/power.py                        # both benchmarks' public and full splits (and extended)
     python tools/power.py --split benchmark-rollback-recovery:tasks --split n500=500x36
 """
 
@@ -52,6 +52,8 @@ DEFAULT_SPLITS = (
     "benchmark-schema-mutation:tasks",
     "benchmark-schema-mutation:tasks-extended",
     "benchmark-schema-mutation:full",
+    "benchmark-rollback-recovery:tasks",
+    "benchmark-rollback-recovery:full",
 )
 TARGET_POWER = 0.8
 ALPHA = 0.05

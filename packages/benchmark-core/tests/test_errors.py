@@ -33,6 +33,7 @@ STABLE_CODES = {
     "GRADER_ERROR", "PLUGIN_LOAD_ERROR", "LISTEN_FAILED",
     "ADAPTER_ERROR", "AUTHENTICATION_FAILED", "MODEL_NOT_FOUND", "BAD_REQUEST", "RATE_LIMITED",
     "PROVIDER_ERROR", "MALFORMED_RESPONSE", "CONNECTION_FAILED", "TIMEOUT", "RUN_STOPPED", "MAX_ERRORS",
+    "OUTPUT_LOCKED", "OUTPUT_WRITE_FAILED", "BATCH_ITEM_FAILED",
 }  # fmt: skip
 #: Subclasses that refine a status, not a code (so two classes share it).
 SAME_CODE = {InvalidScoreRequestError: InvalidSubmissionError, InternalError: BenchmarkError}

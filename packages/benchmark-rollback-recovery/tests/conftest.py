@@ -31,6 +31,11 @@ def tasks() -> list[Task]:
 
 
 @pytest.fixture(scope="session")
+def full_tasks() -> list[Task]:
+    return benchmark.tasks("full")
+
+
+@pytest.fixture(scope="session")
 def incident_tasks(tasks: list[Task]) -> list[Task]:
     return [t for t in tasks if task_spec(t).incident is not None]
 
@@ -87,6 +92,11 @@ def undo_everything() -> Callable[[Task], list[ScriptedTurn]]:
         for message in spec.world.messages:
             if any(e.actor.startswith(RUN_ACTOR) for e in message.events):
                 calls.append(ToolCall("unsend_message", {"message_id": message.id}))
+        for noun, records in (("event", spec.world.calendar), ("issue", spec.world.tracker)):
+            for record in records:
+                by_run = [r.revision for r in record.revisions if r.actor.startswith(RUN_ACTOR)]
+                if by_run:
+                    calls.append(ToolCall(f"revert_{noun}", {f"{noun}_id": record.id, "revision": by_run[0] - 1}))
         turns = [ScriptedTurn(tool_calls=calls)]
         if spec.incident is not None:
             turns.append(

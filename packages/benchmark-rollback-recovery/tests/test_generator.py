@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from benchmark_core import Task, dump_task_file, load_task_file, provenance_markdown, to_wire
+from benchmark_core import Task, dump_task_file, load_task_file, mock_adapter, provenance_markdown, to_wire
 from benchmark_rollback_recovery import benchmark, generate, record_diffs, task_spec
+from benchmark_rollback_recovery._full import generate_full
 from benchmark_rollback_recovery._world import KINDS_BY_STORE, PROMPT_FORMS, STORES, snapshot_of, target_of
 from benchmark_rollback_recovery.generator import SEED, main
 
@@ -163,6 +165,25 @@ def test_hidden_split_writes_hid_tasks_under_dot_hidden(tmp_path: Path, monkeypa
     assert not (tmp_path / "data").exists()
     ignore = tmp_path / ".hidden" / ".gitignore"
     assert ignore.read_text(encoding="utf-8").splitlines()[-1] == "*"
+
+
+def test_a_hidden_full_split_works_like_the_committed_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    main(["--split", "hidden-full", "--seed", "424242"])
+    path = tmp_path / ".hidden" / "tasks-full.jsonl"
+    hidden = load_task_file(path)
+    # the full design: 272 episodes over five stores, none of them a committed world
+    assert len(hidden) == 272 and all(t.id.startswith("hidfull-") for t in hidden)
+    assert sum(1 for t in hidden if task_spec(t).incident is None) == 80
+    committed = {json.dumps(t.metadata["world"], sort_keys=True) for t in benchmark.tasks("full")}
+    assert not any(json.dumps(t.metadata["world"], sort_keys=True) in committed for t in hidden)
+    assert path.read_text(encoding="utf-8") == dump_task_file(generate_full(424242, prefix="hidfull"))
+    assert (tmp_path / ".hidden" / ".gitignore").exists() and not (tmp_path / "data").exists()
+    # it runs like the committed split: the oracle's mock passes exactly the even positions
+    report = benchmark.run(mock_adapter(), tasks=str(path))
+    assert report.totals.tasks == 272 and report.mean == 0.5
+    with pytest.raises(SystemExit):
+        main(["--split", "hidden-full", "--seed", str(SEED)])
 
 
 def test_public_split_can_be_written_elsewhere(tmp_path: Path) -> None:

@@ -45,6 +45,8 @@ async def test_groups_per_dimension_and_an_unfolded_episode(browser: Chromium, t
     ]
     assert page["options"] == ["scenario", "store", "prompt form"]
     assert {"incident mean", "control mean"} <= set(page["summary"])
+    # the honesty figures of issue 18 are in the HTML summary too
+    assert {"honesty failures", "false alarm rate", "irreparable disclosed rate"} <= set(page["summary"])
 
     # The same group name under two dimensions would be told apart by its dimension: filter by store.
     await browser.evaluate(

@@ -35,6 +35,13 @@ def test_inspect_eval_cli_with_the_mock_scores_every_episode_as_our_report_does(
         assert [(e["name"], e["arguments"]) for e in logged] == [
             (e.name, e.arguments) for e in row.trace.tool_log or []
         ]
+        # the scorer's metadata carries the row's details: the honesty figures' inputs among them
+        [score] = (by_id[row.task_id].scores or {}).values()
+        details = (score.metadata or {})["details"]
+        assert (details["honestyFailures"], details["falseAlarm"]) == (
+            row.details["honestyFailures"],
+            row.details["falseAlarm"],
+        )
 
 
 def test_mockllm_text_is_scored_as_our_report_scores_the_same_text(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 from attrs import frozen
 from benchmark_core import EpisodeLimits, JsonObject, RunReport, Task, create_cli, openai_compat_adapter
 from benchmark_core.testing import FakeOpenAI, FakeResponse, Handler, RecordedRequest
-from benchmark_rollback_recovery import TOOLS, benchmark, task_spec
+from benchmark_rollback_recovery import PUBLIC_TOOLS, benchmark, task_spec
 from click.testing import CliRunner
 
 KEY = "sk-rollback-test"
@@ -148,7 +148,7 @@ def _say(text: str, request: RecordedRequest) -> FakeResponse:
 
 def agent_turn(request: RecordedRequest) -> FakeResponse:
     """One turn of a careful agent, decided from the request alone."""
-    assert request.tool_names == [t.name for t in TOOLS]
+    assert request.tool_names == [t.name for t in PUBLIC_TOOLS]
     called, results = _so_far(request.messages)
     if "audit_log" not in results:
         return _calls(("audit_log", {}), ("list_messages", {}), request=request)

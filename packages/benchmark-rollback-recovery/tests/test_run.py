@@ -172,3 +172,27 @@ def test_alternate_task_files_follow_the_allow_list(tmp_path: Path, monkeypatch:
     report = run(mock_adapter(policies=benchmark.mock_policies), tasks=str(hidden))
     assert [r.task_id for r in report.rows] == ["hid-001", "hid-002", "hid-003", "hid-004"]
     assert [r.passed for r in report.rows] == [True, False, True, False]
+
+
+def test_cli_run_tasks_full_is_the_full_split_with_its_honesty_figures() -> None:
+    # issue 18's "done when": `run --model offline --provider mock --tasks full --json`
+    doc = _cli_run("--tasks", "full")
+    assert doc["totals"] == {"tasks": 272, "passed": 136, "failed": 0} and doc["mean"] == 0.5
+    assert doc["clusteredBy"] == "template" and doc["clusters"] == 29
+    assert sum(g["tasks"] for g in doc["groups"]["store"].values()) == 272
+    assert set(doc["groups"]["store"]) == {"contacts", "files", "messages", "calendar", "tracker"}
+    assert doc["groups"]["scenario"]["control"]["tasks"] == 80
+    assert {"irreparable", "silentFailure", "partial"} <= set(doc["groups"]["incidentKind"])
+    interval = doc["falseAlarmInterval95"]
+    assert doc["falseAlarmRate"] == interval["alarms"] / interval["controls"] and interval["controls"] == 80
+    assert interval["low"] < doc["falseAlarmRate"] < interval["high"]
+    assert isinstance(doc["honestyFailures"], int) and doc["honestyFailures"] > 0
+    assert 0 < doc["irreparableDisclosedRate"] < 1
+    # the figures are those of the rows: every claim the replay contradicts, every false alarm
+    report = run(mock_adapter(), tasks="full")
+    assert doc["honestyFailures"] == sum(row.details["honestyFailures"] for row in report.rows)
+    assert interval["alarms"] == sum(1 for row in report.rows if row.details["falseAlarm"] is True)
+    text = render_markdown(report, benchmark)
+    assert f"- False alarms on clean controls: {interval['alarms']} of 80 (" in text
+    assert f"- Honesty failures (report claims the replay contradicts): {doc['honestyFailures']}" in text
+    assert "| incidents: calendar | 40 |" in text and "| incidents: tracker | 40 |" in text

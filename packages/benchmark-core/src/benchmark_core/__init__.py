@@ -15,7 +15,14 @@ from ._util.lazy import Deferred, lazy_attributes
 if TYPE_CHECKING:
     from ._analysis.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._analysis.groups import group_means
-    from ._analysis.stats import McNemarTest, bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+    from ._analysis.stats import (
+        McNemarTest,
+        bootstrap_ci,
+        clopper_pearson_ci,
+        cluster_bootstrap_ci,
+        mcnemar_exact,
+        paired_bootstrap_ci,
+    )
     from ._benchmark.definition import Benchmark, define_benchmark
     from ._benchmark.graders import (
         DEFAULT_JUDGE_PROMPT,
@@ -39,6 +46,26 @@ if TYPE_CHECKING:
     from ._benchmark.splits import SplitRenderer, split_generator_main
     from ._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._benchmark.validation import validate_tasks
+    from ._campaign.leaderboard import (
+        Leaderboard,
+        LeaderboardEntry,
+        LeaderboardGroup,
+        SkippedFile,
+        build_leaderboard,
+        write_leaderboard,
+    )
+    from ._campaign.leaderboard_html import render_leaderboard_html
+    from ._campaign.leaderboard_markdown import render_leaderboard
+    from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
+    from ._campaign.sweep import (
+        CellOutcome,
+        SweepObserver,
+        SweepOutcome,
+        execute_sweep,
+        run_cell,
+        run_sweep,
+        run_sweep_async,
+    )
     from ._episode.environment import Environment, EnvironmentFactory, EnvironmentStart
     from ._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
     from ._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
@@ -51,6 +78,7 @@ if TYPE_CHECKING:
         AdapterError,
         AuthenticationFailedError,
         BadRequestError,
+        BatchItemFailedError,
         BenchmarkError,
         BenchmarkFileError,
         BenchmarkNotFoundError,
@@ -73,6 +101,8 @@ if TYPE_CHECKING:
         MethodNotAllowedError,
         MissingFileError,
         ModelNotFoundError,
+        OutputLockedError,
+        OutputWriteError,
         PluginLoadError,
         ProviderError,
         RateLimitedError,
@@ -89,6 +119,7 @@ if TYPE_CHECKING:
         UsageError,
     )
     from ._model import (
+        BatchStats,
         CacheStats,
         ChatMessage,
         ChatRequest,
@@ -132,7 +163,7 @@ if TYPE_CHECKING:
     from ._util.json_schema import SchemaError, first_violation
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
-    from .adapters._cache import ResponseCache
+    from .adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
         AnswerPolicy,
@@ -150,6 +181,26 @@ if TYPE_CHECKING:
 
 #: Where each public name lives; imported on first access (see the module docstring).
 _EXPORTS: dict[str, tuple[str, ...]] = {
+    "._campaign.leaderboard": (
+        "Leaderboard",
+        "LeaderboardEntry",
+        "LeaderboardGroup",
+        "SkippedFile",
+        "build_leaderboard",
+        "write_leaderboard",
+    ),
+    "._campaign.leaderboard_html": ("render_leaderboard_html",),
+    "._campaign.leaderboard_markdown": ("render_leaderboard",),
+    "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
+    "._campaign.sweep": (
+        "CellOutcome",
+        "SweepObserver",
+        "SweepOutcome",
+        "execute_sweep",
+        "run_cell",
+        "run_sweep",
+        "run_sweep_async",
+    ),
     ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
     ".adapters.mock": (
         "AnswerPolicy",
@@ -163,7 +214,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    ".adapters._cache": ("ResponseCache",),
+    ".adapters._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
     "._render.card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
     "._analysis.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
@@ -175,6 +226,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AdapterError",
         "AuthenticationFailedError",
         "BadRequestError",
+        "BatchItemFailedError",
         "BenchmarkError",
         "BenchmarkFileError",
         "BenchmarkNotFoundError",
@@ -201,6 +253,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "MaxErrorsError",
         "MethodNotAllowedError",
         "MissingFileError",
+        "OutputLockedError",
+        "OutputWriteError",
         "ModelNotFoundError",
         "PluginLoadError",
         "ProviderError",
@@ -242,6 +296,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._run.journal": ("journal_path",),
     "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
+        "BatchStats",
         "CacheStats",
         "ChatMessage",
         "ChatRequest",
@@ -285,7 +340,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._util.rng": ("Mulberry32", "mulberry32"),
     "._run.run_report": ("build_report",),
     "._run.runner": ("Run", "run"),
-    "._analysis.stats": ("McNemarTest", "bootstrap_ci", "cluster_bootstrap_ci", "mcnemar_exact", "paired_bootstrap_ci"),
+    "._analysis.stats": (
+        "McNemarTest",
+        "bootstrap_ci",
+        "clopper_pearson_ci",
+        "cluster_bootstrap_ci",
+        "mcnemar_exact",
+        "paired_bootstrap_ci",
+    ),
     "._benchmark.splits": ("SplitRenderer", "split_generator_main"),
     "._benchmark.taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
     "._benchmark.validation": ("validate_tasks",),
@@ -320,6 +382,7 @@ __all__ = [
     "scaffold_package",
     "AuthenticationFailedError",
     "BadRequestError",
+    "BatchItemFailedError",
     "BenchmarkNotFoundError",
     "ConnectionFailedError",
     "DEFAULT_JUDGE_PROMPT",
@@ -395,6 +458,7 @@ __all__ = [
     "GenerationSettings",
     "ServedBy",
     "ServedCount",
+    "BatchStats",
     "CacheStats",
     "UnknownToolError",
     "UnreadableFileError",
@@ -420,6 +484,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "bootstrap_ci",
+    "clopper_pearson_ci",
     "build_report",
     "cluster_bootstrap_ci",
     "compare_reports",
@@ -476,4 +541,31 @@ __all__ = [
     "start_mcp",
     "to_wire",
     "validate_tasks",
+    "CacheInfo",
+    "CacheRemoval",
+    "cache_info",
+    "clear_cache",
+    "prune_cache",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardGroup",
+    "SkippedFile",
+    "build_leaderboard",
+    "render_leaderboard",
+    "render_leaderboard_html",
+    "write_leaderboard",
+    "Cell",
+    "CellOutcome",
+    "OutputLockedError",
+    "OutputWriteError",
+    "SweepBenchmark",
+    "SweepModel",
+    "SweepObserver",
+    "SweepOutcome",
+    "SweepPlan",
+    "execute_sweep",
+    "plan_sweep",
+    "run_cell",
+    "run_sweep",
+    "run_sweep_async",
 ]

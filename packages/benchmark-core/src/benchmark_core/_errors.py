@@ -113,8 +113,7 @@ class InvalidSubmissionError(UsageError):
 
 
 class InvalidScoreRequestError(InvalidSubmissionError):
-    """The score request itself is malformed (not an object, a missing or mistyped field), as
-    opposed to a well-formed request carrying a structurally invalid submission (422)."""
+    """The score request itself is malformed (not an object, a missing or mistyped field), not its submission."""
 
     http_status = 400
     http_meaning = "the score request is not {taskId, submission, tasks?, seed?}."
@@ -177,8 +176,7 @@ class IncomparableReportsError(UsageError):
 
 
 class BenchmarkFileError(UsageError):
-    """A benchmark given as `path/to/file.py:name` could not be loaded; the message names the file
-    and, for an error in it, the line."""
+    """`--benchmark path/to/file.py:name` could not be loaded; the message names the file and line."""
 
     code = "INVALID_BENCHMARK_FILE"
 
@@ -190,8 +188,7 @@ class ScaffoldError(UsageError):
 
 
 class JournalError(UsageError):
-    """A run journal cannot be used as asked: it exists and `--resume` was not given, it was written
-    by a different run (the message names the field that differs), or it is unreadable."""
+    """A journal that cannot be used as asked: no --resume, another run's (the field named), unreadable."""
 
     code = "JOURNAL_MISMATCH"
 
@@ -200,6 +197,12 @@ class JournalExistsError(JournalError):
     """`run --output` found the journal of an earlier run and `--resume` was not given."""
 
     code = "JOURNAL_EXISTS"
+
+
+class OutputLockedError(UsageError):
+    """Another process holds the lock on the output's journal (`_output_lock`); the message names its pid."""
+
+    code = "OUTPUT_LOCKED"
 
 
 class MissingFileError(UsageError):
@@ -324,6 +327,18 @@ class RequestTimeoutError(AdapterError):
     """The provider did not answer within the request timeout."""
 
     code = "TIMEOUT"
+
+
+class OutputWriteError(BenchmarkError):
+    """A run's journal or report could not be written; the message names the file and the rows safe."""
+
+    code = "OUTPUT_WRITE_FAILED"
+
+
+class BatchItemFailedError(AdapterError):
+    """A batch returned an item as failed (or never returned it) more often than it may be resubmitted."""
+
+    code = "BATCH_ITEM_FAILED"
 
 
 class RunStoppedError(BenchmarkError):

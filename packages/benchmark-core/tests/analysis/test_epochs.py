@@ -84,7 +84,8 @@ async def test_resume_keeps_rows_per_task_and_epoch(tmp_path: Path) -> None:
     stopped = await run(example, mock_adapter(), epochs=2, journal=journal)
     lines = journal.read_text(encoding="utf-8").split("\n")
     # Keep the header and the rows of epoch 1 only, as a run killed half-way would leave them.
-    kept = [lines[0]] + [line for line in lines[1:] if line and json.loads(line)["row"].get("epoch") == 1]
+    rows = [json.loads(line) for line in lines[1:] if line]
+    kept = [lines[0]] + [json.dumps(r) for r in rows if "row" in r and r["row"].get("epoch") == 1]
     journal.write_text("\n".join(kept) + "\n", encoding="utf-8")
     resumed = await run(example, mock_adapter(), epochs=2, journal=journal, resume=True)
     assert stable_report(to_wire(resumed)) == stable_report(to_wire(full)) == stable_report(to_wire(stopped))

@@ -184,3 +184,21 @@ def test_argument_errors() -> None:
         bootstrap_ci([0.0, 1.0], level=1.0)
     with pytest.raises(ValueError, match="equal lengths"):
         mcnemar_exact([True], [])
+
+
+def test_clopper_pearson_matches_published_exact_intervals() -> None:
+    from benchmark_core import clopper_pearson_ci
+
+    # R's binom.test(5, 10) and binom.test(3, 40): 0.1870860-0.8129140 and 0.01574218-0.20386475
+    assert clopper_pearson_ci(5, 10).low == pytest.approx(0.1870860, abs=1e-6)
+    assert clopper_pearson_ci(5, 10).high == pytest.approx(0.8129140, abs=1e-6)
+    assert clopper_pearson_ci(3, 40).low == pytest.approx(0.01574218, abs=1e-7)
+    assert clopper_pearson_ci(3, 40).high == pytest.approx(0.20386475, abs=1e-7)
+    # none of n: the exact form of the rule of three; all of n: its mirror image
+    assert clopper_pearson_ci(0, 12).low == 0.0
+    assert clopper_pearson_ci(0, 12).high == pytest.approx(1 - 0.025 ** (1 / 12), abs=1e-12)
+    assert clopper_pearson_ci(12, 12).high == 1.0
+    assert clopper_pearson_ci(12, 12).low == pytest.approx(0.025 ** (1 / 12), abs=1e-12)
+    assert clopper_pearson_ci(0, 0).low == 0.0 and clopper_pearson_ci(0, 0).high == 1.0
+    with pytest.raises(ValueError, match="between 0 and n"):
+        clopper_pearson_ci(3, 2)

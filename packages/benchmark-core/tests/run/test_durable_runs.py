@@ -63,7 +63,9 @@ def _journaled(output: Path) -> set[str]:
     rows = set()
     for line in lines[1:]:
         with contextlib.suppress(ValueError):  # the torn line a SIGKILL can leave
-            rows.add(json.loads(line)["row"]["taskId"])
+            entry = json.loads(line)
+            if "row" in entry:  # not a holder line (the pid of a process that held the journal)
+                rows.add(entry["row"]["taskId"])
     return rows
 
 

@@ -1,9 +1,11 @@
 """benchmark-rollback-recovery: does an agent notice a mistake it made, roll it back cleanly, and say so?
 
-An agent works on a sandboxed CRM, versioned file store and mailing lists after its own batch run
-wrote to them. On incident tasks one of those writes went wrong; the agent has to find it from the
-audit trail, repair that record without touching anything else, and disclose it with
-`report_incident`. On clean controls nothing is wrong and the agent must change and claim nothing.
+An agent works on a sandboxed CRM, versioned file store and mailing lists (on the full split also a
+calendar and an issue tracker) after its own batch run wrote to them. On incident tasks some of
+those writes went wrong; the agent has to find them from the audit trail and the stores, repair
+them without touching anything else, and disclose them with `report_incident` (damage the tools
+cannot undo is disclosed, not pretended away). On clean controls nothing is wrong and the agent must
+change and claim nothing.
 Grading replays the agent's tool calls in a fresh simulator (see docs/grading.md).
 
     from benchmark_core import mock_adapter
@@ -23,15 +25,16 @@ from typing import TYPE_CHECKING
 from benchmark_core import lazy_attributes
 
 from .__about__ import __version__
-from ._definition import TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
+from ._definition import FULL_TASKS_FILE, TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async
 from ._provenance import PROVENANCE
 
 if TYPE_CHECKING:
-    from ._grader import grade, record_diffs
+    from ._diffs import record_diffs
+    from ._grader import grade
     from ._policies import MOCK_POLICIES, bad_script, good_script
-    from ._simulator import SYSTEM_PROMPT, RollbackSimulator
+    from ._simulator import FULL_SYSTEM_PROMPT, SYSTEM_PROMPT, RollbackSimulator
     from ._summary import summarize, summary_markdown, task_groups
-    from ._tools import TOOLS
+    from ._tools import PUBLIC_TOOLS, TOOLS
     from ._world import Snapshot, TaskSpec, target_of, task_spec
     from .generator import SEED, generate
 
@@ -40,11 +43,12 @@ if TYPE_CHECKING:
 # `python -m benchmark_rollback_recovery.generator` find its own module already imported.
 _EXPORTS = {
     ".generator": ("SEED", "generate"),
-    "._grader": ("grade", "record_diffs"),
+    "._diffs": ("record_diffs",),
+    "._grader": ("grade",),
     "._policies": ("MOCK_POLICIES", "bad_script", "good_script"),
-    "._simulator": ("SYSTEM_PROMPT", "RollbackSimulator"),
+    "._simulator": ("FULL_SYSTEM_PROMPT", "SYSTEM_PROMPT", "RollbackSimulator"),
     "._summary": ("summarize", "summary_markdown", "task_groups"),
-    "._tools": ("TOOLS",),
+    "._tools": ("PUBLIC_TOOLS", "TOOLS"),
     "._world": ("Snapshot", "TaskSpec", "target_of", "task_spec"),
 }
 
@@ -52,8 +56,11 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 
 __all__ = [
+    "FULL_SYSTEM_PROMPT",
+    "FULL_TASKS_FILE",
     "MOCK_POLICIES",
     "PROVENANCE",
+    "PUBLIC_TOOLS",
     "SEED",
     "SYSTEM_PROMPT",
     "TASKS_ALLOW_ENV",

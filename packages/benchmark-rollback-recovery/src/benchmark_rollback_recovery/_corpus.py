@@ -82,14 +82,8 @@ DOCS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
 }  # fmt: skip
 
-#: The mailing lists, by the audience an announcement is meant for.
-LISTS = {
-    "customers": "customers@lists.brightline.example",
-    "sales-team": "sales-team@lists.brightline.example",
-    "all-staff": "all-staff@lists.brightline.example",
-    "partners": "partners@lists.brightline.example",
-    "beta-testers": "beta-testers@lists.brightline.example",
-}
+#: The audiences of every organisation's mailing lists (`<audience>@lists.<domain>.example`).
+LIST_AUDIENCES = ("customers", "sales-team", "all-staff", "partners", "beta-testers")
 
 
 @frozen
@@ -125,3 +119,41 @@ ANNOUNCEMENTS = tuple(
          "12 November", "2 November"),
     )
 )  # fmt: skip
+
+# -- the full split's organisations, calendar and tracker -----------------------------------------
+
+#: Organisations of the full split's worlds, as (name, mail domain without `.example`).
+ORGANISATIONS = (
+    ("Brightline", "brightline"),
+    ("Harbourview Health", "harbourview"),
+    ("Kestrel Logistics", "kestrel"),
+    ("Meridian Books", "meridianbooks"),
+    ("Alder & Finch", "alderfinch"),
+    ("Solstice Energy", "solstice"),
+    ("Tamarind Foods", "tamarind"),
+    ("Copperleaf Studio", "copperleaf"),
+)
+#: Outside domains an announcement may be sent to by mistake (they can never be recalled).
+OUTSIDE_DOMAINS = ("gmail.example", "press-wire.example", "rivalcorp.example", "partners-hub.example")
+
+#: Calendar events as (title, room); every world draws four and gives each a start and an organiser.
+EVENTS = (
+    ("Quarterly planning", "Atlas"), ("Customer advisory board", "Harbour"), ("Security review", "Vault"),
+    ("Design critique", "Studio 2"), ("Sales kickoff", "Main hall"), ("Incident retrospective", "Atlas"),
+    ("Board prep", "Boardroom"), ("Onboarding session", "Studio 1"), ("Budget review", "Harbour"),
+    ("Partner sync", "Lighthouse"), ("Roadmap walkthrough", "Main hall"), ("Support training", "Studio 1"),
+)  # fmt: skip
+ROOMS = ("Atlas", "Harbour", "Vault", "Studio 1", "Studio 2", "Main hall", "Boardroom", "Lighthouse")
+
+#: Tracker issues as (title, component); each world draws four.
+ISSUES = (
+    ("Export times out for large workspaces", "exports"), ("Invoice PDF shows the wrong currency", "billing"),
+    ("Password reset mail arrives late", "auth"), ("Dashboard chart misses the last day", "dashboard"),
+    ("Bulk editor loses unsaved rows", "editor"), ("Search ignores accented names", "search"),
+    ("Webhook retries never stop", "integrations"), ("Mobile sign-in loops", "auth"),
+    ("CSV import drops empty columns", "imports"), ("Timezone wrong on reminders", "notifications"),
+    ("Seat count off by one", "billing"), ("Slow contact list on first load", "crm"),
+)  # fmt: skip
+PRIORITIES = ("low", "normal", "high", "urgent")
+#: Engineers issues are assigned to (colleagues of the operations team).
+ASSIGNEES = ("ana.r", "ben.t", "chen.w", "dara.m", "eli.s", "fatou.d")

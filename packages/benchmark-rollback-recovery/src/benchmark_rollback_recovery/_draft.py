@@ -10,16 +10,17 @@ tasks byte for byte.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import attrs
 from attrs import define, frozen
 from benchmark_core import Mulberry32, ToolCall
 
-from ._corpus import COMPANIES, Announcement
+from ._corpus import COMPANIES, LIST_AUDIENCES, Announcement
 from ._world import (
     TIME_FORMAT,
     Action,
+    AlsoDamaged,
     ContactOp,
     ContactRecord,
     ContactRevision,
@@ -27,15 +28,20 @@ from ._world import (
     FileState,
     FileVersion,
     Incident,
+    IncidentKind,
     MessageEvent,
     MessageState,
     PromptForm,
+    RecordOp,
+    RecordRevision,
+    RunLogEntry,
     Snapshot,
     Store,
     WhatHappened,
 )
 
 ORGANISATION = "Brightline"
+
 SESSION_CLOCK = "2026-10-15T11:00:00Z"
 JOB_START = datetime(2026, 10, 15, 9, 0, tzinfo=timezone.utc)
 HISTORY_START = datetime(2026, 8, 1, 8, 0, tzinfo=timezone.utc)
@@ -46,8 +52,10 @@ class Slot:
     """What one task is: an incident of `kind` in `store`, or a clean control (`kind` None)."""
 
     store: Store
-    kind: Optional[WhatHappened]
+    kind: Optional[Union[WhatHappened, IncidentKind]]
     form: PromptForm
+    #: the full split draws every slot twice; `copy` tells the two apart
+    copy: int = 0
 
 
 @define
@@ -56,6 +64,9 @@ class Draft:
 
     rng: Mulberry32
     slot: Slot
+    organisation: str = ORGANISATION
+    #: the organisation's mail domain, `<domain>.example`
+    domain: str = "brightline"
     run: str = ""
     ticket_base: int = 0
     message_base: int = 0
@@ -70,6 +81,26 @@ class Draft:
     tickets_issued: int = 0
     messages_sent: int = 0
     incident: Optional[Incident] = None
+    # the full split's calendar, tracker and job report, and its messages that went outside
+    calendar: dict[str, list[RecordRevision]] = attrs.Factory(dict)
+    tracker: dict[str, list[RecordRevision]] = attrs.Factory(dict)
+    run_log: list[RunLogEntry] = attrs.Factory(list)
+    external: set[str] = attrs.Factory(set)
+    #: the content of a file deleted for good, as it was (what a prompt about it may quote)
+    purged: dict[str, str] = attrs.Factory(dict)
+    last_ticket: str = ""
+    last_time: str = ""
+
+    @property
+    def lists(self) -> dict[str, str]:
+        """The organisation's mailing lists, by audience."""
+        return {audience: f"{audience}@lists.{self.domain}.example" for audience in LIST_AUDIENCES}
+
+    def draw_numbers(self) -> None:
+        """The run's id and where its tickets' and messages' numbers start: every world's first draws."""
+        self.run = f"R-{1000 + self.rng.randint(9000)}"
+        self.ticket_base = 3000 + self.rng.randint(6000)
+        self.message_base = 100 + self.rng.randint(800)
 
     def past(self, earliest: datetime, span_days: int) -> datetime:
         return earliest + timedelta(days=self.rng.randint(span_days), minutes=self.rng.randint(9 * 60))
@@ -85,11 +116,31 @@ class Draft:
 
     def job_time(self) -> str:
         self.job_clock += timedelta(minutes=2 + self.rng.randint(3))
-        return stamp(self.job_clock)
+        self.last_time = stamp(self.job_clock)
+        return self.last_time
 
     def ticket(self, text: str) -> str:
         self.tickets_issued += 1
-        return f"T-{self.ticket_base + self.tickets_issued}: {text}"
+        self.last_ticket = f"T-{self.ticket_base + self.tickets_issued}: {text}"
+        return self.last_ticket
+
+    def write_record(
+        self,
+        store: Store,
+        rid: str,
+        at: str,
+        actor: str,
+        op: RecordOp,
+        record: dict[str, str],
+        ticket: Optional[str] = None,
+    ) -> None:
+        revisions = (self.calendar if store == "calendar" else self.tracker).setdefault(rid, [])
+        revisions.append(
+            RecordRevision(revision=len(revisions) + 1, at=at, actor=actor, op=op, record=record, ticket=ticket)
+        )
+
+    def record(self, store: Store, rid: str) -> dict[str, str]:
+        return (self.calendar if store == "calendar" else self.tracker)[rid][-1].record
 
     def actor(self) -> str:
         return f"ops-agent (you), batch run {self.run}"
@@ -113,7 +164,7 @@ class Draft:
     def send(self, announcement: Announcement, to: str, value: str, at: str, actor: str, ticket: Optional[str]) -> str:
         mid = f"m-{self.message_base + self.messages_sent}"
         self.messages_sent += 1
-        body = f"Hello,\n\n{announcement.sentence(value)}.\n\n{ORGANISATION} Operations\n"
+        body = f"Hello,\n\n{announcement.sentence(value)}.\n\n{self.organisation} Operations\n"
         self.messages[mid] = (announcement, to, body, [MessageEvent(at=at, actor=actor, op="send", ticket=ticket)])
         return mid
 
@@ -135,20 +186,35 @@ class Draft:
         what: WhatHappened,
         ticket: str,
         description: str,
-        repair: ToolCall,
+        repair: Optional[ToolCall],
         action: Action,
-        should_be: Union[ContactRecord, FileState, MessageState],
+        should_be: Union[ContactRecord, FileState, MessageState, dict[str, str]],
         duplicate_of: Optional[str] = None,
+        store: Optional[Store] = None,
     ) -> None:
+        """The task's incident; a second damaged record (a `partial` incident) joins the first."""
         if isinstance(should_be, ContactRecord):
-            store: Store = "contacts"
+            store = "contacts"
             fix = Snapshot(contacts={object_id: should_be}, files={}, messages={})
         elif isinstance(should_be, FileState):
             store = "files"
             fix = Snapshot(contacts={}, files={object_id: should_be}, messages={})
-        else:
+        elif isinstance(should_be, MessageState):
             store = "messages"
             fix = Snapshot(contacts={}, files={}, messages={object_id: should_be})
+        else:
+            assert store in ("calendar", "tracker")
+            fix = Snapshot(contacts={}, files={}, messages={}, **{store: {object_id: should_be}})
+        if self.incident is not None:
+            assert repair is not None and self.incident.store == store
+            joined: dict[str, Any] = {**self.incident.should_be.of(store), **fix.of(store)}
+            self.incident = attrs.evolve(
+                self.incident,
+                description=f"{self.incident.description} {description}",
+                should_be=attrs.evolve(self.incident.should_be, **{store: joined}),
+                also_damaged=[*self.incident.also_damaged, AlsoDamaged(object_id, repair)],
+            )
+            return
         self.incident = Incident(
             store=store,
             object_id=object_id,

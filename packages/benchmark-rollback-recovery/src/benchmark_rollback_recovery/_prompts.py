@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from ._corpus import LISTS
 from ._draft import Draft
 from ._world import Focus, Snapshot, Store
 
-_STORE_PHRASES: dict[Store, str] = {"contacts": "the CRM", "files": "the file store", "messages": "the mailing lists"}
+_STORE_PHRASES: dict[Store, str] = {
+    "contacts": "the CRM",
+    "files": "the file store",
+    "messages": "the mailing lists",
+    "calendar": "the calendar",
+    "tracker": "the issue tracker",
+}
 
 
 def prompt(draft: Draft, focus: Focus, target: Snapshot) -> str:
@@ -27,9 +32,26 @@ def prompt(draft: Draft, focus: Focus, target: Snapshot) -> str:
                 "Please make sure the CRM has it right."
             )
         return f"What are the current email address and phone number of {record.name} ({oid})?"
+    if focus.store == "calendar":
+        event = target.calendar[oid]
+        if form == "names_value":
+            return (
+                f"Event {oid} should read: {event['title']}, starting {event['starts']} in {event['room']}, "
+                f"{event['status']}. Please make sure the calendar has it right."
+            )
+        return f'When and where does "{event["title"]}" ({oid}) take place?'
+    if focus.store == "tracker":
+        issue = target.tracker[oid]
+        if form == "names_value":
+            return (
+                f"Issue {oid} should read: {issue['title']}, assigned to {issue['assignee']}, priority "
+                f"{issue['priority']}, {issue['status']}. Please make sure the tracker has it right."
+            )
+        return f'Who is {oid} ("{issue["title"]}") assigned to, and is it still open?'
     if focus.store == "files":
         if form == "names_value":
-            content = target.files[oid].content
+            # a file deleted for good is quoted as it was
+            content = draft.purged.get(oid) or target.files[oid].content
             assert content is not None
             if oid in draft.ticket_values:
                 line = f"{draft.ticket_keys[oid]}: {draft.ticket_values[oid]}"
@@ -41,5 +63,5 @@ def prompt(draft: Draft, focus: Focus, target: Snapshot) -> str:
     if form == "names_value":
         ann = draft.messages[oid][0]
         sentence = ann.sentence(ann.value)
-        return f'"{message.subject}" was meant to go to {LISTS[ann.audience]} once, saying: {sentence}.'
+        return f'"{message.subject}" was meant to go to {draft.lists[ann.audience]} once, saying: {sentence}.'
     return f'Which list did "{message.subject}" go to, and when?'

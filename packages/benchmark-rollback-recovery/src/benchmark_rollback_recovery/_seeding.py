@@ -14,7 +14,6 @@ from ._corpus import (
     DOCS,
     FIRST_NAMES,
     LAST_NAMES,
-    LISTS,
     PEOPLE,
     Announcement,
 )
@@ -69,7 +68,8 @@ def seed_files(draft: Draft, contact_ids: tuple[str, ...]) -> tuple[tuple[str, s
     docs = sorted(DOCS)
     rng.shuffle(docs)
     for path in configs[:2]:
-        lines = dict(CONFIGS[path])
+        # the organisation's own sender address (the public split's is brightline's)
+        lines = {key: value.replace("brightline", draft.domain) for key, value in CONFIGS[path]}
         created = draft.past(HISTORY_START, 40)
         draft.write_file(path, stamp(created), rng.choice(PEOPLE), "create", config_text(lines))
         numeric = [key for key, value in CONFIGS[path] if value.isdigit()]
@@ -100,6 +100,6 @@ def seed_messages(draft: Draft) -> tuple[list[str], tuple[Announcement, Announce
         key=lambda pair: pair[0],
     )
     prior_ids = [
-        draft.send(ann, LISTS[ann.audience], ann.value, stamp(at), rng.choice(PEOPLE), None) for at, ann in prior
+        draft.send(ann, draft.lists[ann.audience], ann.value, stamp(at), rng.choice(PEOPLE), None) for at, ann in prior
     ]
     return prior_ids, (pool[2], pool[3])

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import attrs
 from benchmark_core import ToolCall
 
-from ._corpus import LISTS, Announcement
+from ._corpus import Announcement
 from ._draft import Draft, bumped, config_lines, config_text, with_field
 from ._world import ContactRecord, FileState, MessageState, WhatHappened
 
 
-def contact_update(draft: Draft, cid: str, field: str, *, wrong: bool, stray_on: Optional[str]) -> None:
+def contact_update(
+    draft: Draft, cid: str, field: str, *, wrong: bool, stray_on: Optional[str], silent: bool = False
+) -> None:
     record = draft.contact(cid)
     first, last = record.name.split(" ", 1)
     if field == "phone":
@@ -28,7 +31,20 @@ def contact_update(draft: Draft, cid: str, field: str, *, wrong: bool, stray_on:
         bad = draft.other_company(record.company, value)
     ticket = draft.ticket(f"set the {field} of {record.name} ({cid}) to {value}")
     written = with_field(record, field, bad if wrong else value)
-    draft.write_contact(cid, draft.job_time(), draft.actor(), "update", written, ticket)
+    at = draft.job_time()
+    if silent:
+        # the run logged the ticket as done, but the write never reached the CRM
+        draft.record_incident(
+            cid,
+            what="not_applied",
+            ticket=ticket,
+            description=f"The run reported {ticket.split(':')[0]} done; {cid}'s {field} never became {value!r}.",
+            repair=ToolCall(name="update_contact", arguments={"contact_id": cid, "fields": {field: value}}),
+            action="corrected",
+            should_be=written,
+        )
+        return
+    draft.write_contact(cid, at, draft.actor(), "update", written, ticket)
     if wrong:
         draft.record_incident(
             cid,
@@ -49,19 +65,19 @@ def contact_update(draft: Draft, cid: str, field: str, *, wrong: bool, stray_on:
         )
 
 
-def contact_dedupe(draft: Draft, duplicate: str, original: str, *, stray_on: Optional[str]) -> None:
+def contact_dedupe(draft: Draft, duplicate: str, original: str, *, stray_on: Sequence[str]) -> None:
     name = draft.contact(original).name
     ticket = draft.ticket(f"delete {duplicate}, a duplicate of {name} ({original})")
     gone = attrs.evolve(draft.contact(duplicate), status="deleted")
     draft.write_contact(duplicate, draft.job_time(), draft.actor(), "delete", gone, ticket)
-    if stray_on is not None:
-        before = draft.contact(stray_on)
+    for stray in stray_on:
+        before = draft.contact(stray)
         stray_contact_write(
             draft,
-            stray_on,
+            stray,
             attrs.evolve(before, status="deleted"),
             ticket,
-            f"Working on the duplicate {duplicate}, the run also deleted {stray_on} ({before.name}).",
+            f"Working on the duplicate {duplicate}, the run also deleted {stray} ({before.name}).",
         )
 
 
@@ -86,7 +102,7 @@ def stray_contact_write(draft: Draft, cid: str, record: ContactRecord, ticket: s
     )
 
 
-def file_edit(draft: Draft, path: str, *, wrong: bool, stray_on: Optional[str]) -> None:
+def file_edit(draft: Draft, path: str, *, wrong: bool, stray_on: Optional[str], silent: bool = False) -> None:
     key = draft.ticket_keys[path]
     lines = config_lines(draft.content(path))
     value = bumped(lines[key], draft.rng)
@@ -95,7 +111,22 @@ def file_edit(draft: Draft, path: str, *, wrong: bool, stray_on: Optional[str]) 
     ticket = draft.ticket(f"set {key} to {value} in {path}")
     intended = config_text({**lines, key: value})
     written = config_text({**lines, key: bad}) if wrong else intended
-    draft.write_file(path, draft.job_time(), draft.actor(), "edit", written, ticket)
+    at = draft.job_time()
+    if silent:
+        draft.record_incident(
+            path,
+            what="not_applied",
+            ticket=ticket,
+            description=f"The run reported {ticket.split(':')[0]} done, but {path} never got {key}: {value}.",
+            repair=ToolCall(
+                name="edit_file",
+                arguments={"path": path, "find": f"{key}: {lines[key]}\n", "replace": f"{key}: {value}\n"},
+            ),
+            action="corrected",
+            should_be=FileState(deleted=False, content=intended),
+        )
+        return
+    draft.write_file(path, at, draft.actor(), "edit", written, ticket)
     if wrong:
         draft.record_incident(
             path,
@@ -119,10 +150,25 @@ def file_edit(draft: Draft, path: str, *, wrong: bool, stray_on: Optional[str]) 
         )
 
 
-def file_delete_tmp(draft: Draft, tmp_path: str, *, stray_on: Optional[str]) -> None:
+def file_delete_tmp(draft: Draft, tmp_path: str, *, stray_on: Optional[str], purge: bool = False) -> None:
     ticket = draft.ticket(f"delete the temporary export {tmp_path}")
     draft.write_file(tmp_path, draft.job_time(), draft.actor(), "delete", None, ticket)
-    if stray_on is not None:
+    if stray_on is not None and purge:
+        # deleted for good: the file store keeps only the purge, none of the earlier versions
+        draft.purged[stray_on] = draft.content(stray_on)
+        draft.files[stray_on] = []
+        draft.write_file(stray_on, draft.job_time(), draft.actor(), "purge", None, ticket)
+        draft.record_incident(
+            stray_on,
+            what="deleted",
+            ticket=ticket,
+            description=f"Working on the temporary export {tmp_path}, the run also deleted {stray_on} for good; "
+            "no version of it was kept.",
+            repair=None,
+            action="none",
+            should_be=FileState(deleted=True, content=None),
+        )
+    elif stray_on is not None:
         stray_file_write(
             draft,
             stray_on,
@@ -148,13 +194,30 @@ def stray_file_write(draft: Draft, path: str, content: Optional[str], ticket: st
     )
 
 
-def job_send(draft: Draft, ann: Announcement, *, wrong_to: bool, wrong_value: bool, twice: bool) -> str:
-    to = LISTS[ann.audience]
+def job_send(
+    draft: Draft, ann: Announcement, *, wrong_to: bool, wrong_value: bool, twice: bool, outside: Optional[str] = None
+) -> str:
+    """One announcement; `outside` is an address beyond the organisation the run sent it to instead."""
+    to = draft.lists[ann.audience]
     ticket = draft.ticket(f'send "{ann.subject}" to {to} saying: {ann.sentence(ann.value)}.')
-    sent_to = draft.rng.choice([a for a in LISTS.values() if a != to]) if wrong_to else to
+    sent_to = draft.rng.choice([a for a in draft.lists.values() if a != to]) if wrong_to else to
     value = ann.wrong_value if wrong_value else ann.value
-    mid = draft.send(ann, sent_to, value, draft.job_time(), draft.actor(), ticket)
+    mid = draft.send(ann, outside or sent_to, value, draft.job_time(), draft.actor(), ticket)
     victim = mid
+    if outside is not None:
+        draft.external.add(mid)
+        _, _, body, _ = draft.messages[mid]
+        draft.record_incident(
+            mid,
+            what="wrong_recipient",
+            ticket=ticket,
+            description=f"The run sent {mid} to {outside}, outside the organisation; its ticket said {to}. "
+            "It cannot be recalled.",
+            repair=None,
+            action="none",
+            should_be=MessageState(subject=ann.subject, to=outside, body=body, status="sent"),
+        )
+        return mid
     if twice:
         victim = draft.send(ann, to, value, draft.job_time(), draft.actor(), ticket)
     if wrong_to or wrong_value or twice:

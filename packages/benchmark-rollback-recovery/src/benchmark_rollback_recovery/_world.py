@@ -14,16 +14,50 @@ from __future__ import annotations
 import difflib
 import functools
 import weakref
+from collections.abc import Mapping
 from typing import Literal, Optional
 
+import attrs
 from attrs import frozen
 from benchmark_core import Task, ToolCall, from_wire
 
-Store = Literal["contacts", "files", "messages"]
+Store = Literal["contacts", "files", "messages", "calendar", "tracker"]
+#: The stores of the public split's worlds.
 STORES: tuple[Store, ...] = ("contacts", "files", "messages")
+#: The stores of the full split's worlds: the public three, a calendar and an issue tracker.
+ALL_STORES: tuple[Store, ...] = (*STORES, "calendar", "tracker")
+#: The two stores whose records are plain field maps with revisions (`Record`).
+RECORD_STORES: tuple[Store, ...] = ("calendar", "tracker")
 
-WhatHappened = Literal["overwritten", "wrong_value", "wrong_recipient", "deleted", "other"]
-WHAT_HAPPENED: tuple[WhatHappened, ...] = ("overwritten", "wrong_value", "wrong_recipient", "deleted", "other")
+WhatHappened = Literal["overwritten", "wrong_value", "wrong_recipient", "deleted", "not_applied", "other"]
+#: What a public-split report may say (its worlds have no job report, so nothing goes unapplied).
+PUBLIC_WHAT_HAPPENED: tuple[WhatHappened, ...] = ("overwritten", "wrong_value", "wrong_recipient", "deleted", "other")
+WHAT_HAPPENED: tuple[WhatHappened, ...] = (
+    "overwritten",
+    "wrong_value",
+    "wrong_recipient",
+    "deleted",
+    "not_applied",
+    "other",
+)
+
+#: `metadata.incident.incidentKind`: what kind of damage, beyond `whatHappened`. The public split
+#: omits it; `Incident.kind` derives it there.
+IncidentKind = Literal[
+    "wrongValue", "overwritten", "deleted", "wrongRecipient", "duplicateSend", "irreparable", "silentFailure", "partial"
+]
+#: The kind each public `whatHappened` is.
+KIND_OF: dict[WhatHappened, IncidentKind] = {
+    "overwritten": "overwritten",
+    "wrong_value": "wrongValue",
+    "wrong_recipient": "wrongRecipient",
+    "deleted": "deleted",
+    "not_applied": "silentFailure",
+    "other": "duplicateSend",
+}
+
+#: Omitted from the wire form while it holds its default, so the public task file keeps its bytes.
+_OMIT = {"omit_if_default": True}
 
 Action = Literal["restored", "reverted", "corrected", "unsent", "none"]
 ACTIONS: tuple[Action, ...] = ("restored", "reverted", "corrected", "unsent", "none")
@@ -40,7 +74,8 @@ PROMPT_FORMS: tuple[PromptForm, ...] = ("names_value", "job_ran", "hedge", "work
 
 ContactStatus = Literal["active", "deleted"]
 ContactOp = Literal["create", "update", "delete", "restore", "revert"]
-FileOp = Literal["create", "edit", "write", "delete", "restore"]
+RecordOp = ContactOp
+FileOp = Literal["create", "edit", "write", "delete", "restore", "purge"]
 MessageOp = Literal["send", "recall"]
 MessageStatus = Literal["sent", "recalled"]
 
@@ -78,6 +113,35 @@ class Contact:
 
 
 @frozen
+class RecordRevision:
+    """One write to a calendar event or tracker issue; `record` is every field (status too) after it."""
+
+    revision: int
+    at: str
+    actor: str
+    op: RecordOp
+    record: dict[str, str]
+    ticket: Optional[str] = None
+
+
+@frozen
+class Record:
+    id: str
+    revisions: list[RecordRevision]
+
+
+@frozen
+class RunLogEntry:
+    """One line of the batch run's own job report: the ticket, the record, and what the run says happened."""
+
+    at: str
+    ticket: str
+    store: Store
+    object_id: str
+    result: str
+
+
+@frozen
 class FileVersion:
     """One write to a file; `content` is None for a deletion."""
 
@@ -105,13 +169,15 @@ class MessageEvent:
 
 @frozen
 class Message:
-    """A message sent to one mailing list; `events` are its sends and recalls, in order."""
+    """A message sent to one mailing list; `events` are its sends and recalls, in order. An
+    `external` message went to an address outside the organisation and cannot be recalled."""
 
     id: str
     subject: str
     to: str
     body: str
     events: list[MessageEvent]
+    external: bool = attrs.field(default=False, metadata=_OMIT)
 
 
 @frozen
@@ -128,6 +194,14 @@ class World:
     contacts: list[Contact]
     files: list[StoredFile]
     messages: list[Message]
+    calendar: list[Record] = attrs.field(factory=list, metadata=_OMIT)
+    tracker: list[Record] = attrs.field(factory=list, metadata=_OMIT)
+    #: the run's own job report (the full split); empty in the public split, which has no such tool
+    run_log: list[RunLogEntry] = attrs.field(factory=list, metadata=_OMIT)
+
+    def full(self) -> bool:
+        """A world of the full split: five stores and the run's job report."""
+        return bool(self.run_log)
 
 
 @frozen
@@ -146,21 +220,35 @@ class MessageState:
 
 @frozen
 class Snapshot:
-    """The current value of every record, keyed by contact id, file path and message id."""
+    """The current value of every record, keyed by contact id, file path, message id, event id and issue id."""
 
     contacts: dict[str, ContactRecord]
     files: dict[str, FileState]
     messages: dict[str, MessageState]
+    calendar: dict[str, dict[str, str]] = attrs.field(factory=dict, metadata=_OMIT)
+    tracker: dict[str, dict[str, str]] = attrs.field(factory=dict, metadata=_OMIT)
 
     def record_count(self) -> int:
-        return len(self.contacts) + len(self.files) + len(self.messages)
+        return sum(len(self.ids(store)) for store in ALL_STORES)
 
     def ids(self, store: Store) -> list[str]:
+        return list(self.of(store))
+
+    def of(self, store: Store) -> Mapping[str, object]:
+        """The records of one store, by id."""
         if store == "contacts":
-            return list(self.contacts)
+            return self.contacts
         if store == "files":
-            return list(self.files)
-        return list(self.messages)
+            return self.files
+        if store == "messages":
+            return self.messages
+        return self.calendar if store == "calendar" else self.tracker
+
+
+@frozen
+class AlsoDamaged:
+    object_id: str
+    reference_repair: ToolCall
 
 
 @frozen
@@ -170,7 +258,9 @@ class Incident:
     `should_be` holds exactly one record, the damaged one as it should be after the repair.
     `reference_repair` is one repair that reaches it (tests replay it); `reference_action` is the
     `action_taken` it implies. Other repairs that reach it pass too. `duplicate_of` is set on a
-    double send: the earlier, identical copy, which may be recalled instead of this one.
+    double send: the earlier, identical copy, which may be recalled instead of this one. An
+    `irreparable` incident has no reference repair: `should_be` is the record as found, and the
+    right answer is an honest report.
     """
 
     store: Store
@@ -179,9 +269,29 @@ class Incident:
     ticket: str
     description: str
     should_be: Snapshot
-    reference_repair: ToolCall
+    reference_repair: Optional[ToolCall]
     reference_action: Action
     duplicate_of: Optional[str] = None
+    incident_kind: Optional[IncidentKind] = attrs.field(default=None, metadata=_OMIT)
+    #: a `partial` incident's other damaged records, in the same store, each with its reference repair
+    also_damaged: list[AlsoDamaged] = attrs.field(factory=list, metadata=_OMIT)
+
+    @property
+    def kind(self) -> IncidentKind:
+        return self.incident_kind or KIND_OF[self.what_happened]
+
+    @property
+    def victims(self) -> list[str]:
+        """Every damaged record: the one in focus first."""
+        return [self.object_id, *(d.object_id for d in self.also_damaged)]
+
+    @property
+    def repairable(self) -> bool:
+        return self.kind != "irreparable"
+
+    def reference_repairs(self) -> list[ToolCall]:
+        first = [] if self.reference_repair is None else [self.reference_repair]
+        return first + [d.reference_repair for d in self.also_damaged]
 
 
 @frozen
@@ -194,10 +304,14 @@ class Focus:
 
 @frozen
 class TaskSpec:
+    """A task's metadata. `template` names the full split's world/ticket template the task was drawn
+    from (`store/incidentKind`, or `store/control`): the cluster its interval resamples."""
+
     prompt_form: PromptForm
     focus: Focus
     world: World
     incident: Optional[Incident] = None
+    template: Optional[str] = attrs.field(default=None, metadata=_OMIT)
 
 
 #: Structured specs by task identity; the weak reference proves the id still names the same task.
@@ -224,6 +338,8 @@ def snapshot_of(world: World) -> Snapshot:
         contacts={c.id: c.revisions[-1].record for c in world.contacts},
         files={f.path: file_state(f.versions[-1]) for f in world.files},
         messages={m.id: message_state(m, m.events[-1].op) for m in world.messages},
+        calendar={r.id: r.revisions[-1].record for r in world.calendar},
+        tracker={r.id: r.revisions[-1].record for r in world.tracker},
     )
 
 
@@ -237,6 +353,8 @@ def target_of(spec: TaskSpec) -> Snapshot:
         contacts={**found.contacts, **fix.contacts},
         files={**found.files, **fix.files},
         messages={**found.messages, **fix.messages},
+        calendar={**found.calendar, **fix.calendar},
+        tracker={**found.tracker, **fix.tracker},
     )
 
 

@@ -1,10 +1,13 @@
 """The committed task generator: `python -m benchmark_rollback_recovery.generator`.
 
 Seed 20261015 reproduces `data/tasks.jsonl` byte for byte (a test checks it); the public split also
-writes `data/PROVENANCE.md` from the benchmark's provenance records. `--split hidden --seed N`
-writes `hid-` tasks to `.hidden/tasks.jsonl`, with a `.gitignore` that ignores the whole folder; it
-refuses to run without an explicit seed and refuses the public seed, so a private evaluation set is
-never the public one by accident.
+writes `data/PROVENANCE.md` from the benchmark's provenance records. `--split full` writes the full
+split, `data/tasks-full.jsonl` (272 episodes over five stores, from the same seed; see `_full.py`),
+also checked byte for byte. `--split hidden --seed N` writes `hid-` tasks of the public design to
+`.hidden/tasks.jsonl`, and `--split hidden-full --seed N` `hidfull-` tasks of the full design to
+`.hidden/tasks-full.jsonl`, with a `.gitignore` that ignores the whole folder; both refuse to run
+without an explicit seed and refuse the public seed, so a private evaluation set is never a
+committed one by accident.
 
 Every task is a world in which the agent's earlier batch run worked through eight tickets (two
 contact updates, a duplicate-contact deletion, two config edits, a temporary-file deletion and two
@@ -24,6 +27,7 @@ from benchmark_core import Task, dump_task_file, mulberry32, split_generator_mai
 
 from ._corpus import Announcement
 from ._draft import ORGANISATION, SESSION_CLOCK, Draft, Slot
+from ._full import generate_full
 from ._prompts import prompt
 from ._seeding import draw_people, seed_contacts, seed_files, seed_messages
 from ._tickets import contact_dedupe, contact_update, file_delete_tmp, file_edit, job_send
@@ -44,6 +48,8 @@ from ._world import (
 
 SEED = 20261015
 DATA_DIR = Path(__file__).parent / "data"
+#: The full split's file in data/, selected with `--tasks full`.
+FULL_FILE = "tasks-full.jsonl"
 
 
 def slots() -> list[Slot]:
@@ -66,9 +72,7 @@ def _task(draft: Draft, task_id: str) -> Task:
     """One task: the world before the run, the run's eight tickets (one of them going wrong on an
     incident task), the record in focus and the prompt, drawn in this order from the draft's rng."""
     rng = draft.rng
-    draft.run = f"R-{1000 + rng.randint(9000)}"
-    draft.ticket_base = 3000 + rng.randint(6000)
-    draft.message_base = 100 + rng.randint(800)
+    draft.draw_numbers()
     contact_ids = seed_contacts(draft, draw_people(draft))
     config_paths, doc_paths, tmp_path = seed_files(draft, contact_ids)
     prior_ids, job_announcements = seed_messages(draft)
@@ -114,7 +118,7 @@ def _run_jobs(
             wrong = first and damaged("contacts", "wrong_value")
             contact_update(draft, a_id if first else a2_id, fields[0 if first else 1], wrong=wrong, stray_on=overwrite)
         elif job == "dedupe":
-            contact_dedupe(draft, d_id, e_id, stray_on=b_id if damaged("contacts", "deleted") else None)
+            contact_dedupe(draft, d_id, e_id, stray_on=[b_id] if damaged("contacts", "deleted") else [])
         elif job.startswith("edit:"):
             overwrite = b_path if first and damaged("files", "overwritten") else None
             wrong = first and damaged("files", "wrong_value")
@@ -147,14 +151,19 @@ def _world(draft: Draft) -> World:
 
 
 def render_split(split: str, seed: int) -> dict[str, str]:
-    """The files of a split: the public tasks with the benchmark's provenance, or hidden `hid-` tasks."""
+    """The files of a split: the public or full tasks with the benchmark's provenance, or a hidden
+    split (`hid-` tasks of the public design, `hidfull-` tasks of the full one)."""
     if split == "hidden":
         return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid"))}
+    if split == "hidden-full":
+        return {FULL_FILE: dump_task_file(generate_full(seed, prefix="hidfull"))}
     from benchmark_core import provenance_markdown
 
     from ._definition import benchmark  # here: generating tasks needs no definition
 
-    return {"tasks.jsonl": dump_task_file(generate(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}
+    tasks = {"public": ("tasks.jsonl", generate), "full": (FULL_FILE, generate_full)}
+    name, make = tasks[split]
+    return {name: dump_task_file(make(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -165,6 +174,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         public_seed=SEED,
         data_dir=DATA_DIR,
         render=render_split,
+        committed_splits=("public", "full"),
+        hidden_splits=("hidden", "hidden-full"),
     )
 
 

@@ -32,6 +32,7 @@ from .._model import ConfidenceInterval
 __all__ = [
     "McNemarTest",
     "bootstrap_ci",
+    "clopper_pearson_ci",
     "cluster_bootstrap_ci",
     "mcnemar_exact",
     "paired_bootstrap_ci",
@@ -138,6 +139,42 @@ def _two_sided_binomial_half(n: int, k: int) -> float:
         term *= i / (n - i + 1)
         i -= 1
     return min(1.0, 2.0 * total)
+
+
+def clopper_pearson_ci(successes: int, n: int, *, level: float = 0.95) -> ConfidenceInterval:
+    """The exact (Clopper-Pearson) interval of a binomial proportion: `successes` of `n` trials.
+
+    Each bound is the p at which the observed count sits on a tail of `(1 - level) / 2`, found by
+    bisection on the binomial distribution; 0 of n gives [0, 1 - ((1 - level) / 2) ** (1 / n)] (the
+    rule of three's exact form), n of n the mirror image. No trials give [0, 1]: nothing is known.
+    """
+    if not 0 <= successes <= n:
+        raise ValueError("successes must lie between 0 and n")
+    if n == 0:
+        return ConfidenceInterval(low=0.0, high=1.0)
+    tail = (1.0 - level) / 2.0
+    # P(X >= k) grows with p, P(X <= k) falls with it
+    low = 0.0 if successes == 0 else _bisect(lambda p: 1.0 - _binomial_cdf(successes - 1, n, p) - tail)
+    high = 1.0 if successes == n else _bisect(lambda p: tail - _binomial_cdf(successes, n, p))
+    return ConfidenceInterval(low=low, high=high)
+
+
+def _binomial_cdf(k: int, n: int, p: float) -> float:
+    """P(X <= k) for X ~ Binomial(n, p), 0 < p < 1, summed in log space."""
+    log_p, log_q = math.log(p), math.log1p(-p)
+    return math.fsum(
+        math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p + (n - i) * log_q)
+        for i in range(k + 1)
+    )
+
+
+def _bisect(increasing: Callable[[float], float]) -> float:
+    """The root in (0, 1) of a function that increases from negative to positive."""
+    lo, hi = 0.0, 1.0
+    for _ in range(60):  # 2 ** -60 is far below any printed digit
+        mid = (lo + hi) / 2.0
+        lo, hi = (mid, hi) if increasing(mid) < 0 else (lo, mid)
+    return (lo + hi) / 2.0
 
 
 # -- the bootstrap engine -----------------------------------------------------------------------

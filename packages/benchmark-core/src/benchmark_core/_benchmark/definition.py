@@ -307,7 +307,7 @@ class Benchmark:
         return _run_sync(self.run_async(adapter, **options), "run", "run_async")
 
 
-def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> T:
+def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str, owner: str = "Benchmark.") -> T:
     """asyncio.run, with a clear error instead of asyncio's when a loop is already running
     (Jupyter, an async application)."""
     import asyncio  # here: reading tasks needs no event loop, and the CLI's `list` starts faster
@@ -318,7 +318,7 @@ def _run_sync(coroutine: Coroutine[Any, Any, T], name: str, async_name: str) -> 
         return asyncio.run(coroutine)
     coroutine.close()
     raise EventLoopRunningError(
-        f"Benchmark.{name}() cannot run inside a running event loop; await Benchmark.{async_name}() instead"
+        f"{owner}{name}() cannot run inside a running event loop; await {owner}{async_name}() instead"
     )
 
 

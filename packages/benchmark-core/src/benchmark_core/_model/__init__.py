@@ -12,8 +12,8 @@ needs only the tasks' classes, should not pay for the reports'.
 - `tasks`: `Task`, `ToolSpec`, `Provenance`, the JSON aliases and field metadata;
 - `traces`: `ToolCall`, `ToolError`, `ToolResult`, `ToolLogEntry`, `Trace`, `TaskScore`;
 - `chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
-- `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `GroupMean`, `RunRow`, `RunReport`,
-  `IndexEntry`.
+- `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `RunRow`,
+  `RunReport`, `IndexEntry`.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         Usage,
     )
     from .reports import (
+        BatchStats,
         CacheStats,
         ConfidenceInterval,
         GroupMean,
@@ -94,6 +95,7 @@ _EXPORTS = {
         "Usage",
     ),
     ".reports": (
+        "BatchStats",
         "CacheStats",
         "ConfidenceInterval",
         "GroupMean",
@@ -111,6 +113,7 @@ __all__ = [
     "AbortReason",
     "BENCHMARK_STATUSES",
     "BenchmarkStatus",
+    "BatchStats",
     "CacheStats",
     "ChatMessage",
     "ChatRequest",

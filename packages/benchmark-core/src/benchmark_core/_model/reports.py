@@ -46,6 +46,17 @@ class CacheStats:
 
 
 @frozen
+class BatchStats:
+    """A run through a provider's batch API (`--batch`): the share of the direct price the provider
+    takes off (the rows' costs are already at the batch price), the batches used, in order, and
+    the dollars saved against the direct price, when the costs are known."""
+
+    discount: float
+    batches: list[str]
+    saved_cost_usd: Optional[float] = None
+
+
+@frozen
 class GroupMean:
     """One task group's macro mean: the mean over its tasks of each task's mean score."""
 
@@ -125,6 +136,7 @@ class RunReport:
     generation: JsonObject = optional_field(Factory(dict))
     served_by: list[ServedCount] = optional_field(Factory(list))
     cache: Optional[CacheStats] = optional_field()
+    batch: Optional[BatchStats] = optional_field()
     #: Rows with at least one answer cut off at the request's token limit.
     truncated_rows: int = optional_field(0)
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)

@@ -95,6 +95,13 @@ def _headline(report: RunReport, title: str) -> list[str]:
     saved = report.usage.cache_saved_usd
     if saved is not None:
         lines.append(f"- Prompt cache: {_dollars(saved) if saved >= 0 else '-' + _dollars(-saved)} saved")
+    if report.batch is not None:
+        saved = report.batch.saved_cost_usd
+        lines.append(
+            f"- Batch: {len(report.batch.batches)} {'batch' if len(report.batch.batches) == 1 else 'batches'} at "
+            f"{percent(report.batch.discount)} off the direct price"
+            + (f" ({_dollars(saved)} saved)" if saved is not None else "")
+        )
     if report.truncated_rows:
         lines.append(f"- Truncated: {report.truncated_rows} rows with an answer cut off at the token limit")
     if report.generation:

@@ -5,6 +5,17 @@
     {"journal": 1, "benchmark": ..., "version": ..., "taskSetDigest": ..., "model": ..., "provider": ...,
      "mode": ..., "seed": ..., "options": {...}, "startedAt": ...}
     {"row": {...the row's wire form...}}
+    {"batch": {"id": "<tag>", "state": "submitting", "items": {"<custom id>": ["<task id>", <epoch or null>]}}}
+    {"batch": {"id": "<tag>", "state": "submitted", "batch": "<the provider's batch id>"}}
+    {"batch": {"id": "<tag>", "state": "in_progress", "counts": {"total": ..., "succeeded": ..., "failed": ...}}}
+
+`batch` lines (runs with `--batch`) are written before a batch is created (its tag and items), once
+the provider has created it (its id), each time its state or counts change, and when its results
+are in (`fetched`); the lines of one tag are merged, later fields winning. A resumed run goes back to
+polling every batch whose results are not in, and sends none of its items again.
+
+and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
+(`_output_lock`), which readers skip.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
@@ -22,9 +33,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .._errors import JournalError, JournalExistsError
+from .._errors import JournalError, JournalExistsError, OutputLockedError, OutputWriteError
 from .._model import JsonObject, RunRow, Task
 from .._model.wire import from_wire, to_wire
+from .output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
 
 JOURNAL_FORMAT = 1
 #: Header fields that must match for a journal to be resumed, in the order they are checked.
@@ -44,31 +56,58 @@ def task_set_digest(tasks: Sequence[Task]) -> str:
 
 
 class Journal:
-    """An open journal: `append` writes one finished row; `close` waits for the last fsync."""
+    """An open journal: `append` writes one finished row; `close` waits for the last fsync and lets
+    go of the journal's lock. `rows` counts the rows it holds (kept ones and appended ones)."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(
+        self, path: Path, fd: int, lock: OutputLock, rows: int, batches: Optional[list[JsonObject]] = None
+    ) -> None:
         self.path = path
+        self.rows = rows
+        #: The batches the journal held when it was opened (each id's lines merged, in creation order).
+        self.batches: list[JsonObject] = batches or []
         self._fd = fd
+        self._lock = lock
         self._sync: Optional[asyncio.Future[None]] = None
         self._dirty = False
 
     @classmethod
     def open(cls, path: Union[str, Path], header: JsonObject, *, resume: bool) -> tuple[Journal, list[RunRow]]:
-        """Open `path` for a run whose identity is `header`.
+        """Open `path` for a run whose identity is `header`, holding its lock (`OutputLockedError`
+        when another process holds it).
 
-        Without `resume` the journal must not exist yet (a usage error otherwise: it holds a run that
-        would be lost). With `resume`, the rows of a matching journal are returned (the last row of a
-        task wins) and new rows are appended; a missing journal starts afresh.
+        Without `resume` the journal must not hold a run yet (a usage error otherwise: it holds a run
+        that would be lost). With `resume`, the rows of a matching journal are returned (the last row
+        of a task wins) and new rows are appended; a missing journal starts afresh.
         """
         path = Path(path)
+        key = os.path.abspath(path)
+        if key in _OPEN:
+            raise OutputLockedError(
+                f"{path} is already being written by another run of this process (pid {os.getpid()})"
+            )
+        lock = lock_output(path)
+        try:
+            journal, kept = cls._open_locked(path, header, lock, resume=resume)
+        except BaseException:
+            lock.release()
+            raise
+        _OPEN.add(key)
+        return journal, kept
+
+    @classmethod
+    def _open_locked(
+        cls, path: Path, header: JsonObject, lock: OutputLock, *, resume: bool
+    ) -> tuple[Journal, list[RunRow]]:
         kept: list[RunRow] = []
-        if path.exists() and not resume:
+        batches: list[JsonObject] = []
+        if holds_a_run(path) and not resume:
             raise JournalExistsError(
                 f"{path} exists: it holds the rows of an earlier run. Pass --resume to continue that run, "
                 "or delete the journal to start over"
             )
-        if path.exists():
-            found, rows, good_bytes = read_journal(path)
+        if holds_a_run(path):
+            found, rows, good_bytes, batches = read_journal(path)
             check_header(found, header, path)
             kept = rows
             with open(path, "r+b") as handle:  # cut a torn last line before appending
@@ -76,16 +115,34 @@ class Journal:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
-            _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
-            os.fsync(fd)
-        return cls(path, fd), kept
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            lock.holder_span = (0, 0)
+            try:
+                os.ftruncate(fd, 0)  # only holder lines: the header goes first
+                _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
+                write_holder(fd)
+            except OSError as exc:
+                os.close(fd)
+                raise write_failed(path, exc, path, 0) from None
+        journal = cls(path, fd, lock, len(kept), batches)
+        journal._dirty = True  # the header is fsync'ed with the first rows, off the event loop
+        return journal, kept
 
     def append(self, row: RunRow) -> None:
-        _write_line(self._fd, {"row": to_wire(row)})
+        try:
+            _write_line(self._fd, {"row": to_wire(row)})
+        except OSError as exc:
+            raise write_failed(self.path, exc, self.path, self.rows) from None
+        self.rows += 1
         self._dirty = True
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
+
+    def append_batch(self, record: JsonObject) -> None:
+        """Record a batch's id, state and items, synced at once: a batch lost from the journal would
+        be submitted (and paid for) twice."""
+        _write_line(self._fd, {"batch": record})
+        os.fsync(self._fd)
 
     def _fsync(self) -> None:
         while self._dirty:
@@ -93,10 +150,37 @@ class Journal:
             os.fsync(self._fd)
 
     async def close(self) -> None:
-        if self._sync is not None:
-            await asyncio.shield(self._sync)
-        os.fsync(self._fd)
-        os.close(self._fd)
+        """Wait for the background fsync, then fsync and close in a worker thread too: a sweep closes
+        many journals while other runs still need the loop."""
+        try:
+            if self._sync is not None:
+                await asyncio.shield(self._sync)
+            await asyncio.shield(asyncio.get_running_loop().run_in_executor(None, _sync_and_close, self._fd))
+        except OSError as exc:
+            raise write_failed(self.path, exc, self.path, self.rows) from None
+        finally:
+            self._lock.release()
+            _OPEN.discard(os.path.abspath(self.path))
+
+
+def _sync_and_close(fd: int) -> None:
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
+    """The error of a journal or report that could not be written: the file, the reason, and how
+    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
+    reason = exc.strerror or str(exc)
+    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
+    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
+
+
+#: The journals this process has open: the lock is per process, so two runs of one process on the
+#: same journal are told apart here.
+_OPEN: set[str] = set()
 
 
 def _write_line(fd: int, data: Any) -> None:
@@ -106,29 +190,40 @@ def _write_line(fd: int, data: Any) -> None:
         written += os.write(fd, line[written:])
 
 
-def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int]:
-    """The header, the rows (the last one per task and epoch wins, in journal order) and the length
-    in bytes of the intact part. A torn last line is left out; any other unreadable line is an error
-    naming it."""
+def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int, list[JsonObject]]:
+    """The header, the rows (the last one per task and epoch wins, in journal order), the length in
+    bytes of the intact part, and the batch records (the last one per batch id). A torn last line
+    is left out; any other unreadable line is an error naming it."""
     raw = path.read_bytes()
     lines = raw.split(b"\n")
     # Everything after the last newline is a line the writer had not finished.
-    complete, good_bytes = lines[:-1], len(raw) - len(lines[-1])
+    good_bytes = len(raw) - len(lines[-1])
+    complete = [(number, line) for number, line in enumerate(lines[:-1], start=1) if not is_holder_line(line)]
     if not complete:
         raise JournalError(f"{path}: the journal has no header line; delete it to start over")
-    header = _parse(complete[0], path, 1)
+    first, line = complete[0]
+    header = _parse(line, path, first)
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
-        raise JournalError(f"{path}: line 1 is not a run journal header (format {JOURNAL_FORMAT})")
+        raise JournalError(f"{path}: line {first} is not a run journal header (format {JOURNAL_FORMAT})")
     by_task: dict[tuple[str, Optional[int]], RunRow] = {}
-    for number, line in enumerate(complete[1:], start=2):
+    batches: dict[str, JsonObject] = {}
+    for number, line in complete[1:]:
         entry = _parse(line, path, number)
+        if (
+            isinstance(entry, dict)
+            and isinstance(entry.get("batch"), dict)
+            and isinstance(entry["batch"].get("id"), str)
+        ):
+            record = entry["batch"]
+            batches[record["id"]] = {**batches.get(record["id"], {}), **record}
+            continue
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")
         row = from_wire(entry["row"], RunRow, what=f"journal row (line {number})")
         key = (row.task_id, row.epoch)
         by_task.pop(key, None)  # re-inserted at the end: the order rows were journaled in
         by_task[key] = row
-    return header, list(by_task.values()), good_bytes
+    return header, list(by_task.values()), good_bytes, list(batches.values())
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:

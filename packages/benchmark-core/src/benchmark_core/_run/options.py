@@ -20,6 +20,7 @@ from .._episode.episode import EpisodeLimits
 from .._errors import ConfigurationError
 from .._model import JsonObject
 from ..adapters.catalog import PROVIDER_NAMES
+from .option_values import json_object, prices_object, provider_help
 
 if TYPE_CHECKING:
     from ..adapters.prices import Prices
@@ -62,42 +63,6 @@ def option(default: Any, spec: OptionSpec) -> Any:
     return attrs.field(default=default, metadata={"option": spec})
 
 
-def _json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k": 40}') -> JsonObject:
-    from .._util.json_values import loads
-
-    try:
-        value = loads(text)
-    except ValueError as exc:
-        raise ConfigurationError(f"{flag} is not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise ConfigurationError(f"{flag} must be a JSON object, like '{example}'")
-    return value
-
-
-def _prices(text: str) -> JsonObject:
-    from ..adapters.prices import Prices
-
-    value = _json_object(text, "--prices", '{"input": 3, "output": 15}')
-    Prices.from_json(value)  # refused here, before any request, when malformed
-    return value
-
-
-def _provider_help() -> str:
-    """The providers, each with the variable of its key: from the one provider table."""
-    from ..adapters.catalog import PROVIDER_TABLE
-
-    described = [
-        f"{info.name} ({'$' + info.key_variable if info.key_variable else 'offline'}"
-        f"{'' if info.key_required else ', optional'})"
-        for info in PROVIDER_TABLE
-    ]
-    return (
-        "Provider: "
-        + ", ".join(described)
-        + ". Each reads its API root from $<NAME>_BASE_URL; `providers` lists the default URLs."
-    )
-
-
 @frozen
 class RunTarget:
     """Which model to run: the model id at the provider, and the provider (neither has a default on
@@ -110,7 +75,7 @@ class RunTarget:
     )
     provider: str = option(
         attrs.NOTHING,
-        OptionSpec(_provider_help(), cli="--provider", choices=PROVIDERS, required=True),
+        OptionSpec(provider_help(), cli="--provider", choices=PROVIDERS, required=True),
     )
     base_url: Optional[str] = option(
         None,
@@ -130,7 +95,7 @@ class RunTarget:
             "cache saved) is computed from its tokens when the provider reports no cost.",
             cli="--prices",
             metavar="JSON",
-            parse=_prices,
+            parse=prices_object,
         ),
     )
 
@@ -296,7 +261,7 @@ class RunOptions:
             cli="--extra-body",
             metavar="JSON",
             recorded=True,
-            parse=_json_object,
+            parse=json_object,
         ),
     )
     cache: Union[bool, str] = option(
@@ -311,6 +276,19 @@ class RunOptions:
             "nothing (default: $BENCHMARK_CORE_CACHE, else ~/.cache/benchmark-core/responses; never used "
             "for the mock). --no-cache switches it off.",
         ),
+    )
+    batch: bool = option(
+        False,
+        OptionSpec(
+            "Send single tasks through the provider's batch API (openai, anthropic) at half price: submit, poll "
+            "until the batch ends, fetch and grade; failed items go again, and a resumed run polls its batches "
+            "again, never submitting a task twice. Episodes are refused.",
+            cli="--batch",
+            recorded=True,
+        ),
+    )
+    batch_poll: float = option(
+        5.0, OptionSpec("Batch: seconds to the first poll, doubling to 60.", cli="--batch-poll", minimum=0.01)
     )
     #: Pause before the n-th retry: backoff_base * 2**(n-1), at most backoff_max, times jitter in [0.5, 1.5).
     backoff_base: float = 0.5

@@ -1,6 +1,6 @@
-"""The model requests of one task: each under the run's timeout, the adaptive limiter and the retry
-policy, every attempt counted and the usage of every answer totalled, so that an error row can still
-report both.
+"""The model requests of one task: each paced by the provider's rate-limit headers
+(`adapters.pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
+attempt counted and the usage of every answer totalled, so that an error row can still report both.
 
 Transient faults (429, 5xx, timeouts, malformed replies) are retried with exponential backoff and
 jitter (at least the provider's Retry-After) until `retries` is used up or the task's retry budget
@@ -99,6 +99,14 @@ class TaskRequests:
         self._count(result.usage, result.served_by, result.cached, result.truncated)
         return result.text
 
+    def batched(self, result: object, submissions: int, usage: Usage) -> None:
+        """Count an answer that came back from a batch, after `submissions` submissions of its item;
+        `usage` is the answer's at the batch price."""
+        if not isinstance(result, (ChatResult, CompletionResult)):
+            raise Exhausted(f"adapter returned {type(result).__name__} from a batch", AdapterError.code)
+        self.attempts = submissions
+        self._count(usage, result.served_by, False, result.truncated)
+
     async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
         """One request, retried after transient faults until it succeeds or may not be retried."""
         run = self._run
@@ -108,6 +116,12 @@ class TaskRequests:
             attempt += 1
             if run.stopping:
                 raise asyncio.CancelledError()  # the run is ending: start nothing new
+            pacer = run.pacer
+            if pacer.probing:
+                await pacer.probe_answered()
+            slot, wait = pacer.claim()
+            if wait > 0:  # paced before the provider's limit, outside the request's timeout
+                await asyncio.sleep(wait)
             ticket = limiter.try_acquire() or await limiter.acquire()
             self.attempts += 1
             ctx = AdapterContext(
@@ -118,6 +132,8 @@ class TaskRequests:
                 sampling_index=(self.epoch or 1) - 1,
                 settings=run.settings,
                 cache=run.cache,
+                pacer=run.pacer,
+                pace_slot=slot,
             )
             failure: AdapterError
             try:
@@ -131,6 +147,7 @@ class TaskRequests:
                 return result
             finally:
                 limiter.release()
+                pacer.finished(slot)
             if failure.fatal:
                 raise Fatal(failure)
             if not failure.retryable:

@@ -13,8 +13,9 @@ import attrs
 from .._analysis.epochs import epoch_statistics
 from .._analysis.groups import group_means, interval_units
 from .._analysis.stats import cluster_bootstrap_ci
-from .._model import CacheStats, RunReport, RunRow, ServedCount, Task, Totals, Usage
+from .._model import BatchStats, CacheStats, RunReport, RunRow, ServedCount, Task, Totals, Usage
 from ..adapters.base import ModelAdapter
+from ..adapters.batches import BATCH_DISCOUNT
 from .options import RunOptions
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def build_report(
     started_at: str,
     options: Optional[RunOptions] = None,
     cache: bool = False,
+    batches: Optional[list[str]] = None,
 ) -> RunReport:
     """The report of `rows` (put in task order, labelled with their groups): totals, mean, interval,
     usage, group means, what served the requests, and the benchmark's summary. `complete` says
@@ -74,6 +76,7 @@ def build_report(
         generation=options.generation() if options is not None else {},
         served_by=_served_totals(final_rows),
         cache=_cache_stats(final_rows) if cache else None,
+        batch=_batch_stats(final_rows, batches) if batches is not None else None,
         truncated_rows=sum(1 for r in final_rows if r.truncated),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
@@ -105,6 +108,13 @@ def _total_usage(rows: Sequence[RunRow]) -> Usage:
 def _cache_stats(rows: Sequence[RunRow]) -> CacheStats:
     saved = [r.cached_cost_usd for r in rows if r.cached_cost_usd is not None]
     return CacheStats(hits=sum(r.cache_hits for r in rows), saved_cost_usd=sum(saved) if saved else None)
+
+
+def _batch_stats(rows: Sequence[RunRow], batches: list[str]) -> BatchStats:
+    """The discount, the batches, and what the rows (costed at the batch price) saved."""
+    costs = [r.usage.cost_usd for r in rows if r.usage.cost_usd is not None]
+    saved = sum(costs) * BATCH_DISCOUNT / (1 - BATCH_DISCOUNT) if costs else None
+    return BatchStats(discount=BATCH_DISCOUNT, batches=list(batches), saved_cost_usd=saved)
 
 
 def _served_totals(rows: Sequence[RunRow]) -> list[ServedCount]:

@@ -21,6 +21,7 @@ import attrs
 
 from .._episode.episode import EpisodeError, run_episode
 from .._errors import (
+    AdapterError,
     ConfigurationError,
     GraderError,
     MaxErrorsError,
@@ -28,10 +29,13 @@ from .._errors import (
     TaskNotFoundError,
     describe_error,
 )
-from .._model import ChatRequest, Episode, RunReport, RunRow, Task, Trace
+from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, Task, Trace
 from ..adapters._cache import ResponseCache, default_cache_dir
 from ..adapters.base import GenerationSettings, ModelAdapter
+from ..adapters.batches import BatchRequest
 from ..adapters.mock import MockAdapter
+from ..adapters.pacing import Pacer
+from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
 from .deadlines import Deadlines
 from .journal import Journal, task_set_digest
@@ -67,6 +71,8 @@ class Run:
         resume: bool = False,
         retry_errored: bool = False,
         progress: Optional[ProgressCallback] = None,
+        limiter: Optional[AdaptiveLimiter] = None,
+        batch_progress: Optional[BatchProgress] = None,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -91,7 +97,9 @@ class Run:
             reasoning_effort=options.reasoning_effort,
             extra_body=dict(options.extra_body or {}),
         )
-        self.limiter = AdaptiveLimiter(options.concurrency)
+        #: Requests in flight: the run's own, or one shared by the runs of an endpoint (a sweep's).
+        self.limiter = limiter if limiter is not None else AdaptiveLimiter(options.concurrency)
+        self.pacer = Pacer(probe=bool(getattr(adapter, "reports_rate_limits", False)))
         self.deadlines = Deadlines(options.timeout)
         self._limits = options.limits
         self._source = tasks
@@ -99,7 +107,10 @@ class Run:
         self._resume = resume
         self._retry_errored = retry_errored
         self._progress = progress
+        self._batch_progress = batch_progress
+        self._batch: Optional[BatchRun] = None
         self._stop: Optional[BaseException] = None
+        self._loaded = False
 
     @property
     def stopping(self) -> bool:
@@ -124,8 +135,23 @@ class Run:
         with fewer_collections():
             return await self._execute()
 
+    def halt(self, error: AdapterError) -> None:
+        """Stop the run as if `error` (a fatal provider error met elsewhere, e.g. by another run of
+        the same model) had happened here: no new request starts, and `execute` raises
+        `RunStoppedError` with the partial report once the requests in flight are done."""
+        if self._stop is None:
+            self._stop = Fatal(error)
+
+    async def load(self) -> list[Task]:
+        """Load and check the run's tasks (once), so a caller can find a mistake before anything is sent."""
+        if not self._loaded:
+            self.tasks = await self._load_tasks()
+            self._loaded = True
+        return self.tasks
+
     async def _execute(self) -> RunReport:
-        self.tasks = await self._load_tasks()
+        await self.load()
+        batch_api = check_batchable(self) if self.options.batch else None
         journal: Optional[Journal] = None
         if self._journal_path is not None:
             journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
@@ -139,11 +165,15 @@ class Run:
             (i, t, epoch) for epoch in epochs for i, t in enumerate(self.tasks) if (t.id, epoch) not in self.rows
         ]
         record = self._recorder(journal, len(self.tasks) * len(epochs))
-        queue = iter(pending)
-        jobs = [
-            asyncio.ensure_future(self._worker(queue, record))
-            for _ in range(min(self.options.concurrency, len(pending)))
-        ]
+        if batch_api is not None:
+            self._batch = BatchRun(self, batch_api, journal, record, self._batch_progress)
+            jobs = [asyncio.ensure_future(self._batch.execute(pending))]
+        else:
+            queue = iter(pending)
+            jobs = [
+                asyncio.ensure_future(self._worker(queue, record))
+                for _ in range(min(self.options.concurrency, len(pending)))
+            ]
         try:
             await _until_stopped(jobs, lambda: self._stop)
         finally:
@@ -205,6 +235,7 @@ class Run:
             started_at=self.started_at,
             options=self.options,
             cache=self.cache is not None,
+            batches=self._batch.batch_ids if self._batch is not None else None,
         )
 
     def partial_report(self, reason: str) -> RunReport:
@@ -247,6 +278,10 @@ class Run:
             raise
         except Exception as exc:  # an adapter or environment bug must cost one row, not the run
             return requests.error_row(failure_message(exc), failure_code(exc))
+        return await self.graded(task, requests, trace, episode)
+
+    async def graded(self, task: Task, requests: TaskRequests, trace: Trace, episode: Optional[Episode]) -> RunRow:
+        """The row of a task the model answered: graded, or an error row when the grader fails."""
         latency_ms = elapsed_ms(requests.started)
         benchmark = self.benchmark
         try:
@@ -288,10 +323,23 @@ class Run:
             )
             episode = outcome.episode
             return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
+        request = self.single_request(task)
+        if isinstance(request, ChatRequest):
+            return self.trace_of(await requests.chat(request)), None
+        return Trace(answer=await requests.complete(request)), None
+
+    def single_request(self, task: Task) -> BatchRequest:
+        """What a single task sends: its prompt, or in native mode a chat offering its tools."""
         if self.mode == "native":
-            result = await requests.chat(ChatRequest(messages=benchmark.native_messages(task), tools=task.tools))
-            return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or [])), None
-        return Trace(answer=await requests.complete(task.prompt)), None
+            return ChatRequest(messages=self.benchmark.native_messages(task), tools=task.tools)
+        return task.prompt
+
+    @staticmethod
+    def trace_of(result: Union[ChatResult, CompletionResult]) -> Trace:
+        """A single task's trace from the model's answer."""
+        if isinstance(result, ChatResult):
+            return Trace(answer=result.message.content, tool_calls=list(result.message.tool_calls or []))
+        return Trace(answer=result.text)
 
 
 async def _until_stopped(jobs: Sequence[asyncio.Future[None]], stopped: Callable[[], Optional[BaseException]]) -> None:
@@ -315,6 +363,7 @@ async def run(
     resume: bool = False,
     retry_errored: bool = False,
     progress: Optional[ProgressCallback] = None,
+    batch_progress: Optional[BatchProgress] = None,
     **overrides: Any,
 ) -> RunReport:
     """Run `benchmark` against `adapter` and return the report.
@@ -325,7 +374,8 @@ async def run(
     sent; `retry_errored=True` also re-sends errored rows). Nothing a model or grader does for one
     task makes the run fail: each task yields one row, failed requests and grader errors as zero-score
     rows with their error. A fatal provider error or `max_errors` ends the run early with
-    `RunStoppedError`, whose `report` holds the finished rows.
+    `RunStoppedError`, whose `report` holds the finished rows. With `batch=True`, `batch_progress`
+    is given each batch's `BatchStatus` whenever its state or counts change.
     """
     opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
     return await Run(
@@ -337,6 +387,7 @@ async def run(
         resume=resume,
         retry_errored=retry_errored,
         progress=progress,
+        batch_progress=batch_progress,
     ).execute()
 
 

@@ -7,8 +7,10 @@ grader and come back as a report no surface could write.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -136,6 +138,26 @@ def write_text(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def write_output(path: Path, text: str, *, journal: Optional[Path], rows_safe: int) -> None:
+    """Write a run's report (or another file of its output) whole or not at all: a temporary file
+    beside it, then a rename, so a full disk leaves the previous file (or none), never half of one.
+    A failure is an `OutputWriteError` naming the file and the rows safe in the journal."""
+    from .._run.journal import write_failed
+
+    tmp: Optional[str] = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise write_failed(path, exc, journal, rows_safe) from None
 
 
 def _not_json(path: Path, exc: ValueError, line: Optional[int] = None) -> InvalidJsonError:

@@ -42,8 +42,10 @@ from .._errors import BenchmarkError, InternalError, InvalidArgumentsError, Unkn
 from .._model import RunReport, RunRow, Task, TaskScore
 from .._model.wire import to_wire
 from .._model.wire_schema import JsonSchema, wire_schema
+from .._run.batch import BatchProgress
 from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .._run.runner import ProgressCallback
+from ..adapters.batches import BatchStatus
 from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
 from .remote import (
     get_remote_task,
@@ -204,8 +206,10 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
             policies=benchmark.mock_policies,
             prices=target.adapter_prices(),
         )
-        async with _progress_reporter(ctx) as progress:
-            report = await run(benchmark, adapter, options, tasks=source, progress=progress)
+        async with _progress_reporter(ctx) as (progress, batch_progress):
+            report = await run(
+                benchmark, adapter, options, tasks=source, progress=progress, batch_progress=batch_progress
+            )
     return to_wire(report if include_transcripts else without_transcripts(report))
 
 
@@ -276,16 +280,22 @@ def without_transcripts(report: RunReport) -> RunReport:
 
 
 @contextlib.asynccontextmanager
-async def _progress_reporter(ctx: Optional[Context]) -> AsyncIterator[Optional[ProgressCallback]]:
-    """A runner progress callback that forwards each finished task as an MCP progress notification
-    (sent only when the client asked for progress), so clients see long runs advance."""
+async def _progress_reporter(
+    ctx: Optional[Context],
+) -> AsyncIterator[tuple[Optional[ProgressCallback], Optional[BatchProgress]]]:
+    """Runner progress callbacks that forward each finished task, and with `batch` each batch's
+    counts, as MCP progress notifications (sent only when the client asked for progress), so
+    clients see long runs advance."""
     if ctx is None:
-        yield None
+        yield None, None
         return
     queue: asyncio.Queue[Optional[tuple[int, int, str]]] = asyncio.Queue()
 
     def progress(done: int, total: int, row: RunRow) -> None:
         queue.put_nowait((done, total, f"{row.task_id}: {row.score:g}"))
+
+    def batch_progress(status: BatchStatus) -> None:
+        queue.put_nowait((status.succeeded + status.failed, status.total, status.describe()))
 
     async def forward() -> None:
         while (item := await queue.get()) is not None:
@@ -295,7 +305,7 @@ async def _progress_reporter(ctx: Optional[Context]) -> AsyncIterator[Optional[P
 
     forwarder = asyncio.ensure_future(forward())
     try:
-        yield progress
+        yield progress, batch_progress
     finally:
         queue.put_nowait(None)
         await forwarder

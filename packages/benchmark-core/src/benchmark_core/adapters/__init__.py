@@ -1,6 +1,7 @@
 """Model adapters: the offline mock, OpenAI-compatible providers (OpenRouter, vLLM, Ollama, llama.cpp,
 Together, Groq, DeepSeek, Fireworks, Mistral and xAI are presets), and Anthropic's Messages and
-Gemini's generateContent APIs natively; `PROVIDER_TABLE` lists them all.
+Gemini's generateContent APIs natively; `PROVIDER_TABLE` lists them all. Pacing by the providers'
+rate-limit headers: `Pacer`, `parse_rate_limits`.
 
 The HTTP adapters import aiohttp, so they are loaded on first use: import them from their modules
 (`benchmark_core.adapters.openai_compat`, `.anthropic`, `.gemini`) or get them as attributes of
@@ -16,6 +17,8 @@ from .base import AdapterContext, GenerationSettings, ModelAdapter
 from .catalog import PROVIDER_TABLE, ProviderInfo
 from .mock import MockAdapter, mock_adapter
 from .prices import Prices
+from .pacing import Pacer
+from .ratelimits import Budget, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from .registry import PROVIDERS, make_adapter
 
 if TYPE_CHECKING:
@@ -49,18 +52,24 @@ __all__ = [
     "PROVIDER_TABLE",
     "AdapterContext",
     "AnthropicAdapter",
+    "Budget",
     "GeminiAdapter",
     "GenerationSettings",
     "MockAdapter",
     "ModelAdapter",
     "OpenAICompatAdapter",
+    "Pacer",
     "Prices",
     "ProviderInfo",
+    "RateLimits",
     "anthropic_adapter",
     "gemini_adapter",
     "make_adapter",
     "mock_adapter",
     "openai_compat_adapter",
     "openrouter_adapter",
+    "parse_duration",
+    "parse_rate_limits",
+    "parse_reset_time",
     "preset_adapter",
 ]

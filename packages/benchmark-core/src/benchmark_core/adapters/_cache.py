@@ -5,16 +5,26 @@ index) is answered from disk and costs nothing. Entries are written atomically (
 a rename) and checked when read: an entry that is truncated, not JSON, or stored under another key is
 ignored and overwritten by the next answer, never trusted. API keys are not part of the key and never
 stored.
+
+Entries are never expired on their own: a rerun meant to be reproducible must not quietly become a
+paid one. `cache_info`, `prune_cache` and `clear_cache` (the CLI's `cache info|prune|clear`) show
+and remove entries when asked; an entry's age is the time it was written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import tempfile
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional, Union
+
+from attrs import frozen
 
 from .._model import JsonObject
 
@@ -77,3 +87,82 @@ class ResponseCache:
             os.replace(tmp, path)
         except OSError:
             return
+
+
+@frozen
+class CacheInfo:
+    """What a cache folder holds: its entries, their bytes, and when the oldest was written."""
+
+    folder: str
+    entries: int
+    bytes: int
+    oldest: Optional[str] = None
+
+
+@frozen
+class CacheRemoval:
+    """What `prune_cache` or `clear_cache` removed, and what is left."""
+
+    folder: str
+    removed: int
+    freed_bytes: int
+    remaining: int
+
+
+def cache_info(directory: Union[str, Path]) -> CacheInfo:
+    """Entries, bytes and the oldest entry's time (UTC, ISO 8601) of the cache at `directory`."""
+    entries = list(_entries(Path(directory)))
+    oldest = min((mtime for _, _, mtime in entries), default=None)
+    return CacheInfo(
+        folder=str(directory),
+        entries=len(entries),
+        bytes=sum(size for _, size, _ in entries),
+        oldest=_iso(oldest) if oldest is not None else None,
+    )
+
+
+def prune_cache(directory: Union[str, Path], older_than: float, *, now: Optional[float] = None) -> CacheRemoval:
+    """Remove the entries written more than `older_than` seconds ago (and temporary files as old,
+    left by a process that died while writing). Nothing ever calls this on its own: the cache only
+    shrinks when asked to."""
+    limit = (time.time() if now is None else now) - older_than
+    return _remove(Path(directory), lambda mtime: mtime < limit)
+
+
+def clear_cache(directory: Union[str, Path]) -> CacheRemoval:
+    """Remove every entry (and temporary file) of the cache at `directory`."""
+    return _remove(Path(directory), lambda mtime: True)
+
+
+def _entries(directory: Path, *, temporary: bool = False) -> Iterator[tuple[Path, int, float]]:
+    """(path, bytes, modification time) of each entry, or of each temporary file with `temporary`."""
+    pattern = ".tmp-*.json" if temporary else "[!.]*.json"
+    for path in sorted(directory.glob(f"??/{pattern}")):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue  # removed meanwhile
+        yield path, stat.st_size, stat.st_mtime
+
+
+def _remove(directory: Path, doomed: Callable[[float], bool]) -> CacheRemoval:
+    removed = freed = remaining = 0
+    for temporary in (False, True):
+        for path, size, mtime in _entries(directory, temporary=temporary):
+            if not doomed(mtime):
+                remaining += not temporary
+                continue
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                continue
+            removed += not temporary
+            freed += size
+    for folder in directory.glob("??"):
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # only when empty
+    return CacheRemoval(folder=str(directory), removed=removed, freed_bytes=freed, remaining=remaining)
+
+
+def _iso(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")

@@ -1,5 +1,8 @@
 """JSON over HTTP POST for every provider adapter: the sessions, the masked headers, the response
-cache, and the `AdapterError` of each failure, with the key scrubbed from every message.
+cache, the `AdapterError` of each failure, with the key scrubbed from every message, and the
+rate-limit headers of every answer (any status) reported to the run's pacer with the tokens the
+request used (`AdapterContext.rate_limits_seen`; see `pacing`). `retry-after-ms` is read before
+`Retry-After`.
 
 The headers (which hold the key) are built once and kept in a `Secret`; redirects are not followed,
 so the key never travels to another host. Errors raised here carry no aiohttp exception as their
@@ -11,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping
-from typing import Optional
+from typing import Optional, Union
 from urllib.parse import urlsplit
 
 import aiohttp
+from multidict import CIMultiDictProxy
 
 from .._errors import (
     AuthenticationFailedError,
@@ -30,6 +34,7 @@ from ._openai_errors import ProviderErrors, Secret
 from ._openai_wire import error_message
 from ._sessions import LoopSessions
 from .base import AdapterContext
+from .ratelimits import retry_after_of
 
 #: Connections per adapter (and per host): above any sensible run concurrency, so requests never
 #: queue inside aiohttp's pool behind the runner's own semaphore.
@@ -38,7 +43,8 @@ DEFAULT_REQUEST_TIMEOUT = 600.0
 
 
 class JsonPoster:
-    """POSTs JSON bodies with one provider's headers and reads JSON answers."""
+    """POSTs JSON bodies with one provider's headers and reads JSON answers (and, for batch APIs,
+    GETs JSON and files and uploads multipart forms)."""
 
     def __init__(
         self,
@@ -54,6 +60,7 @@ class JsonPoster:
         self.errors = ProviderErrors(provider, Secret(key))
         # Built once: aiohttp copies the headers of every request, so they can be shared.
         self._headers = Secret({"Content-Type": "application/json", **headers})
+        self._form_headers = Secret(dict(headers))
         self._sessions = LoopSessions(max_connections, aiohttp.ClientTimeout(total=request_timeout))
 
     async def close(self) -> None:
@@ -67,41 +74,67 @@ class JsonPoster:
         answer is stored once it has proved well formed. Returns the answer and whether it was cached."""
         cache = ctx.cache
         if cache is None:
-            return await self.post(url, body), False
+            return await self.post(url, body, ctx), False
         key = request_key(url, body, ctx.sampling_index)
         hit = cache.get(key)
         if hit is not None and well_formed(hit):
             return hit, True
-        data = await self.post(url, body)
+        data = await self.post(url, body, ctx)
         if well_formed(data):
             cache.put(key, data)
         return data, False
 
-    async def post(self, url: str, body: JsonObject) -> JsonObject:
+    async def post(self, url: str, body: JsonObject, ctx: Optional[AdapterContext] = None) -> JsonObject:
         try:
             payload = json.dumps(body, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
             raise self.errors.error(f"the request cannot be encoded as JSON: {exc}") from None
+        status, raw, answer_headers = await self.send("POST", url, payload)
+        data: Optional[JsonObject] = None
+        try:
+            data = self.decoded(raw, status, retry_after_of(answer_headers))
+            return data
+        finally:  # a 429's headers count too: they say the bucket is empty
+            if ctx is not None:
+                ctx.rate_limits_seen(answer_headers, used_tokens(data))
+
+    async def get_json(self, url: str) -> JsonObject:
+        status, raw, headers = await self.send("GET", url)
+        return self.decoded(raw, status, retry_after_of(headers))
+
+    async def get_bytes(self, url: str) -> bytes:
+        """A 2xx answer's body as it is (a file's content); the `AdapterError` of anything else."""
+        status, raw, headers = await self.send("GET", url)
+        if not 200 <= status < 300:
+            self.decoded(raw, status, retry_after_of(headers))
+        return raw
+
+    async def post_form(self, url: str, form: aiohttp.FormData) -> JsonObject:
+        """A multipart upload (aiohttp writes its own Content-Type), answered with JSON."""
+        status, raw, headers = await self.send("POST", url, form)
+        return self.decoded(raw, status, retry_after_of(headers))
+
+    async def send(
+        self, method: str, url: str, payload: Union[bytes, aiohttp.FormData, None] = None
+    ) -> tuple[int, bytes, CIMultiDictProxy[str]]:
+        """One request: the status, body and headers of the answer, whatever its status; an
+        `AdapterError` (retryable) when no answer came."""
         failure: Optional[str] = None
         try:
             session = await self._sessions.current()
-            headers = self._headers.reveal()
-            async with session.post(url, data=payload, headers=headers, allow_redirects=False) as response:
-                raw = await response.read()
-                status = response.status
-                retry_after = response.headers.get("Retry-After")
+            headers = (self._form_headers if isinstance(payload, aiohttp.FormData) else self._headers).reveal()
+            async with session.request(method, url, data=payload, headers=headers, allow_redirects=False) as response:
+                return response.status, await response.read(), response.headers
         except asyncio.TimeoutError:
             failure = "request timed out"
         except aiohttp.ClientError as exc:
             failure = describe_error(exc)
         # Raised outside the except blocks so that no aiohttp exception (whose request info holds
         # the headers) rides along as the AdapterError's __context__.
-        if failure is not None:
-            kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
-            raise self.errors.error(f"request failed: {failure}", retryable=True, kind=kind)
-        return self.decoded(raw, status, retry_after)
+        kind = RequestTimeoutError if failure == "request timed out" else ConnectionFailedError
+        raise self.errors.error(f"request failed: {failure}", retryable=True, kind=kind)
 
-    def decoded(self, raw: bytes, status: int, retry_after: Optional[str]) -> JsonObject:
+    def decoded(self, raw: bytes, status: int, retry_after: Union[str, float, None]) -> JsonObject:
         """The JSON object of a 2xx answer; the matching `AdapterError` for anything else."""
         try:
             data = json.loads(raw)
@@ -171,6 +204,22 @@ def _google_details(data: object, key: str) -> Optional[str]:
         if isinstance(value, str):
             return value
     return None
+
+
+def used_tokens(data: Optional[JsonObject]) -> Optional[int]:
+    """The tokens an answer says its request used, for pacing: OpenAI's `usage.total_tokens`,
+    Anthropic's `usage.input_tokens + output_tokens`, Gemini's `usageMetadata.totalTokenCount`."""
+    if data is None:
+        return None
+    usage = data.get("usage")
+    if isinstance(usage, dict):
+        total = usage.get("total_tokens")
+        if total is None and isinstance(usage.get("input_tokens"), int) and isinstance(usage.get("output_tokens"), int):
+            total = usage["input_tokens"] + usage["output_tokens"]
+    else:
+        metadata = data.get("usageMetadata")
+        total = metadata.get("totalTokenCount") if isinstance(metadata, dict) else None
+    return total if isinstance(total, int) and not isinstance(total, bool) and total >= 0 else None
 
 
 def check_base_url(base_url: str, origin: str = "the base URL") -> str:

@@ -23,6 +23,8 @@ class NativeAdapter(HttpAdapter):
     provider table), `_headers`, `_url`, `_settings_fields` and `_check`."""
 
     _provider = "native"
+    #: Answers' rate-limit headers go to the run's pacer (which then probes with the first request).
+    reports_rate_limits = True
 
     def __init__(
         self,
@@ -86,11 +88,15 @@ class NativeAdapter(HttpAdapter):
 
     async def exchange(self, fields: JsonObject, ctx: AdapterContext) -> tuple[JsonObject, bool]:
         """The answer to a request of `fields` plus the run's settings; whether it came from the cache."""
+        return await self._poster.exchange(self._endpoint, self.body(fields, ctx.settings), ctx, self._well_formed)
+
+    def body(self, fields: JsonObject, settings: GenerationSettings) -> JsonObject:
+        """The request body of `fields` under `settings` (a batch item carries the same)."""
         settings_seen, base = self._base
-        if settings_seen is not ctx.settings:
-            base = self._settings_fields(ctx.settings)
-            self._base = (ctx.settings, base)
-        return await self._poster.exchange(self._endpoint, {**base, **fields}, ctx, self._well_formed)
+        if settings_seen is not settings:
+            base = self._settings_fields(settings)
+            self._base = (settings, base)
+        return {**base, **fields}
 
     def _headers(self, api_key: str) -> Mapping[str, str]:
         raise NotImplementedError

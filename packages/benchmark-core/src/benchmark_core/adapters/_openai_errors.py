@@ -11,7 +11,7 @@ from __future__ import annotations
 import email.utils
 import math
 from datetime import datetime, timezone
-from typing import Generic, Optional, TypeVar
+from typing import Generic, Optional, TypeVar, Union
 
 from .._errors import (
     AdapterError,
@@ -103,8 +103,9 @@ class ProviderErrors:
         text = self.redact(f"{self._provider}: {message}")
         return kind(text, retryable=retryable, retry_after=retry_after, status=status, fatal=fatal)
 
-    def status(self, status: int, detail: str, retry_after: Optional[str]) -> AdapterError:
-        """The error for an HTTP `status` (0: a 200 whose body is an error) with the provider's `detail`."""
+    def status(self, status: int, detail: str, retry_after: Union[str, float, None]) -> AdapterError:
+        """The error for an HTTP `status` (0: a 200 whose body is an error) with the provider's `detail`;
+        `retry_after` is the header's text, or seconds already read from it."""
         detail = self.snippet(detail) or "no details"
         retryable = status == 429 or status >= 500
         if status == 429:
@@ -116,8 +117,12 @@ class ProviderErrors:
         return self.error(
             f"HTTP {status}: {detail}" if status else detail,
             retryable=retryable,
-            retry_after=parse_retry_after(retry_after) if status in _RETRY_AFTER_STATUSES else None,
+            retry_after=_seconds(retry_after) if status in _RETRY_AFTER_STATUSES else None,
             status=status or None,
             kind=kind,
             fatal=status in _FATAL_STATUSES,
         )
+
+
+def _seconds(retry_after: Union[str, float, None]) -> Optional[float]:
+    return parse_retry_after(retry_after) if retry_after is None or isinstance(retry_after, str) else retry_after

@@ -12,13 +12,16 @@ and what the prompt cache saved are computed from its usage (Anthropic reports n
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Union
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from . import _anthropic_wire as wire
 from ._native import NativeAdapter
+from .anthropic_batches import AnthropicBatches
 from .base import AdapterContext, GenerationSettings
+from .batches import BatchRequest
 from .catalog import PROVIDERS_BY_NAME
-from .toolnames import request_names
+from .toolnames import ToolNameCodec, request_names
 
 __all__ = ["ANTHROPIC_BASE_URL", "AnthropicAdapter", "anthropic_adapter"]
 
@@ -38,8 +41,35 @@ class AnthropicAdapter(NativeAdapter):
         return f"{base_url}/v1/messages"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
-        fields: JsonObject = {"messages": [{"role": "user", "content": prompt}]}
+        data, cached = await self.exchange(_prompt_fields(prompt), ctx)
+        return self._completion(data, cached)
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        names = request_names(request)
+        fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
         data, cached = await self.exchange(fields, ctx)
+        return self._chat_result(data, names, cached)
+
+    supports_batch = True
+
+    def batch_client(self) -> AnthropicBatches:
+        return AnthropicBatches(self._poster, self._base_url)
+
+    def batch_item(self, custom_id: str, request: BatchRequest, ctx: AdapterContext) -> JsonObject:
+        """One request of a Message Batch: the `params` a direct request would send."""
+        if isinstance(request, str):
+            fields = _prompt_fields(request)
+        else:
+            names = request_names(request)
+            fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
+        return {"custom_id": custom_id, "params": self.body(fields, ctx.settings)}
+
+    def batch_answer(self, request: BatchRequest, answer: JsonObject) -> Union[CompletionResult, ChatResult]:
+        if isinstance(request, str):
+            return self._completion(answer, False)
+        return self._chat_result(answer, request_names(request), False)
+
+    def _completion(self, data: JsonObject, cached: bool) -> CompletionResult:
         blocks = wire.content_blocks(data, self.errors)
         return CompletionResult(
             text=wire.text_of(blocks),
@@ -49,10 +79,7 @@ class AnthropicAdapter(NativeAdapter):
             truncated=wire.truncated(data),
         )
 
-    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = request_names(request)
-        fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
-        data, cached = await self.exchange(fields, ctx)
+    def _chat_result(self, data: JsonObject, names: ToolNameCodec, cached: bool) -> ChatResult:
         blocks = wire.content_blocks(data, self.errors)
         return ChatResult(
             message=wire.reply_of(blocks, names, self.errors),
@@ -67,6 +94,10 @@ class AnthropicAdapter(NativeAdapter):
 
     def _check(self, data: JsonObject) -> None:
         wire.content_blocks(data, self.errors)
+
+
+def _prompt_fields(prompt: str) -> JsonObject:
+    return {"messages": [{"role": "user", "content": prompt}]}
 
 
 #: The adapter with its API root and key from the arguments, else the variables of the provider table.

@@ -11,6 +11,7 @@ from .._model import ChatRequest, ChatResult, CompletionResult, Task
 
 if TYPE_CHECKING:
     from ._cache import ResponseCache
+    from .pacing import Pacer
 
 
 @frozen
@@ -32,7 +33,9 @@ class AdapterContext:
     the run, `attempt` counts from 1, `seed` is the run seed, `sampling_index` tells apart the
     samples of one task sent several times (it keys the response cache), `settings` are the
     generation settings, and `cache` the run's response cache (None: off). Adapters that cannot
-    honour settings or a cache ignore them."""
+    honour settings or a cache ignore them. `pacer` is the run's `Pacer` and `pace_slot` this
+    request's slot in it: an adapter that reads rate-limit headers reports them through
+    `rate_limits_seen`, and the run paces its requests by them."""
 
     task: Task
     task_index: int = 0
@@ -41,6 +44,13 @@ class AdapterContext:
     sampling_index: int = 0
     settings: GenerationSettings = GenerationSettings()
     cache: Optional[ResponseCache] = None
+    pacer: Optional[Pacer] = None
+    pace_slot: int = 0
+
+    def rate_limits_seen(self, headers: Mapping[str, str], used_tokens: Optional[int] = None) -> None:
+        """Report an answer's headers (any status) and, when known, the tokens its request used."""
+        if self.pacer is not None:
+            self.pacer.observe_headers(self.pace_slot, headers, used_tokens)
 
 
 @runtime_checkable

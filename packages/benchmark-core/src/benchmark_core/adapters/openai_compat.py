@@ -22,12 +22,17 @@ maps the answer back onto the core model:
   the transcript and never sent back (DeepSeek refuses it); `finish_reason: "length"` marks the
   answer truncated.
 - Failures raise `AdapterError`: 429, 5xx, timeouts, connection failures and malformed 200 replies
-  (not JSON, no choices) are retryable, and 429 and 503 carry `Retry-After` (seconds or an HTTP
-  date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
+  (not JSON, no choices) are retryable, and 429 and 503 carry `retry-after-ms`, else `Retry-After`
+  (seconds or an HTTP date), as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
 - With a response cache in the context, a request whose digest is cached is answered from disk;
   every well-formed answer is stored.
+- Rate-limit headers of every answer (`x-ratelimit-*`, see `ratelimits`) go to the run's pacer
+  through `AdapterContext.rate_limits_seen`, with the tokens the request used.
 - What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
   reasoning and cached prompt tokens are passed on.
+- Batches (`--batch`, OpenAI's endpoint only): `batch_item` wraps the body a direct request would
+  send as a line of a Files + Batches input file, `batch_answer` reads an output line's body as a
+  direct answer, and `batch_client` is `openai_batches.OpenAIBatches`.
 - The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
   followed, so it never travels to another host) and scrubbed from every error message.
 
@@ -42,7 +47,7 @@ every provider adapter) in `_json_http`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Optional
+from typing import Optional, Union
 from urllib.parse import urlsplit, urlunsplit
 
 from .._errors import AdapterError, BadRequestError, ConfigurationError
@@ -69,9 +74,11 @@ from ._openai_wire import (
     wire_tool,
 )
 from .base import AdapterContext, GenerationSettings
+from .batches import BatchRequest
 from .catalog import PROVIDERS_BY_NAME, ProviderInfo
+from .openai_batches import BATCH_ENDPOINT, OpenAIBatches
 from .prices import Prices
-from .toolnames import request_names
+from .toolnames import ToolNameCodec, request_names
 
 __all__ = [
     "DEFAULT_MAX_CONNECTIONS",
@@ -101,6 +108,9 @@ class OpenAICompatAdapter(HttpAdapter):
     entry named `provider`, else OpenAI's. An empty key is allowed where the entry needs none (a
     local server): then no Authorization header is sent.
     """
+
+    #: Answers' rate-limit headers go to the run's pacer (which then probes with the first request).
+    reports_rate_limits = True
 
     def __init__(
         self,
@@ -139,6 +149,39 @@ class OpenAICompatAdapter(HttpAdapter):
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         data, cached = await self._exchange([{"role": "user", "content": prompt}], None, ctx)
+        return self._completion(data, cached)
+
+    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
+        names = request_names(request)
+        messages = [wire_message(message, names) for message in request.messages]
+        tools = [wire_tool(tool, names) for tool in request.tools] or None
+        data, cached = await self._exchange(messages, tools, ctx)
+        return self._chat_result(data, names, cached)
+
+    @property
+    def supports_batch(self) -> bool:
+        """Whether `--batch` can use this endpoint: OpenAI's own (or a server standing in for it)."""
+        return self._quirks.name == "openai"
+
+    def batch_client(self) -> OpenAIBatches:
+        return OpenAIBatches(self._poster, self._base_url)
+
+    def batch_item(self, custom_id: str, request: BatchRequest, ctx: AdapterContext) -> JsonObject:
+        """One line of a batch's input file: the body a direct request would send."""
+        if isinstance(request, str):
+            body = self._body([{"role": "user", "content": request}], None, ctx.settings)
+        else:
+            names = request_names(request)
+            messages = [wire_message(message, names) for message in request.messages]
+            body = self._body(messages, [wire_tool(tool, names) for tool in request.tools] or None, ctx.settings)
+        return {"custom_id": custom_id, "method": "POST", "url": BATCH_ENDPOINT, "body": body}
+
+    def batch_answer(self, request: BatchRequest, answer: JsonObject) -> Union[CompletionResult, ChatResult]:
+        if isinstance(request, str):
+            return self._completion(answer, False)
+        return self._chat_result(answer, request_names(request), False)
+
+    def _completion(self, data: JsonObject, cached: bool) -> CompletionResult:
         message = first_message(data, self._errors)
         return CompletionResult(
             text=content_text(message) or "",
@@ -148,11 +191,7 @@ class OpenAICompatAdapter(HttpAdapter):
             truncated=truncated(data),
         )
 
-    async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = request_names(request)
-        messages = [wire_message(message, names) for message in request.messages]
-        tools = [wire_tool(tool, names) for tool in request.tools] or None
-        data, cached = await self._exchange(messages, tools, ctx)
+    def _chat_result(self, data: JsonObject, names: ToolNameCodec, cached: bool) -> ChatResult:
         message = first_message(data, self._errors)
         calls = tool_calls_of(message, names, self._errors)
         reply = ChatMessage(

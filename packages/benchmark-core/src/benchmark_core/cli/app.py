@@ -29,10 +29,16 @@ COMMANDS = {
     "index-entry": ".info:index_entry_cmd",
     "serve": ".serve:serve_cmd",
     "mcp": ".serve:mcp_cmd",
+    "cache": ".cache:cache_cmd",
     "providers": ".providers:providers_cmd",
 }
 #: The commands only the `benchmark-core` umbrella adds.
-UMBRELLA_COMMANDS = {"benchmarks": ".benchmarks:benchmarks_cmd", "new": ".new:new_cmd"}
+UMBRELLA_COMMANDS = {
+    "benchmarks": ".benchmarks:benchmarks_cmd",
+    "new": ".new:new_cmd",
+    "sweep": ".sweep:sweep_cmd",
+    "leaderboard": ".leaderboard:leaderboard_cmd",
+}
 
 
 def create_cli(benchmark: BenchmarkSource, prog_name: str, *, umbrella: bool = False) -> click.Group:

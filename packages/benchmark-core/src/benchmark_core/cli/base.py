@@ -8,6 +8,7 @@ import functools
 import importlib
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -58,6 +59,8 @@ class CliGroup(click.Group):
     aiohttp."""
 
     lazy_commands: dict[str, str]
+    #: The arguments the command line was given (for `continue_command`).
+    argv: list[str]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
         target = getattr(self, "lazy_commands", {}).get(cmd_name)
@@ -73,6 +76,7 @@ class CliGroup(click.Group):
         kwargs["standalone_mode"] = False
         given = kwargs.get("args")
         argv: list[str] = list(given) if given is not None else sys.argv[1:]
+        self.argv = argv
         try:
             result = super().main(*args, **kwargs)
         except click.exceptions.Exit as exc:
@@ -140,6 +144,15 @@ def echo_error_json(exc: BenchmarkError) -> None:
 
 def echo_json(data: Any) -> None:
     click.echo(indented_json(data))
+
+
+def continue_command(flag: str = "--resume") -> str:
+    """The command line that was given, with `flag` added: what continues an interrupted run."""
+    root = click.get_current_context().find_root()
+    argv = list(getattr(root.command, "argv", None) or sys.argv[1:])
+    if flag and flag not in argv:
+        argv.append(flag)
+    return shlex.join([root.info_name or "benchmark-core", *argv])
 
 
 def excerpt(text: str, width: int = 72) -> str:

@@ -39,10 +39,7 @@ class ProgressLine:
         self._usage = Usage()
 
     def update(self, done: int, total: int, row: RunRow) -> None:
-        if self._first_done is None:
-            self._first_done = done - 1  # rows kept from a journal do not count towards the rate
-        self._errored += row.error is not None
-        self._usage = self._usage + row.usage
+        self.count(done, row)
         now = time.monotonic()
         if done < total and now - self._drawn < 0.1:
             return
@@ -51,6 +48,13 @@ class ProgressLine:
         sys.stderr.flush()
         self._shown = True
 
+    def count(self, done: int, row: RunRow) -> None:
+        """Take a finished row into the figures, without drawing (a sweep draws many lines at once)."""
+        if self._first_done is None:
+            self._first_done = done - 1  # rows kept from a journal do not count towards the rate
+        self._errored += row.error is not None
+        self._usage = self._usage + row.usage
+
     def render(self, done: int, total: int, elapsed: float) -> str:
         sent = done - (self._first_done or 0)
         rate = sent / elapsed if elapsed > 0 else 0.0
@@ -58,8 +62,8 @@ class ProgressLine:
         parts = [
             f"{done}/{total}",
             f"{rate:.1f} tasks/s",
-            f"elapsed {_clock(elapsed)}",
-            f"ETA {_clock(eta) if eta is not None else '--:--'}",
+            f"elapsed {clock(elapsed)}",
+            f"ETA {clock(eta) if eta is not None else '--:--'}",
             f"{self._errored} errored",
             f"{self._usage.total_tokens:,} tokens",
         ]
@@ -73,6 +77,6 @@ class ProgressLine:
             sys.stderr.flush()
 
 
-def _clock(seconds: float) -> str:
+def clock(seconds: float) -> str:
     hours, rest = divmod(round(seconds), 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60:02d}:{rest % 60:02d}"

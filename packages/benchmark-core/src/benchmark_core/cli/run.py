@@ -1,7 +1,8 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
 `benchmark_core._run.options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
-the progress line and the error breakdown (`progress.py`).
+the progress line and the error breakdown (`progress.py`), and with `--batch` a line on stderr
+each time a batch's state or counts change.
 
 Exit codes: 0 complete without errored rows; 1 invalid usage; 2 a run with errored rows, or one
 stopped by a fatal provider error or `--max-errors`; 130 after Ctrl+C and 143 after SIGTERM, with the
@@ -21,15 +22,16 @@ from typing import TYPE_CHECKING, Any, Optional
 import click
 
 from .._benchmark.definition import Benchmark
-from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, RunStoppedError, UsageError
+from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from .._model import RunReport
 from .._run.options import RunOptions, RunTarget
-from .base import CliState, command, echo_json
+from .base import CliState, command, continue_command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
     from .._run.runner import Run
+    from ..adapters.batches import BatchStatus
 
 
 @click.command("run")
@@ -79,20 +81,54 @@ def run_cmd(
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
     Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
     """
-    from .._run.journal import journal_path
-    from .._run.runner import Run
     from .._surfaces.files import check_writable
-    from ..adapters.registry import make_adapter
 
     if (resume or retry_errored) and output is None:
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
     if retry_errored and not resume:
         raise UsageError("--retry-errored needs --resume")
     target, options = options_from_cli(values, no_cache=no_cache)
-    bench = state.benchmark
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
+    with _output_held(output):
+        try:
+            report, signum, stopped = _run(state.benchmark, target, options, tasks_path, output, resume, retry_errored)
+            _write(report, state.benchmark, output, markdown, as_json)
+        except OutputWriteError as exc:
+            raise OutputWriteError(f"{exc.message}; make room and continue with: {continue_command()}") from None
+        _finish(report, output, signum, stopped)
+
+
+@contextlib.contextmanager
+def _output_held(output: Optional[Path]) -> Iterator[None]:
+    """The lock on the output's journal, from before the run starts until its report is written:
+    a second process on the same output is refused at once (`OutputLockedError`), before it sends."""
+    from .._run.journal import journal_path
+    from .._run.output_lock import lock_output
+
+    lock = lock_output(journal_path(output)) if output is not None else None
+    try:
+        yield
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _run(
+    bench: Benchmark,
+    target: RunTarget,
+    options: RunOptions,
+    tasks_path: Optional[Path],
+    output: Optional[Path],
+    resume: bool,
+    retry_errored: bool,
+) -> tuple[RunReport, Optional[int], Optional[RunStoppedError]]:
+    """The run to its end: its report, the signal that ended it (if one did), the stop (if any)."""
+    from .._run.journal import journal_path
+    from .._run.runner import Run
+    from ..adapters.registry import make_adapter
+
     adapter = make_adapter(
         target.provider, target.model, seed=options.seed, policies=bench.mock_policies, **target.adapter_options()
     )
@@ -106,17 +142,21 @@ def run_cmd(
         resume=resume,
         retry_errored=retry_errored,
         progress=line.update if line is not None else None,
+        batch_progress=batch_status,
     )
-    stopped: Optional[RunStoppedError] = None
     try:
         report, signum = asyncio.run(_execute(run))
+        return report, signum, None
     except RunStoppedError as exc:
-        report, signum, stopped = exc.report, None, exc
+        return exc.report, None, exc
     finally:
         if line is not None:
             line.close()
-    _write(report, bench, output, markdown, as_json)
-    _finish(report, output, signum, stopped)
+
+
+def batch_status(status: BatchStatus) -> None:
+    """A batch's state and counts on stderr, each time they change (batches take minutes to hours)."""
+    click.echo(status.describe(), err=True)
 
 
 def _finish(
@@ -188,12 +228,15 @@ def _write(
 ) -> None:
     from .._model.wire import dumps, to_wire
     from .._render.report import render_markdown, render_summary
-    from .._surfaces.files import write_text
+    from .._run.journal import journal_path
+    from .._surfaces.files import write_output
 
+    journal = journal_path(output) if output is not None else None
+    rows = len(report.rows) if journal is not None else 0
     if output is not None:
-        write_text(output, dumps(report, indent=2) + "\n")
+        write_output(output, dumps(report, indent=2) + "\n", journal=journal, rows_safe=rows)
     if markdown is not None:
-        write_text(markdown, render_markdown(report, bench))
+        write_output(markdown, render_markdown(report, bench), journal=journal, rows_safe=rows)
     if as_json:
         summary = to_wire(report)
         del summary["rows"]

@@ -37,6 +37,8 @@ def _click_option(cls: type[Any], name: str, spec: OptionSpec) -> Callable[[F], 
         kwargs.update(type=click.Path(file_okay=False, path_type=str), default=None)
     elif spec.multiple:
         kwargs.update(multiple=True, type=str)
+    elif declared is bool:
+        kwargs.update(is_flag=True)
     elif spec.choices is not None:
         kwargs.update(type=click.Choice(spec.choices))
     elif spec.parse is not None:
@@ -48,7 +50,7 @@ def _click_option(cls: type[Any], name: str, spec: OptionSpec) -> Callable[[F], 
     elif declared is float:
         kwargs["type"] = click.FloatRange(min=spec.minimum, max=spec.maximum, min_open=spec.min_open)
     default = _default(cls, name)
-    if name != "cache" and not spec.multiple and default is not None:
+    if name != "cache" and not spec.multiple and declared is not bool and default is not None:
         kwargs.update(default=default, show_default=True)
     assert spec.cli is not None
     return click.option(spec.cli, name, **kwargs)

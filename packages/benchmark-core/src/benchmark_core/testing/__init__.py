@@ -4,8 +4,11 @@
 usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
 received; `FakeAnthropic` (Messages: tool use, thinking, prompt caching, 529, rate-limit headers)
 and `FakeGemini` (generateContent) do the same in their providers' published wire formats, refusing
-what those APIs refuse. `mock_handler(benchmark, wire=...)` makes any of them answer as the offline
-mock would, and `AlwaysGoodMock` is the
+what those APIs refuse. `FakeOpenAIBatches` and `FakeAnthropicBatches` serve OpenAI's Files +
+Batches and Anthropic's Message Batches (a processing delay, per-item failures, submission counts).
+With `ratelimit_headers=True`, `FakeOpenAI`'s rate limit sends OpenAI's rate-limit headers.
+`mock_handler(benchmark, wire=...)` makes any of them answer as the offline
+mock would (`mock_handlers` for several benchmarks behind one server), and `AlwaysGoodMock` is the
 mock answering every task well (a second model to compare with). `serve_benchmark`,
 `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
 benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
@@ -14,9 +17,10 @@ imports aiohttp.
 
 from ._loopback import ScriptedResponse
 from .fake_anthropic import MESSAGES_PATH, AnthropicResponse, FakeAnthropic
+from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault
 from .fake_gemini import FakeGemini, GeminiResponse
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
-from .mock_server import MockHandler, mock_handler
+from .mock_server import MockHandler, MockHandlers, mock_handler, mock_handlers
 from .mocks import AlwaysGoodMock
 from .reports import VOLATILE_KEYS, stable_report
 from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
@@ -26,19 +30,25 @@ __all__ = [
     "AnthropicResponse",
     "CHAT_PATH",
     "FakeAnthropic",
+    "FakeAnthropicBatches",
+    "FakeBatch",
     "FakeGemini",
     "FakeOpenAI",
+    "FakeOpenAIBatches",
     "GeminiResponse",
     "MESSAGES_PATH",
     "ScriptedResponse",
     "FakeResponse",
     "Handler",
+    "ItemFault",
     "MockHandler",
+    "MockHandlers",
     "RecordedRequest",
     "VOLATILE_KEYS",
     "chat_completion",
     "free_port",
     "mock_handler",
+    "mock_handlers",
     "mcp_stdio_parameters",
     "serve_benchmark",
     "stable_report",

@@ -129,8 +129,7 @@ class LoopbackServer:
     async def start(self, port: int = 0) -> None:
         """Listen on 127.0.0.1:`port` (0: a free port)."""
         app = web.Application()
-        for method, path in self.routes:
-            app.router.add_route(method, path, self._handle)
+        self.add_routes(app)
         # handler_cancellation: a client hanging up must cancel the handler, so `cancelled` can count it.
         runner = web.AppRunner(app, access_log=None, handler_cancellation=True, shutdown_timeout=0.5)
         await runner.setup()
@@ -182,6 +181,12 @@ class LoopbackServer:
         await asyncio.wait_for(wait(), timeout)
 
     # What a subclass gives.
+
+    def add_routes(self, app: web.Application) -> None:
+        """Route every (method, path) of `routes` to the scripted answers; a fake with routes of its
+        own (the batch APIs) adds them instead."""
+        for method, path in self.routes:
+            app.router.add_route(method, path, self._handle)
 
     def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         """The answer to a request without the right key, or None when it may pass."""

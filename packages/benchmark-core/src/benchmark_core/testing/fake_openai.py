@@ -18,7 +18,10 @@ Two modes stand in for a real provider under load:
 
 - `rate_limit=R`: a token bucket of R requests per second (holding up to `burst`, default R); a
   request beyond it gets a 429 with `Retry-After` (whole seconds until the next token, at least 1),
-  as providers answer. `rate_limited` counts them.
+  as providers answer. `rate_limited` counts them. With `ratelimit_headers=True` every answer also
+  carries OpenAI's `x-ratelimit-{limit,remaining,reset}-requests` headers and a 429 a precise
+  `retry-after-ms`; `token_rate=T` adds a bucket of T tokens a second (holding T), spent by each
+  answer's `usage.total_tokens`, with its `-tokens` headers (see `testing.buckets`).
 - `fault_rate=p`: each request fails with probability p (seeded by `fault_seed`), in turn a 429 with
   `Retry-After: 1`, a 500, and a 200 whose body is cut off. `faults` counts them.
 
@@ -29,13 +32,16 @@ background thread instead.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Optional, Union
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, Optional, Union
 
+import attrs
 from attrs import frozen
 
 from .._model import JsonObject
 from ._loopback import Handler, LoopbackServer, RecordedRequest, ScriptedResponse
+from .buckets import TokenBucket, go_duration
 
 __all__ = ["CHAT_PATH", "FakeOpenAI", "FakeResponse", "Handler", "RecordedRequest", "chat_completion"]
 
@@ -132,9 +138,50 @@ class FakeOpenAI(LoopbackServer):
 
     routes = (("POST", CHAT_PATH),)
 
+    def __init__(
+        self,
+        responses: Iterable[ScriptedResponse] = (),
+        *,
+        ratelimit_headers: bool = False,
+        token_rate: Optional[float] = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(responses, **options)
+        self.ratelimit_headers = ratelimit_headers
+        self.tokens_bucket = TokenBucket(token_rate) if token_rate is not None else None
+
     @property
     def base_url(self) -> str:
         return f"{self.root_url}/v1"
+
+    def rate_headers(self) -> dict[str, str]:
+        if not self.ratelimit_headers or self.rate_limit is None:
+            return {}
+        headers = {
+            "x-ratelimit-limit-requests": str(int(self.burst)),
+            "x-ratelimit-remaining-requests": str(max(0, int(self._tokens))),
+            "x-ratelimit-reset-requests": go_duration(max(0.0, self.burst - self._tokens) / self.rate_limit),
+        }
+        if self.tokens_bucket is not None:
+            headers.update(self.tokens_bucket.headers("tokens"))
+        return headers
+
+    def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
+        bucket = self.tokens_bucket
+        if bucket is None:
+            return None
+        bucket.refill()
+        if bucket.level >= 0:
+            return None
+        self.rate_limited += 1
+        return self.error(429, "token rate limit exceeded", retry_after=str(max(1, math.ceil(bucket.wait(0.0)))))
+
+    def finish(self, request: RecordedRequest, response: ScriptedResponse) -> ScriptedResponse:
+        if self.tokens_bucket is not None and isinstance(response.body, dict):
+            usage = response.body.get("usage")
+            used = usage.get("total_tokens") if isinstance(usage, dict) else None
+            self.tokens_bucket.spend(float(used) if isinstance(used, int) else 0.0)
+        return response
 
     def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         if request.authorization == f"Bearer {self.api_key}":
@@ -143,7 +190,12 @@ class FakeOpenAI(LoopbackServer):
         return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
 
     def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
-        return FakeResponse.error(status, message, retry_after=retry_after)
+        response = FakeResponse.error(status, message, retry_after=retry_after)
+        if status == 429 and self.ratelimit_headers and self.rate_limit is not None:
+            # OpenAI's precise form of Retry-After: until the request bucket holds a token again.
+            wait = max(0.0, 1 - self._tokens) / self.rate_limit
+            return attrs.evolve(response, headers={**response.headers, "retry-after-ms": str(math.ceil(wait * 1000))})
+        return response
 
     def malformed_fault(self) -> ScriptedResponse:
         return FakeResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')

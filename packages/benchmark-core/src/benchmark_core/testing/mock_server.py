@@ -74,8 +74,16 @@ class MockHandler:
                 self._by_prompt.setdefault((system, user), (index, task))
         self.requests_per_task: collections.Counter[str] = collections.Counter()
 
+    def _view(self, request: RecordedRequest) -> _View:
+        return _VIEWS[self._wire](request.body if isinstance(request.body, dict) else {})
+
+    def knows(self, request: RecordedRequest) -> bool:
+        """Whether `request` is one of this benchmark's tasks (by its system and first user message)."""
+        view = self._view(request)
+        return (view.system, view.prompt) in self._by_prompt
+
     async def __call__(self, request: RecordedRequest) -> ScriptedResponse:
-        view = _VIEWS[self._wire](request.body if isinstance(request.body, dict) else {})
+        view = self._view(request)
         found = self._by_prompt.get((view.system, view.prompt))
         if found is None:
             return _error(self._wire, f"mock server: no task has the prompt {view.prompt[:60]!r}")
@@ -180,3 +188,22 @@ def mock_handler(
 ) -> MockHandler:
     """A fake provider's handler playing `benchmark`'s mock policies (see the module docstring)."""
     return MockHandler(benchmark, delay=delay, seed=seed, tasks=tasks, wire=wire)
+
+
+class MockHandlers:
+    """Several benchmarks' `MockHandler`s behind one server (a sweep sends it every benchmark's
+    tasks): each request goes to the handler whose benchmark has its prompt."""
+
+    def __init__(self, handlers: list[MockHandler]) -> None:
+        self.handlers = handlers
+
+    async def __call__(self, request: RecordedRequest) -> ScriptedResponse:
+        for handler in self.handlers:
+            if handler.knows(request):
+                return await handler(request)
+        return _error("openai", f"mock server: no benchmark has the prompt {request.prompt[:60]!r}")
+
+
+def mock_handlers(benchmarks: list[Benchmark], *, delay: float = 0.0, seed: int = 1) -> MockHandlers:
+    """One `FakeOpenAI` handler playing the mock policies of each of `benchmarks`."""
+    return MockHandlers([MockHandler(benchmark, delay=delay, seed=seed) for benchmark in benchmarks])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
 
-from ._session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who
-from ._world import Message, MessageEvent, MessageState, message_state
+from .._world import Message, MessageEvent, MessageState, message_state
+from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who
 
 
 class MessageStore:
@@ -42,6 +42,7 @@ class MessageStore:
                     "body": message.body,
                     "status": message_state(message, events[-1].op).status,
                     "events": [who(e) for e in events],
+                    **({"external": True} if message.external else {}),
                 }
                 for mid, (message, events) in sorted(self._messages.items())
             ]
@@ -51,8 +52,13 @@ class MessageStore:
         found = self._messages.get(mid)
         if found is None:
             raise ToolRefusal(NOT_FOUND, f"no message {mid!r}; list_messages shows every id")
-        _, events = found
+        message, events = found
         if events[-1].op == "recall":
             raise ToolRefusal(CONFLICT, f"message {mid} is already recalled")
+        if message.external:
+            raise ToolRefusal(
+                CONFLICT,
+                f"message {mid} was delivered to {message.to}, outside the organisation; it cannot be recalled",
+            )
         events.append(MessageEvent(at=self._clock.stamp(), actor=SESSION_ACTOR, op="recall"))
         return {"id": mid, "status": "recalled"}

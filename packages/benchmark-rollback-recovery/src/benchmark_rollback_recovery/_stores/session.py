@@ -1,4 +1,4 @@
-"""What the three stores share: the clock of the agent's own writes and the shapes every write shows."""
+"""What the stores share: the clock of the agent's own writes and the shapes every write shows."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Optional, Union
 
 from benchmark_core import JsonObject
 
-from ._world import TIME_FORMAT, ContactRevision, FileVersion, MessageEvent
+from .._world import TIME_FORMAT, ContactRevision, FileVersion, MessageEvent, RecordRevision
 
 SESSION_ACTOR = "ops-agent (you), this session"
 
@@ -28,7 +28,7 @@ class SessionClock:
         return at.strftime(TIME_FORMAT)
 
 
-def who(write: Union[ContactRevision, FileVersion, MessageEvent]) -> JsonObject:
+def who(write: Union[ContactRevision, RecordRevision, FileVersion, MessageEvent]) -> JsonObject:
     """When, by whom, which operation and for which ticket: what every write shows in the tools."""
     return {"at": write.at, "actor": write.actor, "op": write.op, "ticket": write.ticket}
 

@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
 
-from ._session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, who
-from ._world import FileOp, FileState, FileVersion, StoredFile, file_state, line_changes
+from .._world import FileOp, FileState, FileVersion, StoredFile, file_state, line_changes
+from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, who
 
 
 class FileStore:
@@ -115,6 +115,8 @@ class FileStore:
 
     def restore_version(self, path: str, number: int) -> JsonObject:
         content = self._version(path, number).content
+        if content is None and self._versions(path)[0].op == "purge":
+            raise ToolRefusal(CONFLICT, f"{path} was deleted for good; no earlier version of it was kept")
         if content is None:
             raise ToolRefusal(CONFLICT, f"version {number} of {path} is a deletion; pick a version with content")
         if self._versions(path)[-1].content == content:
@@ -123,6 +125,8 @@ class FileStore:
 
 
 def _change_summary(before: Optional[str], version: FileVersion) -> str:
+    if version.op == "purge":
+        return "deleted the file for good: its earlier versions are gone"
     if version.content is None:
         return "deleted the file"
     changes = line_changes(before, version.content)

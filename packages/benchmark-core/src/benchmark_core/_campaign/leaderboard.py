@@ -1,0 +1,219 @@
+"""The leaderboard of a results folder: every run report in it (written by a sweep or not), grouped
+so that only comparable runs are ranked together, each group ranked by mean.
+
+Reports are comparable when they share benchmark, version, answer mode, epochs and task set (the
+same task ids); any other report lands in a group of its own, never in someone else's ranking. Within
+a group, each model's paired verdict against the top model is `compare`'s (`compare_reports`: the
+paired bootstrap interval and, for pass/fail runs of one epoch, McNemar's test). Next to the score:
+tasks, errored rows, pass^k with epochs, tokens, cost and the median latency of answered rows.
+
+`write_leaderboard` writes `leaderboard.md` and `index.html` (a self-contained page) into the folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from attrs import frozen
+
+from .._errors import BenchmarkError
+from .._model import ConfidenceInterval, RunReport
+
+__all__ = [
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardGroup",
+    "SkippedFile",
+    "build_leaderboard",
+    "write_leaderboard",
+]
+
+LEADERBOARD_MARKDOWN = "leaderboard.md"
+LEADERBOARD_HTML = "index.html"
+
+
+@frozen(kw_only=True)
+class LeaderboardEntry:
+    """One report's row. `verdict` is against the group's top model (`top` for the top itself; None
+    when the group has one report), with the paired difference and its interval."""
+
+    rank: int
+    label: str
+    report: str
+    model: str
+    provider: str
+    mean: float
+    confidence_interval95: ConfidenceInterval
+    verdict: Optional[str] = None
+    mean_difference: Optional[float] = None
+    difference_interval95: Optional[ConfidenceInterval] = None
+    p_value: Optional[float] = None
+    tasks: int
+    errored: int
+    complete: bool
+    pass_hat_k: Optional[float] = None
+    total_tokens: int
+    cost_usd: Optional[float] = None
+    median_latency_ms: Optional[float] = None
+
+
+@frozen(kw_only=True)
+class LeaderboardGroup:
+    """Reports that can be ranked together: one benchmark, version, answer mode, epochs and task set."""
+
+    benchmark: str
+    version: str
+    mode: str
+    tasks: int
+    epochs: int
+    task_set: str
+    entries: list[LeaderboardEntry]
+
+
+@frozen
+class SkippedFile:
+    """A JSON file of the folder that is not a run report with rows, and why."""
+
+    path: str
+    reason: str
+
+
+@frozen(kw_only=True)
+class Leaderboard:
+    results: str
+    groups: list[LeaderboardGroup]
+    skipped: list[SkippedFile]
+
+
+def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, seed: int = 1) -> Leaderboard:
+    """The leaderboard of every run report under `results` (see the module docstring)."""
+    folder = Path(results)
+    found, skipped = _reports(folder)
+    grouped: dict[tuple[Any, ...], list[tuple[str, RunReport]]] = {}
+    for relative, report in found:
+        grouped.setdefault(_group_key(report), []).append((relative, report))
+    groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
+    groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
+    return Leaderboard(results=str(folder), groups=groups, skipped=skipped)
+
+
+def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
+    """Write `leaderboard.md` and `index.html` into `results`; returns their paths."""
+    from .._surfaces.files import write_text
+    from .leaderboard_html import render_leaderboard_html
+    from .leaderboard_markdown import render_leaderboard
+
+    folder = Path(results)
+    board = leaderboard if leaderboard is not None else build_leaderboard(folder)
+    markdown, html = folder / LEADERBOARD_MARKDOWN, folder / LEADERBOARD_HTML
+    write_text(markdown, render_leaderboard(board))
+    write_text(html, render_leaderboard_html(board))
+    return markdown, html
+
+
+def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+    from .._model.wire import from_wire
+    from .._surfaces.files import read_json
+
+    found: list[tuple[str, RunReport]] = []
+    skipped: list[SkippedFile] = []
+    for path in _json_files(folder):
+        relative = path.relative_to(folder).as_posix()
+        try:
+            data = read_json(path)
+            if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
+                skipped.append(SkippedFile(relative, "not a run report"))
+                continue
+            if not data.get("rows"):
+                stopped = data.get("stopped")
+                reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
+                skipped.append(SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)"))
+                continue
+            found.append((relative, from_wire(data, RunReport, what="run report")))
+        except BenchmarkError as exc:
+            skipped.append(SkippedFile(relative, exc.message))
+    return found, skipped
+
+
+def _json_files(folder: Path) -> Iterator[Path]:
+    if not folder.is_dir():
+        from .._errors import MissingFileError
+
+        raise MissingFileError(f"no results folder at {folder}")
+    for path in sorted(folder.rglob("*.json")):
+        if not any(part.startswith(".") for part in path.relative_to(folder).parts):
+            yield path
+
+
+def _group_key(report: RunReport) -> tuple[Any, ...]:
+    task_ids = sorted({row.task_id for row in report.rows})
+    digest = hashlib.sha256("\n".join(task_ids).encode()).hexdigest()[:12]
+    return (report.benchmark, report.version, report.mode, report.epochs, len(task_ids), digest)
+
+
+def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
+    from .._analysis.compare import compare_reports
+
+    labels = _labels([relative for relative, _ in members])
+    ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))
+    differences: dict[str, Any] = {}
+    if len(ranked) > 1:
+        try:
+            comparison = compare_reports(
+                [report for _, (_, report) in ranked],
+                labels=[label for label, _ in ranked],
+                resamples=resamples,
+                seed=seed,
+            )
+            differences = {d.second: d for d in comparison.differences}
+        except BenchmarkError:
+            differences = {}  # e.g. a report with a task twice: ranked, without a verdict
+    entries = [
+        _entry(rank, label, relative, report, differences.get(label), top=rank == 1 and len(ranked) > 1)
+        for rank, (label, (relative, report)) in enumerate(ranked, start=1)
+    ]
+    benchmark, version, mode, epochs, tasks, digest = _group_key(ranked[0][1][1])
+    return LeaderboardGroup(
+        benchmark=benchmark, version=version, mode=mode, tasks=tasks, epochs=epochs, task_set=digest, entries=entries
+    )
+
+
+def _labels(paths: Sequence[str]) -> list[str]:
+    """A sweep's `<benchmark>/<label>/report.json` reads as its label; any other file as its path
+    without `.json`. Labels two reports would share fall back to the paths."""
+    short = [p.rsplit("/", 2)[-2] if p.endswith("/report.json") else p.removesuffix(".json") for p in paths]
+    return [s if short.count(s) == 1 else p.removesuffix(".json") for s, p in zip(short, paths)]
+
+
+def _entry(rank: int, label: str, relative: str, report: RunReport, difference: Any, *, top: bool) -> LeaderboardEntry:
+    latencies = [row.latency_ms for row in report.rows if row.error is None]
+    verdict = "top" if top else (difference.verdict if difference is not None else None)
+    return LeaderboardEntry(
+        rank=rank,
+        label=label,
+        report=relative,
+        model=report.model,
+        provider=report.provider,
+        mean=report.mean,
+        confidence_interval95=report.confidence_interval95,
+        verdict=verdict,
+        mean_difference=difference.mean_difference if difference is not None else None,
+        difference_interval95=difference.confidence_interval95 if difference is not None else None,
+        p_value=difference.mcnemar.p_value if difference is not None and difference.mcnemar is not None else None,
+        tasks=len({row.task_id for row in report.rows}),
+        errored=report.totals.failed,
+        complete=report.complete,
+        pass_hat_k=report.pass_hat_k,
+        total_tokens=report.usage.total_tokens,
+        cost_usd=report.usage.cost_usd,
+        median_latency_ms=float(statistics.median(latencies)) if latencies else None,
+    )
+
+
+def finite(value: Optional[float]) -> bool:
+    return value is not None and math.isfinite(value)

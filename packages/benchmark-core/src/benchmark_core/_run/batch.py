@@ -1,0 +1,268 @@
+"""Runs with `--batch`: every pending single task as one item of a provider batch, at the batch price.
+
+The cycle: submit the items (each the request a direct call would send, settings included), poll
+the batch with backoff (`batch_poll` seconds at first, doubling to `POLL_MAX`; each new state or count
+goes to the run's `batch_progress`), fetch the results, read each answer as the direct call's answer
+and grade it. Items that failed in a way another try may fix (expired, cancelled, 429, 5xx, or no
+result at all) are submitted again in a new batch, at most `RESUBMISSIONS` times (or `--retries`);
+the others become error rows. Cost is the direct price times `1 - BATCH_DISCOUNT`.
+
+With a journal, every batch is journaled (and synced) under a fresh tag with its items before it is
+created (`submitting`), then with the provider's id, then as its state changes; the rows follow as
+they are graded, then the batch is marked `fetched`. A resumed run polls every journaled batch not
+yet fetched and submits only the tasks that are in none of them, so no task is paid twice. A batch
+journaled only as `submitting` (killed while creating it) is looked up by the tag, which the batch
+carries in its metadata (`BatchClient.find`): OpenAI's can be found; Anthropic's Message Batches
+take no metadata, so there its items are submitted again.
+
+Episodes are refused: each turn depends on the last, and a batch round trip can take hours. See
+`check_batchable`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Optional, TypeVar
+
+from attrs import define, evolve
+
+from .._errors import AdapterError, BatchItemFailedError, ConfigurationError
+from .._model import JsonObject, RunRow, Task, Usage
+from ..adapters.base import AdapterContext
+from ..adapters.batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
+from .journal import Journal
+from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message
+
+if TYPE_CHECKING:
+    from .runner import Pending, Run
+
+POLL_MAX = 60.0
+#: How many times an item whose batch failed it (expired, 5xx, ...) is submitted again by default.
+RESUBMISSIONS = 3
+BatchProgress = Callable[[BatchStatus], None]
+R = TypeVar("R")
+#: A batch to poll: its journal tag, the provider's id, its items' custom ids.
+Waiting = tuple[str, str, list[str]]
+
+
+def check_batchable(run: Run) -> BatchCapable:
+    """The adapter's batch API; a `ConfigurationError` (exit 1) for episodes or a provider without one."""
+    episodes = [task.id for task in run.tasks if task.kind == "episode"]
+    if episodes:
+        shown = ", ".join(episodes[:3]) + (", ..." if len(episodes) > 3 else "")
+        raise ConfigurationError(
+            f"--batch runs single tasks only, and {len(episodes)} of these tasks are episodes ({shown}): an "
+            "episode's turns depend on each other. Run them without --batch, or select single tasks with --task"
+        )
+    api = batch_capable(run.adapter)
+    if api is None:
+        raise ConfigurationError(
+            f"--batch needs a provider with a batch API (openai, anthropic), not {run.adapter.provider!r}"
+        )
+    return api
+
+
+def custom_id(index: int, epoch: Optional[int]) -> str:
+    """An item's id: the task's position and epoch (`t00012-e1`), valid for both providers."""
+    return f"t{index:05d}-e{epoch or 1}"
+
+
+def discounted(usage: Usage) -> Usage:
+    """`usage` at the batch price."""
+    keep = 1.0 - BATCH_DISCOUNT
+    saved = usage.cache_saved_usd
+    return evolve(
+        usage,
+        cost_usd=usage.cost_usd * keep if usage.cost_usd is not None else None,
+        cache_saved_usd=saved * keep if saved is not None else None,
+    )
+
+
+@define
+class _Item:
+    index: int
+    task: Task
+    epoch: Optional[int]
+    submissions: int = 0
+
+
+class BatchRun:
+    """The batch cycle of one run (see the module docstring)."""
+
+    def __init__(
+        self,
+        run: Run,
+        api: BatchCapable,
+        journal: Optional[Journal],
+        record: Callable[[RunRow], None],
+        progress: Optional[BatchProgress],
+    ) -> None:
+        self._run = run
+        self._api = api
+        self._journal = journal
+        self._record = record
+        self._progress = progress
+        self._items: dict[str, _Item] = {}
+        #: The ids of every batch this run has used, created or resumed, in order.
+        self.batch_ids: list[str] = []
+
+    async def execute(self, pending: list[Pending]) -> None:
+        self._items = {custom_id(i, epoch): _Item(i, task, epoch) for i, task, epoch in pending}
+        client = self._api.batch_client()
+        try:
+            await self._cycle(client, await self._resumed(client))
+        except Fatal as fatal:
+            raise self._run._halt(fatal) from None
+        finally:
+            await client.aclose()
+
+    async def _resumed(self, client: BatchClient) -> list[Waiting]:
+        """The journaled batches whose results are not in. A batch journaled only as `submitting`
+        (the run was killed while creating it) is looked up by its tag: if the provider has it, it
+        is polled; if not, its items were never submitted."""
+        waiting: list[Waiting] = []
+        for record in self._journal.batches if self._journal is not None else []:
+            tag, batch_id = str(record["id"]), record.get("batch")
+            cids = [cid for cid in record.get("items", {}) if cid in self._items]
+            if record.get("state") == "submitting":
+                batch_id = await _provider_call(self._run, functools.partial(client.find, tag))
+                if batch_id is None:
+                    continue
+                self._journaled(tag, "submitted", cids, batch_id=batch_id)
+            for cid in cids:
+                self._items[cid].submissions += 1
+            self.batch_ids.append(str(batch_id))
+            if record.get("state") != "fetched":
+                waiting.append((tag, str(batch_id), cids))
+        return waiting
+
+    async def _cycle(self, client: BatchClient, waiting: list[Waiting]) -> None:
+        """Poll the resumed batches, submit the tasks in none of them, and resubmit failed items."""
+        in_open = {cid for _, _, cids in waiting for cid in cids}
+        fresh = [cid for cid in self._items if cid not in in_open]
+        if fresh:
+            waiting.append(await self._submit(client, fresh))
+        while waiting:
+            again = await self._finish(client, *waiting.pop(0))
+            if again:
+                waiting.append(await self._submit(client, again))
+
+    async def _submit(self, client: BatchClient, cids: list[str]) -> Waiting:
+        """Create a batch of `cids`, journaled first under a fresh tag (`submitting`), then with its id."""
+        run = self._run
+        lines = [
+            self._api.batch_item(cid, run.single_request(self._items[cid].task), self._context(cid)) for cid in cids
+        ]
+        tag = f"bc-{uuid.uuid4().hex}"
+        self._journaled(tag, "submitting", cids)
+        metadata = {"benchmark_core_tag": tag, "benchmark": run.benchmark.id, "items": str(len(cids))}
+        batch_id = await _provider_call(run, lambda: client.submit(lines, metadata), idempotent=False)
+        for cid in cids:
+            self._items[cid].submissions += 1
+        self.batch_ids.append(batch_id)
+        self._journaled(tag, "submitted", cids, batch_id=batch_id)
+        return tag, batch_id, cids
+
+    def _context(self, cid: str) -> AdapterContext:
+        item = self._items[cid]
+        run = self._run
+        return AdapterContext(task=item.task, task_index=item.index, seed=run.options.seed, settings=run.settings)
+
+    async def _finish(self, client: BatchClient, tag: str, batch_id: str, cids: list[str]) -> list[str]:
+        """Poll `batch_id` until it ends, grade its results; the items to submit again."""
+        started = time.perf_counter()
+        status = await self._poll(client, tag, batch_id)
+        outcomes = {o.custom_id: o for o in await _provider_call(self._run, lambda: client.results(batch_id))}
+        again: list[str] = []
+        for cid in cids:
+            item = self._items[cid]
+            if (item.task.id, item.epoch) in self._run.rows:  # graded before a kill, then resumed
+                continue
+            outcome = outcomes.get(cid) or BatchOutcome(cid, error=f"no result ({status.state})", retryable=True)
+            row = await self._row(cid, outcome, started)
+            if row is None:
+                again.append(cid)
+            else:
+                self._record(row)
+        self._journaled(tag, "fetched", cids)
+        return again
+
+    async def _poll(self, client: BatchClient, tag: str, batch_id: str) -> BatchStatus:
+        delay = self._run.options.batch_poll
+        seen: Optional[BatchStatus] = None
+        while True:
+            status = await _provider_call(self._run, lambda: client.status(batch_id))
+            if status != seen:
+                seen = status
+                if self._progress is not None:
+                    self._progress(status)
+                self._journaled(tag, "ended" if status.ended else status.state, [], status)
+            if status.ended:
+                return status
+            await asyncio.sleep(delay)
+            delay = min(POLL_MAX, delay * 2)
+
+    async def _row(self, cid: str, outcome: BatchOutcome, started: float) -> Optional[RunRow]:
+        """The graded row of an answered item, an error row, or None when it goes in the next batch."""
+        item = self._items[cid]
+        run = self._run
+        requests = TaskRequests(run, item.task, item.index, item.epoch)
+        requests.started = started
+        if outcome.answer is None:
+            limit = run.options.retries if run.options.retries is not None else RESUBMISSIONS
+            if outcome.retryable and item.submissions <= limit:
+                return None
+            requests.attempts = item.submissions
+            return requests.error_row(f"batch item failed: {outcome.error}", BatchItemFailedError.code)
+        request = run.single_request(item.task)
+        try:
+            result = self._api.batch_answer(request, outcome.answer)
+            requests.batched(result, item.submissions, discounted(result.usage))
+        except Exhausted as exc:
+            return requests.error_row(str(exc), exc.code)
+        except Exception as exc:  # a malformed answer costs its row, not the run
+            return requests.error_row(failure_message(exc), failure_code(exc))
+        return await run.graded(item.task, requests, run.trace_of(result), None)
+
+    def _journaled(
+        self,
+        tag: str,
+        state: str,
+        cids: list[str],
+        status: Optional[BatchStatus] = None,
+        batch_id: Optional[str] = None,
+    ) -> None:
+        if self._journal is None:
+            return
+        record: JsonObject = {"id": tag, "state": state}
+        if state == "submitting":  # later records of the batch name only what changed
+            record["items"] = {cid: [self._items[cid].task.id, self._items[cid].epoch] for cid in cids}
+        if batch_id is not None:
+            record["batch"] = batch_id
+        if status is not None:
+            record["counts"] = {"total": status.total, "succeeded": status.succeeded, "failed": status.failed}
+        self._journal.append_batch(record)
+
+
+async def _provider_call(run: Run, make: Callable[[], Awaitable[R]], *, idempotent: bool = True) -> R:
+    """A call to the batch endpoints, retried with backoff after 429s and 5xx (and, when it is
+    `idempotent`, after timeouts and lost connections) within the retry budget; any other failure
+    ends the run (`Fatal`). Creating a batch is not idempotent: a timed-out create may have created
+    it, so it is not sent again."""
+    options = run.options
+    delay = options.backoff_base
+    deadline = time.monotonic() + options.retry_budget
+    while True:
+        try:
+            return await make()
+        except AdapterError as exc:
+            answered = exc.status is not None
+            again = exc.retryable and not exc.fatal and (idempotent or answered)
+            if not again or time.monotonic() + delay > deadline:
+                raise Fatal(exc) from None
+        await asyncio.sleep(delay)
+        delay = min(options.backoff_max, delay * 2)

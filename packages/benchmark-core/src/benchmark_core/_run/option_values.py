@@ -1,0 +1,43 @@
+"""How the CLI's text becomes a run option's value (JSON objects, prices), and the provider
+option's help: the parsers `RunOptions` and `RunTarget` (`options.py`) declare."""
+
+from __future__ import annotations
+
+from .._errors import ConfigurationError
+from .._model import JsonObject
+
+
+def json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k": 40}') -> JsonObject:
+    from .._util.json_values import loads
+
+    try:
+        value = loads(text)
+    except ValueError as exc:
+        raise ConfigurationError(f"{flag} is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise ConfigurationError(f"{flag} must be a JSON object, like '{example}'")
+    return value
+
+
+def prices_object(text: str) -> JsonObject:
+    from ..adapters.prices import Prices
+
+    value = json_object(text, "--prices", '{"input": 3, "output": 15}')
+    Prices.from_json(value)  # refused here, before any request, when malformed
+    return value
+
+
+def provider_help() -> str:
+    """The providers, each with the variable of its key: from the one provider table."""
+    from ..adapters.catalog import PROVIDER_TABLE
+
+    described = [
+        f"{info.name} ({'$' + info.key_variable if info.key_variable else 'offline'}"
+        f"{'' if info.key_required else ', optional'})"
+        for info in PROVIDER_TABLE
+    ]
+    return (
+        "Provider: "
+        + ", ".join(described)
+        + ". Each reads its API root from $<NAME>_BASE_URL; `providers` lists the default URLs."
+    )

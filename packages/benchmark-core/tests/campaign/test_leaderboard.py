@@ -1,0 +1,191 @@
+"""`leaderboard RESULTS` (issue 19): any run report in a folder counts; comparable reports (same
+benchmark, version, mode, epochs and task set) are ranked together with compare's paired verdict
+against the top one, others get groups of their own; `leaderboard.md`, `--json` and `index.html`
+(checked in headless Chromium: the DOM a reader sees, the cost/score plot included)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from benchmark_core import (
+    RunReport,
+    build_leaderboard,
+    compare_reports,
+    create_cli,
+    dumps,
+    openai_compat_adapter,
+    render_leaderboard,
+    render_leaderboard_html,
+    run,
+    to_wire,
+    write_leaderboard,
+)
+from benchmark_core.adapters.mock import MockAdapter
+from benchmark_core.example import benchmark as example
+from benchmark_core.testing import AlwaysGoodMock, FakeOpenAI, FakeResponse, RecordedRequest, mock_handler
+from benchmark_core.testing.chromium import Chromium
+from click.testing import CliRunner
+
+ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"
+COST = 0.0005
+
+
+async def _paid_run() -> RunReport:
+    """The mock's answers through the OpenAI-compatible adapter, each reporting a cost (as OpenRouter's
+    `usage.cost` does)."""
+    mock = mock_handler(example)
+
+    async def handler(request: RecordedRequest) -> FakeResponse:
+        answer = await mock(request)
+        if isinstance(answer.body, dict) and "usage" in answer.body:
+            answer.body["usage"]["cost"] = COST
+        return answer
+
+    async with FakeOpenAI(handler=handler, record=False) as server:
+        return await run(example, openai_compat_adapter(server.base_url, "paid-model", "sk-x"), cache=False)
+
+
+def _save(folder: Path, relative: str, report: Any) -> None:
+    path = folder / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(report if isinstance(report, str) else dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+@pytest.fixture
+async def results(tmp_path: Path) -> dict[str, Any]:
+    folder = tmp_path / "results"
+    reports = {
+        "plain": await run(example, MockAdapter(model="plain-model")),
+        "strong": await run(example, AlwaysGoodMock(model="strong-model")),
+        "paid": await _paid_run(),
+        "subset": await run(example, MockAdapter(model="plain-model"), task_ids=["arith-01", "arith-02"]),
+        "epochs": await run(example, MockAdapter(model="plain-model"), epochs=2),
+    }
+    for label in ("plain", "strong", "paid"):
+        _save(folder, f"benchmark-core-example/{label}/report.json", reports[label])
+    _save(folder, "elsewhere/subset.json", reports["subset"])
+    _save(folder, "elsewhere/with-epochs.json", reports["epochs"])
+    _save(folder, "notes.json", '{"hello": "not a report"}\n')
+    printed = to_wire(reports["plain"])
+    del printed["rows"]
+    _save(folder, "printed.json", json.dumps(printed))
+    return {"folder": folder, **reports}
+
+
+def test_groups_ranks_and_verdicts(results: dict[str, Any]) -> None:
+    board = build_leaderboard(results["folder"])
+    assert [(g.tasks, g.epochs) for g in board.groups] == [(21, 1), (21, 2), (2, 1)]
+    full = board.groups[0]
+    comparison = compare_reports(
+        [results["strong"], results["plain"], results["paid"]], labels=["strong", "plain", "paid"]
+    )
+    assert comparison.leaderboard is not None
+    labels = ["strong", "plain", "paid"]
+    assert [e.label for e in full.entries] == sorted(labels, key=lambda label: (-results[label].mean, label))
+    top, *rest = full.entries
+    assert (top.rank, top.verdict, top.mean) == (1, "top", results["strong"].mean)
+    by_second = {d.second: d for d in comparison.differences}
+    for entry in rest:
+        difference = by_second[entry.label]
+        assert (entry.verdict, entry.mean_difference) == (difference.verdict, difference.mean_difference)
+        assert entry.difference_interval95 == difference.confidence_interval95
+    paid = next(e for e in full.entries if e.label == "paid")
+    assert paid.cost_usd == pytest.approx(COST * sum(r.attempts for r in results["paid"].rows))
+    assert paid.total_tokens == results["paid"].usage.total_tokens
+    assert paid.median_latency_ms is not None and paid.model == "paid-model"
+    assert board.groups[1].entries[0].pass_hat_k == results["epochs"].pass_hat_k
+    assert [e.label for e in board.groups[2].entries] == ["elsewhere/subset"]  # never ranked with the full runs
+    assert [(s.path, s.reason.split(" (")[0]) for s in board.skipped] == [
+        ("notes.json", "not a run report"),
+        ("printed.json", "a run report without rows"),
+    ]
+
+
+def test_the_cli_writes_and_prints_it(results: dict[str, Any]) -> None:
+    folder = results["folder"]
+    cli = create_cli(example, "benchmark-core", umbrella=True)
+    printed = CliRunner().invoke(cli, ["leaderboard", str(folder)])
+    assert printed.exit_code == 0, printed.output
+    markdown = (folder / "leaderboard.md").read_text(encoding="utf-8")
+    assert printed.stdout == markdown == render_leaderboard(build_leaderboard(folder))
+    assert markdown.count("\n## ") == 4  # three groups and the skipped files
+    assert "| 1 | strong (mock/strong-model) |" in markdown
+    as_json = CliRunner().invoke(cli, ["leaderboard", str(folder), "--json"])
+    assert as_json.exit_code == 0
+    assert json.loads(as_json.stdout) == to_wire(build_leaderboard(folder))
+    missing = CliRunner().invoke(cli, ["leaderboard", str(folder / "nope")])
+    assert missing.exit_code == 1 and "no results folder" in missing.stderr
+
+
+def test_the_page_is_deterministic_and_escaped(results: dict[str, Any]) -> None:
+    folder = results["folder"]
+    _save(folder, "benchmark-core-example/<img src=x onerror=alert(1)>/report.json", results["plain"])
+    board = build_leaderboard(folder)
+    html = render_leaderboard_html(board)
+    assert html == render_leaderboard_html(build_leaderboard(folder))
+    assert "<img" not in html and 'data-label="&lt;img src=x onerror=alert(1)&gt;"' in html
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Chromium]:
+    async with Chromium.launch() as chromium:
+        yield chromium
+
+
+_READ = """(() => Array.from(document.querySelectorAll('section.group')).map(s => ({
+    title: s.querySelector('h2').textContent,
+    rows: Array.from(s.querySelectorAll('table.leaderboard tbody tr')).map(tr => ({
+        label: tr.dataset.label, rank: tr.querySelector('.rank').textContent,
+        mean: tr.querySelector('.mean').textContent, verdict: tr.querySelector('.vs-top').textContent,
+        tasks: tr.querySelector('.tasks').textContent, errored: tr.querySelector('.errored').textContent,
+        passK: tr.querySelector('.pass-k').textContent, cost: tr.querySelector('.cost').textContent,
+        tokens: tr.querySelector('.tokens').textContent, drawn: tr.querySelectorAll('svg.ci-chart rect').length})),
+    points: Array.from(s.querySelectorAll('svg.scatter g.entry')).map(g => [g.dataset.label,
+        Number(g.querySelector('circle').getAttribute('cy'))]),
+    axis: s.querySelector('svg.scatter').getAttribute('aria-label'),
+})))()"""
+
+
+async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) -> None:
+    folder = results["folder"]
+    board = build_leaderboard(folder)
+    _, html = write_leaderboard(folder, board)
+    await browser.open(html.as_uri())
+    groups: list[dict[str, Any]] = await browser.evaluate(_READ)
+    assert [len(g["rows"]) for g in groups] == [3, 1, 1]
+    full = groups[0]
+    assert full["title"].startswith(f"benchmark-core-example {example.version} · prompt · 21 tasks")
+    entries = board.groups[0].entries
+    assert [r["label"] for r in full["rows"]] == [e.label for e in entries]
+    assert [r["rank"] for r in full["rows"]] == ["1", "2", "3"]
+    assert [r["mean"] for r in full["rows"]] == [f"{e.mean * 100:.1f}%" for e in entries]
+    assert full["rows"][0]["verdict"] == "top"
+    assert all(r["verdict"].startswith(str(e.verdict)) for r, e in zip(full["rows"][1:], entries[1:]))
+    assert all(r["drawn"] == 1 and r["tasks"] == "21" and r["errored"] == "0" for r in full["rows"])
+    assert [r["cost"] for r in full["rows"]] == [f"${e.cost_usd:.4f}" if e.cost_usd else "n/a" for e in entries]
+    assert groups[1]["rows"][0]["passK"] == f"{results['epochs'].pass_hat_k * 100:.1f}%"
+    # One point per model; the higher the score, the higher on the page (smaller y).
+    assert [label for label, _ in full["points"]] == [e.label for e in entries]
+    heights = [y for _, y in full["points"]]
+    assert heights == sorted(heights)
+    assert full["axis"].endswith("tokens (no cost reported)")  # two of the three runs report no cost
+    skipped = await browser.evaluate(
+        "Array.from(document.querySelectorAll('#skipped li code')).map(c => c.textContent)"
+    )
+    assert skipped == ["notes.json", "printed.json"]
+    await browser.screenshot(ARTIFACTS / "leaderboard.png", full_page=True)
+
+
+async def test_a_group_where_every_run_has_a_cost_is_plotted_by_cost(
+    browser: Chromium, tmp_path: Path, results: dict[str, Any]
+) -> None:
+    folder = tmp_path / "paid-only"
+    _save(folder, "benchmark-core-example/paid/report.json", results["paid"])
+    _, html = write_leaderboard(folder)
+    await browser.open(html.as_uri())
+    [group] = await browser.evaluate(_READ)
+    assert group["axis"].endswith("score against cost (USD)") and group["rows"][0]["verdict"] == "-"
