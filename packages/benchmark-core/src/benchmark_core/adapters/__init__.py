@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from .base import AdapterContext, GenerationSettings, ModelAdapter
 from .catalog import PROVIDER_TABLE, ProviderInfo
 from .mock import MockAdapter, mock_adapter
-from .prices import Prices
 from .pacing import Pacer
+from .prices import Prices
 from .ratelimits import Budget, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from .registry import PROVIDERS, make_adapter
 

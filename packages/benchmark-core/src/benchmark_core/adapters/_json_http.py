@@ -142,7 +142,7 @@ class JsonPoster:
             data = None
         if not 200 <= status < 300:
             text = error_message(data) or raw.decode("utf-8", errors="replace")
-            error = self.errors.status(status, text, retry_after or retry_delay(data))
+            error = self.errors.status(status, text, retry_after if retry_after is not None else retry_delay(data))
             if status == 400 and _google_details(data, "reason") == "API_KEY_INVALID":
                 # Google refuses a key with a 400; it is the same mistake as another provider's 401.
                 error = AuthenticationFailedError(error.message, status=status, fatal=True)
