@@ -37,6 +37,9 @@ RUNTIME_DEPS = (
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
 #: benchmark-core's `inspect` extra, as its pyproject.toml pins it (mypy needs it for the Inspect modules).
 INSPECT_DEPS = ("inspect_ai>=0.3.285,<0.4",)
+#: The official SDKs behind Inspect's own `anthropic/` and `google/` providers, which the inspect
+#: session drives against benchmark-core's fakes (tested with anthropic 2.14.0, google-genai 3.6.1).
+PROVIDER_SDKS = ("anthropic>=2.14,<3", "google-genai>=3.6,<4")
 #: The third-party MCP client the e2e session drives (an exact version: its output is asserted on).
 INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 SOURCES = [f"packages/{p}/src" for p in PACKAGES]
@@ -220,9 +223,10 @@ def docs(session: nox.Session) -> None:
 @nox.session(name="inspect")
 def inspect_session(session: nox.Session) -> None:
     """The Inspect AI integration: the wheels with benchmark-core's `inspect` extra, `inspect eval`
-    on all three benchmarks with benchmark-mock and mockllm. Offline: no test reaches a network."""
+    on all three benchmarks with benchmark-mock and mockllm, and Inspect's Anthropic and Google
+    providers (their official SDKs) against benchmark-core's fakes. Offline: no test reaches a network."""
     _wheels()
-    session.install(*RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS)
+    session.install(*RUNTIME_DEPS, *TEST_DEPS, *INSPECT_DEPS, *PROVIDER_SDKS)
     # Without the index, so the extra's own pin must accept the inspect_ai just installed.
     session.install("--no-index", "--find-links", str(DIST), "benchmark-core[inspect]", *PACKAGES)
     session.chdir(session.create_tmp())

@@ -21,6 +21,8 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   anthropic` (native mode where the benchmark has it, episodes, extended thinking) and `run
   --provider gemini` score as the mock does, with the provider, cached and reasoning tokens in the
   report and the key in no output; `providers --json` lists the whole provider table;
+- every other split the benchmark ships (`data/tasks-NAME.jsonl`), by its bare name: a mock run
+  and `score` regrading it to the same scores;
 - `run --batch` against the fake OpenAI and Anthropic batch APIs (`benchmark_core.testing`), each
   run killed with SIGKILL while it polls and resumed: every single task submitted exactly once and
   scored as the mock scored it; benchmarks with episodes refuse `--batch` with exit 1;
@@ -314,7 +316,18 @@ async def cli_checks(checks: Checks, target: Target, work: Path) -> None:
     async with checks.check(f"{label}/cli/--help") as notes:
         result = await execute([run, "--help"])
         result.expect_exit(0)
-        for command in ("list", "show", "run", "score", "card", "provenance", "index-entry", "serve", "mcp"):
+        for command in (
+            "list",
+            "show",
+            "run",
+            "score",
+            "card",
+            "provenance",
+            "index-entry",
+            "serve",
+            "mcp",
+            "providers",
+        ):
             expect(command in result.stdout, f"--help does not mention {command}")
         notes.append(script.name)
 
@@ -1257,15 +1270,14 @@ def _provider_notes(report: dict[str, Any], expected: list[tuple[str, float]], p
         expect(usage.get("cachedTokens", 0) > 0, "no prompt-cache reads over the episodes")
         transcript = episodes[0]["episode"]["transcript"]
         expect(any(m.get("reasoning") for m in transcript), "no thinking kept in an episode's transcript")
-    if provider == "gemini":
-        expect(usage.get("reasoningTokens", 0) > 0, "no reasoning tokens reported")
+    expect(usage.get("reasoningTokens", 0) > 0, "no reasoning tokens reported")
     cache = f", {usage.get('cachedTokens', 0):,} read from the prompt cache" if provider == "anthropic" else ""
     return f"{sent} requests, mean {report['mean']:.4f}, {usage['promptTokens']:,} prompt tokens{cache}"
 
 
 async def providers_command_check(checks: Checks, target: Target) -> None:
     async with checks.check(f"{target.id}/cli/providers --json"):
-        from benchmark_core.adapters.catalog import PROVIDER_NAMES
+        from benchmark_core.adapters import PROVIDERS as PROVIDER_NAMES
 
         result = await execute([str(target.script), "providers", "--json"])
         result.expect_exit(0)

@@ -68,6 +68,45 @@ def test_the_benchmark_provider_reaches_the_native_apis_from_inspect(
     assert server.received > len(log.samples or [])  # the episodes took several turns each
 
 
+@pytest.mark.parametrize(
+    ("model", "variables", "model_args"),
+    [
+        ("anthropic/claude-fake", ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY"), {"streaming": False}),
+        ("anthropic/claude-fake", ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY"), {}),  # streamed: SSE
+        ("google/gemini-fake", ("GOOGLE_BASE_URL", "GOOGLE_API_KEY"), {}),
+    ],
+)
+def test_inspects_own_providers_and_their_official_sdks_accept_the_fakes(
+    model: str,
+    variables: tuple[str, str],
+    model_args: dict[str, object],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fakes' fidelity, checked by the clients people use: Inspect's `anthropic/` provider (the
+    `anthropic` SDK) and `google/` provider (`google-genai`) run every sample against FakeAnthropic and
+    FakeGemini, and the samples score as our mock report does."""
+    wire = "anthropic" if model.startswith("anthropic/") else "gemini"
+    fake = FakeAnthropic if wire == "anthropic" else FakeGemini
+    with fake(handler=mock_handler(example, wire=wire), api_key="sk-sdk").in_thread() as server:  # type: ignore[arg-type]
+        monkeypatch.setenv(variables[0], server.base_url)
+        monkeypatch.setenv(variables[1], "sk-sdk")
+        # With streaming off, a small max_tokens: the SDK insists on streaming for requests that may run long.
+        [log] = inspect_eval(
+            inspect_task(example),
+            model=model,
+            model_args=model_args,
+            max_tokens=1024 if model_args else None,
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert log.status == "success", log.error
+    assert sample_rows(log) == report_rows(example.run(mock_adapter()))
+    assert server.received > len(log.samples or [])
+    streamed = [isinstance(r.body, dict) and r.body.get("stream") is True for r in server.requests]
+    assert all(streamed) if wire == "anthropic" and not model_args else not any(streamed)
+
+
 def test_mockllm_answers_are_scored_as_our_report_scores_the_same_text_over_two_epochs(tmp_path: Path) -> None:
     [log] = inspect_eval(
         inspect_task(example), model=offline_mockllm(), epochs=2, log_dir=str(tmp_path), display="none"

@@ -17,8 +17,8 @@ from the core model, answers read back.
   from 0.95 to 1; other values are refused here before anything is sent.
 - Usage: `prompt_tokens` is every prompt token (`input_tokens`, which excludes the cache, plus
   `cache_read_input_tokens` and `cache_creation_input_tokens`); `cached_tokens` the cache reads,
-  `cache_write_tokens` the writes. Anthropic bills thinking as output tokens and reports no separate
-  count, so `reasoning_tokens` stays unreported; the thinking text is kept in the transcript.
+  `cache_write_tokens` the writes; `reasoning_tokens` is `output_tokens_details.thinking_tokens`, the
+  part of the (inclusive) output tokens spent thinking, when the answer reports it.
 - `stop_reason: "max_tokens"` marks the answer truncated.
 """
 
@@ -177,9 +177,12 @@ def usage_of(data: JsonObject) -> Usage:
     read = non_negative_count(usage.get("cache_read_input_tokens"))
     written = non_negative_count(usage.get("cache_creation_input_tokens"))
     prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
+    details = usage.get("output_tokens_details")
+    thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
     return Usage(
         prompt_tokens=prompt,
         completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
+        reasoning_tokens=thinking,
         cached_tokens=read,
         cache_write_tokens=written,
     )

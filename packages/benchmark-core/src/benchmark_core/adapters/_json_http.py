@@ -21,6 +21,7 @@ import aiohttp
 from multidict import CIMultiDictProxy
 
 from .._errors import (
+    AuthenticationFailedError,
     ConfigurationError,
     ConnectionFailedError,
     MalformedResponseError,
@@ -141,7 +142,11 @@ class JsonPoster:
             data = None
         if not 200 <= status < 300:
             text = error_message(data) or raw.decode("utf-8", errors="replace")
-            raise self.errors.status(status, text, retry_after)
+            error = self.errors.status(status, text, retry_after if retry_after is not None else retry_delay(data))
+            if status == 400 and _google_details(data, "reason") == "API_KEY_INVALID":
+                # Google refuses a key with a 400; it is the same mistake as another provider's 401.
+                error = AuthenticationFailedError(error.message, status=status, fatal=True)
+            raise error
         if not isinstance(data, dict):
             # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
             text = self.errors.snippet(raw.decode("utf-8", errors="replace"))
@@ -152,6 +157,53 @@ class JsonPoster:
                 kind=MalformedResponseError,
             )
         return data
+
+
+class HttpAdapter:
+    """What every HTTP adapter answers about itself, and its `aclose`; subclasses set `_provider`,
+    `_model`, `_base_url` and `_poster`."""
+
+    _provider: str
+    _model: str
+    _base_url: str
+    _poster: JsonPoster
+
+    @property
+    def provider(self) -> str:
+        return self._provider
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
+
+    async def aclose(self) -> None:
+        """Close the current event loop's session; the next request opens a new one."""
+        await self._poster.close()
+
+
+def retry_delay(data: object) -> Optional[str]:
+    """The seconds of a Google error's `RetryInfo` (`{"error": {"details": [{"retryDelay": "27s"}]}}`,
+    what Gemini sends with a 429 instead of a Retry-After header), as Retry-After text; else None."""
+    delay = _google_details(data, "retryDelay")
+    return delay[:-1] if delay is not None and delay.endswith("s") else None
+
+
+def _google_details(data: object, key: str) -> Optional[str]:
+    """The first string under `key` in a Google error's `details` (RetryInfo, ErrorInfo), or None."""
+    error = data.get("error") if isinstance(data, dict) else None
+    details = error.get("details") if isinstance(error, dict) else None
+    for detail in details if isinstance(details, list) else []:
+        value = detail.get(key) if isinstance(detail, dict) else None
+        if isinstance(value, str):
+            return value
+    return None
 
 
 def used_tokens(data: Optional[JsonObject]) -> Optional[int]:

@@ -11,17 +11,16 @@ and what the prompt cache saved are computed from its usage (Anthropic reports n
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from collections.abc import Mapping
+from typing import Union
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from . import _anthropic_wire as wire
-from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, resolve_endpoint
 from ._native import NativeAdapter
 from .anthropic_batches import AnthropicBatches
 from .base import AdapterContext, GenerationSettings
 from .batches import BatchRequest
 from .catalog import PROVIDERS_BY_NAME
-from .prices import Prices
 from .toolnames import ToolNameCodec, request_names
 
 __all__ = ["ANTHROPIC_BASE_URL", "AnthropicAdapter", "anthropic_adapter"]
@@ -35,35 +34,20 @@ class AnthropicAdapter(NativeAdapter):
 
     _provider = "anthropic"
 
-    def __init__(
-        self,
-        *,
-        base_url: str,
-        model: str,
-        api_key: str,
-        prices: Optional[Prices] = None,
-        max_connections: int = DEFAULT_MAX_CONNECTIONS,
-        request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-    ) -> None:
-        super().__init__(
-            base_url=base_url,
-            model=model,
-            api_key=api_key,
-            headers={"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION},
-            prices=prices,
-            max_connections=max_connections,
-            request_timeout=request_timeout,
-        )
-        self._endpoint = f"{self._base_url}/v1/messages"
+    def _headers(self, api_key: str) -> Mapping[str, str]:
+        return {"x-api-key": api_key, "anthropic-version": wire.ANTHROPIC_VERSION}
+
+    def _url(self, base_url: str, model: str) -> str:
+        return f"{base_url}/v1/messages"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
-        data, cached = await self.exchange(self._endpoint, _prompt_fields(prompt), ctx)
+        data, cached = await self.exchange(_prompt_fields(prompt), ctx)
         return self._completion(data, cached)
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
         names = request_names(request)
         fields = wire.request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
-        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        data, cached = await self.exchange(fields, ctx)
         return self._chat_result(data, names, cached)
 
     supports_batch = True
@@ -116,30 +100,5 @@ def _prompt_fields(prompt: str) -> JsonObject:
     return {"messages": [{"role": "user", "content": prompt}]}
 
 
-def anthropic_adapter(
-    model: str,
-    api_key: Optional[str] = None,
-    *,
-    base_url: Optional[str] = None,
-    prices: Optional[Prices] = None,
-    max_connections: int = DEFAULT_MAX_CONNECTIONS,
-    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-) -> AnthropicAdapter:
-    """The Messages API adapter. `base_url` defaults to `$ANTHROPIC_BASE_URL` (the API root without
-    `/v1`, as the official SDK reads it), then to Anthropic's; `api_key` to `$ANTHROPIC_API_KEY`."""
-    url, key = resolve_endpoint(
-        "anthropic",
-        ANTHROPIC_BASE_URL,
-        _INFO.base_url_variable,
-        _INFO.key_variable,
-        base_url=base_url,
-        api_key=api_key,
-    )
-    return AnthropicAdapter(
-        base_url=url,
-        model=model,
-        api_key=key,
-        prices=prices,
-        max_connections=max_connections,
-        request_timeout=request_timeout,
-    )
+#: The adapter with its API root and key from the arguments, else the variables of the provider table.
+anthropic_adapter = AnthropicAdapter.from_environment

@@ -15,17 +15,15 @@ thought signatures for multi-turn function calling, and sends JSON Schema throug
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Mapping
 from urllib.parse import quote
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
 from . import _gemini_wire as wire
-from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, resolve_endpoint
 from ._native import NativeAdapter
 from .base import AdapterContext, GenerationSettings
 from .catalog import PROVIDERS_BY_NAME
-from .prices import Prices
-from .toolnames import ToolNameCodec
+from .toolnames import request_names
 
 __all__ = ["GEMINI_BASE_URL", "GeminiAdapter", "gemini_adapter"]
 
@@ -39,31 +37,15 @@ class GeminiAdapter(NativeAdapter):
 
     _provider = "gemini"
 
-    def __init__(
-        self,
-        *,
-        base_url: str,
-        model: str,
-        api_key: str,
-        prices: Optional[Prices] = None,
-        max_connections: int = DEFAULT_MAX_CONNECTIONS,
-        request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-    ) -> None:
-        super().__init__(
-            base_url=base_url,
-            model=model,
-            api_key=api_key,
-            headers={"x-goog-api-key": api_key},
-            prices=prices,
-            max_connections=max_connections,
-            request_timeout=request_timeout,
-        )
-        name = quote(model.removeprefix("models/"), safe="")
-        self._endpoint = f"{self._base_url}/v1beta/models/{name}:generateContent"
+    def _headers(self, api_key: str) -> Mapping[str, str]:
+        return {"x-goog-api-key": api_key}
+
+    def _url(self, base_url: str, model: str) -> str:
+        return f"{base_url}/v1beta/models/{quote(model.removeprefix('models/'), safe='')}:generateContent"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         fields: JsonObject = {"contents": [{"role": "user", "parts": [{"text": prompt}]}]}
-        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        data, cached = await self.exchange(fields, ctx)
         candidate = wire.first_candidate(data, self.errors)
         return CompletionResult(
             text=wire.text_of(wire.parts_of(candidate)),
@@ -74,12 +56,9 @@ class GeminiAdapter(NativeAdapter):
         )
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
-        names = ToolNameCodec(
-            [tool.name for tool in request.tools]
-            + [call.name for message in request.messages for call in message.tool_calls or []]
-        )
+        names = request_names(request)
         fields = wire.request_fields(list(request.messages), list(request.tools), names)
-        data, cached = await self.exchange(self._endpoint, fields, ctx)
+        data, cached = await self.exchange(fields, ctx)
         candidate = wire.first_candidate(data, self.errors)
         turn = sum(1 for message in request.messages if message.role == "assistant")
         return ChatResult(
@@ -97,25 +76,5 @@ class GeminiAdapter(NativeAdapter):
         wire.first_candidate(data, self.errors)
 
 
-def gemini_adapter(
-    model: str,
-    api_key: Optional[str] = None,
-    *,
-    base_url: Optional[str] = None,
-    prices: Optional[Prices] = None,
-    max_connections: int = DEFAULT_MAX_CONNECTIONS,
-    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-) -> GeminiAdapter:
-    """The generateContent adapter. `base_url` defaults to `$GEMINI_BASE_URL`, then to Google's;
-    `api_key` to `$GEMINI_API_KEY`."""
-    url, key = resolve_endpoint(
-        "gemini", GEMINI_BASE_URL, _INFO.base_url_variable, _INFO.key_variable, base_url=base_url, api_key=api_key
-    )
-    return GeminiAdapter(
-        base_url=url,
-        model=model,
-        api_key=key,
-        prices=prices,
-        max_connections=max_connections,
-        request_timeout=request_timeout,
-    )
+#: The adapter with its API root and key from the arguments, else the variables of the provider table.
+gemini_adapter = GeminiAdapter.from_environment

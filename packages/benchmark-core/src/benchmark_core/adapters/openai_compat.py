@@ -55,6 +55,7 @@ from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Jso
 from ._json_http import (
     DEFAULT_MAX_CONNECTIONS,
     DEFAULT_REQUEST_TIMEOUT,
+    HttpAdapter,
     JsonPoster,
     check_base_url,
     resolve_endpoint,
@@ -96,7 +97,7 @@ OPENAI_BASE_URL = PROVIDERS_BY_NAME["openai"].base_url
 OPENROUTER_BASE_URL = PROVIDERS_BY_NAME["openrouter"].base_url
 
 
-class OpenAICompatAdapter:
+class OpenAICompatAdapter(HttpAdapter):
     """A model behind an OpenAI-compatible `/chat/completions` endpoint. Build it with
     `openai_compat_adapter`, `openrouter_adapter` or `preset_adapter`, which read keys from the
     environment.
@@ -145,21 +146,6 @@ class OpenAICompatAdapter:
         self._prices = prices
         # The body fields a run's settings give every request (built once per settings object).
         self._base: tuple[Optional[GenerationSettings], JsonObject] = (None, {})
-
-    @property
-    def provider(self) -> str:
-        return self._provider
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    def __repr__(self) -> str:
-        return f"OpenAICompatAdapter(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
         data, cached = await self._exchange([{"role": "user", "content": prompt}], None, ctx)
@@ -218,10 +204,6 @@ class OpenAICompatAdapter:
             cached=cached,
             truncated=truncated(data),
         )
-
-    async def aclose(self) -> None:
-        """Close the current event loop's session; the next request opens a new one."""
-        await self._poster.close()
 
     def _usage(self, data: JsonObject) -> Usage:
         usage = usage_of(data)

@@ -62,7 +62,7 @@ class ToolNameCodec:
 
 
 def request_names(request: ChatRequest) -> ToolNameCodec:
-    """The codec of one chat request: its tools and the tool calls of its history."""
+    """The codec of one request: its tools' names and those of the calls its messages made."""
     return ToolNameCodec(
         [tool.name for tool in request.tools]
         + [call.name for message in request.messages for call in message.tool_calls or []]

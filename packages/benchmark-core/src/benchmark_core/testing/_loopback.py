@@ -69,6 +69,8 @@ class ScriptedResponse:
     raw: Optional[str] = None
     headers: dict[str, str] = Factory(dict)
     delay: float = 0.0
+    #: The media type of `raw` (server-sent events for a streamed answer).
+    content_type: str = "application/json"
 
 
 Handler = Callable[[RecordedRequest], Union[ScriptedResponse, Awaitable[ScriptedResponse]]]
@@ -206,6 +208,10 @@ class LoopbackServer:
             return self.error(500, "internal error (injected fault)")
         return self.malformed_fault()
 
+    def normalized(self, body: JsonValue) -> JsonValue:
+        """The request body in the one spelling the fake reads (what is recorded)."""
+        return body
+
     def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         """The provider's refusal of a malformed request (checked before anything scripted), or None."""
         return None
@@ -237,7 +243,7 @@ class LoopbackServer:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raw = await request.read()
         try:
-            body: JsonValue = json.loads(raw)
+            body: JsonValue = self.normalized(json.loads(raw))
         except ValueError:
             body = None
         recorded = RecordedRequest(
@@ -257,7 +263,7 @@ class LoopbackServer:
         headers = {**self.rate_headers(), **response.headers}
         if response.raw is not None:
             return web.Response(
-                status=response.status, text=response.raw, headers=headers, content_type="application/json"
+                status=response.status, text=response.raw, headers=headers, content_type=response.content_type
             )
         return web.json_response(response.body, status=response.status, headers=headers)
 

@@ -8,7 +8,8 @@ https://docs.anthropic.com/en/api/errors and https://docs.anthropic.com/en/api/r
         adapter = anthropic_adapter("claude-fake", api_key="sk-ant-test", base_url=server.base_url)
 
 `POST /v1/messages` is checked as the API checks it before answering (a 400
-`invalid_request_error` otherwise): the `anthropic-version` header; `model`, `max_tokens` and
+`invalid_request_error` otherwise): an `anthropic-version` header (a date; the adapter sends
+2023-06-01, newer SDKs later ones); `model`, `max_tokens` and
 `messages`; tools with valid names and an object `input_schema`; every `tool_use` answered by a
 `tool_result` in the next message and every `tool_result` answering one; with `thinking` enabled, a
 budget of at least 1,024 tokens below `max_tokens`, no temperature but 1, `top_p` from 0.95 to 1, and
@@ -20,10 +21,12 @@ Answers are scripted as with `FakeOpenAI` (queue, handler, default; `api_key` ma
 estimated from the request (4 characters a token); with `cache_control` in the request, the prefix
 up to the marked block (tools, then system) is written to the server's prompt cache on first sight
 and read from it after, as `cache_creation_input_tokens` and `cache_read_input_tokens`, when it
-reaches `cache_min_tokens` (the reference's 1,024 by default). Every answer carries
+reaches `cache_min_tokens` (the reference's 1,024 by default); an answer with thinking reports its
+`output_tokens_details.thinking_tokens`. Every answer carries
 `anthropic-ratelimit-requests-*` headers (limit, remaining, reset) from the token bucket when
-`rate_limit` is set. Injected faults (`fault_rate`) are a 429 with `retry-after`, a 529
-`overloaded_error` and a cut-off 200, in turn.
+`rate_limit` is set. A request with `"stream": true` gets the answer as server-sent events
+(`_anthropic_stream`), as the official SDK asks for long requests. Injected faults (`fault_rate`)
+are a 429 with `retry-after`, a 529 `overloaded_error` and a cut-off 200, in turn.
 """
 
 from __future__ import annotations
@@ -38,12 +41,14 @@ from typing import Any, Optional
 from attrs import evolve, frozen
 
 from .._model import JsonObject, JsonValue
+from ._anthropic_stream import sse_events
 from ._loopback import LoopbackServer, RecordedRequest, ScriptedResponse
 
 __all__ = ["MESSAGES_PATH", "AnthropicResponse", "FakeAnthropic", "signature_of"]
 
 MESSAGES_PATH = "/v1/messages"
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_VERSION = re.compile(r"20[2-9][0-9]-[01][0-9]-[0-3][0-9]")
 _ERROR_TYPES = {
     400: "invalid_request_error",
     401: "authentication_error",
@@ -154,7 +159,8 @@ class FakeAnthropic(LoopbackServer):
         return self.root_url
 
     def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
-        presented = request.headers.get("x-api-key", "")
+        # The key, or an auth token as `Authorization: Bearer` (what gateways and ANTHROPIC_AUTH_TOKEN use).
+        presented = request.headers.get("x-api-key") or (request.authorization or "").removeprefix("Bearer ")
         if presented == self.api_key:
             return None
         return AnthropicResponse.error(401, f"invalid x-api-key: {presented}")
@@ -182,8 +188,8 @@ class FakeAnthropic(LoopbackServer):
         }
 
     def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
-        if request.headers.get("anthropic-version") != "2023-06-01":
-            return self.error(400, "anthropic-version: header is required (2023-06-01)")
+        if not _VERSION.fullmatch(request.headers.get("anthropic-version", "")):
+            return self.error(400, "anthropic-version: header is required (a date such as 2023-06-01)")
         problem = request_problem(request.body, self.models is None)
         if problem is not None:
             return self.error(400, problem)
@@ -205,10 +211,16 @@ class FakeAnthropic(LoopbackServer):
             total += estimate_tokens(request.body.get("tools", []))
         if usage.get("output_tokens") is None:
             usage["output_tokens"] = estimate_tokens(body.get("content"))
+        thoughts = [b for b in body.get("content") or [] if isinstance(b, dict) and b.get("type") == "thinking"]
+        if thoughts and "output_tokens_details" not in usage:
+            usage["output_tokens_details"] = {"thinking_tokens": min(usage["output_tokens"], estimate_tokens(thoughts))}
         read, written = self._cache_split(request.body)
         usage.update(input_tokens=max(0, total - read - written))
         usage.update(cache_creation_input_tokens=written, cache_read_input_tokens=read)
-        return evolve(response, body={**body, "model": body.get("model") or request.body["model"], "usage": usage})
+        message = {**body, "model": body.get("model") or request.body["model"], "usage": usage}
+        if request.body.get("stream") is True:
+            return evolve(response, body=None, raw=sse_events(message), content_type="text/event-stream")
+        return evolve(response, body=message)
 
     def _cache_split(self, body: JsonObject) -> tuple[int, int]:
         """(tokens read from the prompt cache, tokens written to it) for this request's prefix."""

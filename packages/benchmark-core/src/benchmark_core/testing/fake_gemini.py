@@ -6,7 +6,7 @@ and https://ai.google.dev/gemini-api/docs/troubleshooting for the error statuses
     async with FakeGemini([GeminiResponse.error(503, "overloaded"), GeminiResponse.text("4")]) as server:
         adapter = gemini_adapter("gemini-fake", api_key="AIza-test", base_url=server.base_url)
 
-`POST /v1beta/models/{model}:generateContent` is checked as the API checks it (a 400
+`POST /v1beta/models/{model}:generateContent` (and the same under `/v1`) is checked as the API checks it (a 400
 `INVALID_ARGUMENT` otherwise): `contents` with roles `user` and `model` and non-empty `parts`; tools
 as `functionDeclarations` with valid names and exactly one of `parameters` and
 `parametersJsonSchema`; every `functionCall` answered by a `functionResponse` of the same name (an
@@ -14,8 +14,10 @@ object `response`) in the next content, and none without one; with thinking on, 
 this server answered sent back with its `thoughtSignature`. `models`, when given, is the set of known
 models: others get a 404 `NOT_FOUND`.
 
-Answers are scripted as with `FakeOpenAI`. With `api_key`, a request whose `x-goog-api-key` differs
-gets the API's 400 `API_KEY_INVALID`, echoing the key presented so tests can check redaction.
+Field names are read in lowerCamel or, as proto JSON allows and the google-genai SDK sends some,
+snake_case (recorded requests hold lowerCamel). Answers are scripted as with `FakeOpenAI`. With
+`api_key`, a request whose `x-goog-api-key` differs gets the API's 400 `API_KEY_INVALID`, echoing
+the key presented so tests can check redaction.
 `usageMetadata` is the scripted one or estimated (4 characters a token), with `thoughtsTokenCount`
 for thought parts; `modelVersion` is the requested model. Injected faults (`fault_rate`) are a 429
 `RESOURCE_EXHAUSTED`, a 503 `UNAVAILABLE` and a cut-off 200, in turn.
@@ -90,14 +92,16 @@ class GeminiResponse(ScriptedResponse):
     @classmethod
     def error(cls, status: int, message: str = "fake failure", *, retry_after: Optional[str] = None) -> GeminiResponse:
         error: JsonObject = {"code": status, "message": message, "status": _STATUSES.get(status, "UNKNOWN")}
-        headers = {"Retry-After": retry_after} if retry_after is not None else {}
-        return cls(status=status, body={"error": error}, headers=headers)
+        if retry_after is not None:  # as the API says when to retry: RetryInfo, no Retry-After header
+            error["details"] = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{retry_after}s"}]
+        return cls(status=status, body={"error": error})
 
 
 class FakeGemini(LoopbackServer):
     """The server; `base_url` is its API root (`--base-url`, without `/v1beta`)."""
 
-    routes = (("POST", GENERATE_PATH),)
+    # The adapter speaks v1beta; the reference's stable v1 (the google-genai SDK's default) takes the same body.
+    routes = (("POST", GENERATE_PATH), ("POST", GENERATE_PATH.replace("/v1beta/", "/v1/")))
 
     def __init__(
         self, responses: Iterable[ScriptedResponse] = (), *, models: Optional[Iterable[str]] = None, **options: Any
@@ -114,7 +118,10 @@ class FakeGemini(LoopbackServer):
         presented = request.headers.get("x-goog-api-key", "")
         if presented == self.api_key:
             return None
-        return GeminiResponse.error(400, f"API key not valid. Please pass a valid API key. ({presented})")
+        refused = GeminiResponse.error(400, f"API key not valid. Please pass a valid API key. ({presented})")
+        info = {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"}
+        assert isinstance(refused.body, dict)
+        return evolve(refused, body={"error": {**refused.body["error"], "details": [info]}})
 
     def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
         return GeminiResponse.error(status, message, retry_after=retry_after)
@@ -126,6 +133,9 @@ class FakeGemini(LoopbackServer):
 
     def malformed_fault(self) -> ScriptedResponse:
         return ScriptedResponse(raw='{"candidates": [{"content": {"par')
+
+    def normalized(self, body: JsonValue) -> JsonValue:
+        return camel_request(body)
 
     def refuse(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         model = _model_of(request.path)
@@ -154,8 +164,44 @@ class FakeGemini(LoopbackServer):
         return evolve(response, body=filled)
 
 
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(word[:1].upper() + word[1:] for word in rest)
+
+
+def _keys(value: JsonValue, nested: Optional[dict[str, Any]] = None) -> JsonValue:
+    """`value`'s keys in lowerCamel (proto JSON accepts a field's original snake_case name too, as
+    the google-genai SDK sends some), recursing only into the structural fields `nested` names, so
+    that arguments, results and schemas keep their keys."""
+    if isinstance(value, list):
+        return [_keys(item, nested) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, JsonValue] = {}
+    for key, item in value.items():
+        name = _camel(key)
+        out[name] = _keys(item, (nested or {}).get(name)) if nested and name in nested else item
+    return out
+
+
+_PART: dict[str, Any] = {"functionCall": {}, "functionResponse": {}}
+_STRUCTURE: dict[str, Any] = {
+    "contents": {"parts": _PART},
+    "systemInstruction": {"parts": _PART},
+    "tools": {"functionDeclarations": {}},
+    "generationConfig": {"thinkingConfig": {}},
+    "toolConfig": {"functionCallingConfig": {}},
+    "safetySettings": {},
+}
+
+
+def camel_request(body: JsonValue) -> JsonValue:
+    """A generateContent body with every structural key in lowerCamel."""
+    return _keys(body, _STRUCTURE)
+
+
 def _model_of(path: str) -> str:
-    return path.removeprefix("/v1beta/models/").removesuffix(":generateContent")
+    return path.split("/models/", 1)[-1].removesuffix(":generateContent")
 
 
 def _thinking(body: JsonValue) -> bool:

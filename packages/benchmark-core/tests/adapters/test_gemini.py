@@ -5,7 +5,7 @@ usage with thoughtsTokenCount, truncation and blocked prompts."""
 from __future__ import annotations
 
 import pytest
-from benchmark_core import AdapterContext, ChatMessage, ChatRequest, RunOptions, Task, ToolSpec, run
+from benchmark_core import AdapterContext, AdapterError, ChatMessage, ChatRequest, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters.base import GenerationSettings
 from benchmark_core.adapters.gemini import GeminiAdapter, gemini_adapter
 from benchmark_core.example import benchmark as example
@@ -89,3 +89,21 @@ async def test_max_tokens_truncation_and_a_blocked_prompt() -> None:
     cut, refused = report.rows
     assert cut.truncated == 1 and cut.error is None and report.truncated_rows == 1
     assert refused.error is not None and "blocked (SAFETY)" in refused.error and refused.attempts == 1
+
+
+async def test_a_429_is_retried_after_the_retry_info_delay() -> None:
+    async with FakeGemini([GeminiResponse.error(429, "quota", retry_after="7"), GeminiResponse.text("4")]) as server:
+        with pytest.raises(AdapterError) as info:
+            await adapter_for(server).complete("2+2?", ctx())
+        retried = await adapter_for(server).complete("2+2?", ctx())
+    assert info.value.retryable and info.value.retry_after == 7.0 and info.value.code == "RATE_LIMITED"
+    assert retried.text == "4"
+
+
+async def test_a_refused_key_is_an_authentication_failure_with_the_key_scrubbed() -> None:
+    async with FakeGemini(default=GeminiResponse.text("4"), api_key=KEY) as server:
+        adapter = gemini_adapter("gemini-fake", "AIza-wrong-SECRET", base_url=server.base_url)
+        with pytest.raises(AdapterError) as info:
+            await adapter.complete("2+2?", ctx())
+    assert (info.value.code, info.value.fatal) == ("AUTHENTICATION_FAILED", True)
+    assert "AIza-wrong-SECRET" not in info.value.message and "API key not valid" in info.value.message

@@ -63,6 +63,7 @@ async def test_thinking_is_kept_in_the_transcript_and_sent_back_signed() -> None
         history += [first.message, ChatMessage("tool", "{}", tool_call_id=call.id)]
         await adapter.chat(ChatRequest(history, TOOLS), ctx(reasoning_effort="low"))
     assert first.message.reasoning == "Look it up."
+    assert first.usage.reasoning_tokens and first.usage.reasoning_tokens <= first.usage.completion_tokens
     body = server.requests[1].body
     assert body["thinking"] == {"type": "enabled", "budget_tokens": 4096} and body["max_tokens"] == 4096 + 4096  # type: ignore[index]
     assert body["messages"][1]["content"][0]["type"] == "thinking"  # type: ignore[index]
