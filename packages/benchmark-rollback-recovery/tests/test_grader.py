@@ -231,7 +231,8 @@ def test_revert_and_restore_are_both_accepted_for_a_rollback(
     for task in incident_tasks:
         spec = task_spec(task)
         assert spec.incident is not None
-        if spec.incident.reference_repair.name in ("revert_contact", "restore_file_version"):
+        repair = spec.incident.reference_repair
+        if repair is not None and repair.name in ("revert_contact", "restore_file_version"):
             other = "restored" if spec.incident.reference_action == "reverted" else "reverted"
             assert grade_script(task, _with_report(task, action_taken=other)).score == 1.0
             checked += 1

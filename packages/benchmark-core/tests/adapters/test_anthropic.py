@@ -47,7 +47,7 @@ async def test_the_request_carries_the_version_the_key_and_always_max_tokens() -
     assert first.path == "/v1/messages" and first.headers["x-api-key"] == KEY
     assert first.headers["anthropic-version"] == "2023-06-01" and "Authorization" not in first.headers
     assert first.body == {"max_tokens": 4096, "model": "claude-fake", "messages": [{"role": "user", "content": "2+2?"}]}
-    assert second.body["max_tokens"] == 50 and (second.body["temperature"], second.body["top_p"]) == (0.2, 0.9)  # type: ignore[index]
+    assert second.body["max_tokens"] == 50 and (second.body["temperature"], second.body["top_p"]) == (0.2, 0.9)
 
 
 async def test_thinking_is_kept_in_the_transcript_and_sent_back_signed() -> None:
@@ -65,8 +65,8 @@ async def test_thinking_is_kept_in_the_transcript_and_sent_back_signed() -> None
     assert first.message.reasoning == "Look it up."
     assert first.usage.reasoning_tokens and first.usage.reasoning_tokens <= first.usage.completion_tokens
     body = server.requests[1].body
-    assert body["thinking"] == {"type": "enabled", "budget_tokens": 4096} and body["max_tokens"] == 4096 + 4096  # type: ignore[index]
-    assert body["messages"][1]["content"][0]["type"] == "thinking"  # type: ignore[index]
+    assert body["thinking"] == {"type": "enabled", "budget_tokens": 4096} and body["max_tokens"] == 4096 + 4096
+    assert body["messages"][1]["content"][0]["type"] == "thinking"
 
 
 async def test_a_thinking_block_altered_in_the_transcript_is_refused() -> None:
@@ -76,7 +76,7 @@ async def test_a_thinking_block_altered_in_the_transcript_is_refused() -> None:
         adapter = adapter_for(server)
         first = await adapter.chat(ChatRequest([ChatMessage("user", "Order?")], TOOLS), ctx(reasoning_effort="low"))
         state = first.message.provider_state or {}
-        forged = [{**state["anthropic"][0], "thinking": "Something else."}]  # type: ignore[index]
+        forged = [{**state["anthropic"][0], "thinking": "Something else."}]
         message = ChatMessage("assistant", None, first.message.tool_calls, provider_state={"anthropic": forged})
         history = [ChatMessage("user", "Order?"), message, ChatMessage("tool", "{}", tool_call_id="toolu_0")]
         with pytest.raises(AdapterError, match="HTTP 400") as info:

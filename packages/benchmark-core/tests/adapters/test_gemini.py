@@ -63,9 +63,9 @@ async def test_thinking_reports_reasoning_and_sends_the_thought_signatures_back(
         await adapter.chat(ChatRequest(history, TOOLS), ctx(reasoning_effort="medium"))
     assert first.message.reasoning == "Check the order."
     assert first.usage.reasoning_tokens and first.usage.completion_tokens > first.usage.reasoning_tokens
-    config = server.requests[0].body["generationConfig"]  # type: ignore[index]
+    config = server.requests[0].body["generationConfig"]
     assert config["thinkingConfig"] == {"thinkingBudget": 8192, "includeThoughts": True}
-    model_turn, answer = server.requests[1].body["contents"][1:]  # type: ignore[index]
+    model_turn, answer = server.requests[1].body["contents"][1:]
     assert any("thoughtSignature" in part for part in model_turn["parts"])
     assert answer["parts"] == [{"functionResponse": {"name": "orders_get", "response": {"output": "shipped"}}}]
 

@@ -26,7 +26,13 @@ from benchmark_core import (
 )
 from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.example import benchmark as example
-from benchmark_core.testing import AlwaysGoodMock, FakeOpenAI, FakeResponse, RecordedRequest, ScriptedResponse, mock_handler
+from benchmark_core.testing import (
+    AlwaysGoodMock,
+    FakeOpenAI,
+    RecordedRequest,
+    ScriptedResponse,
+    mock_handler,
+)
 from benchmark_core.testing.chromium import Chromium
 from click.testing import CliRunner
 
