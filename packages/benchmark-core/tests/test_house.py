@@ -210,20 +210,49 @@ def test_implementation_modules_are_private(package: str) -> None:
     assert public == PUBLIC_MODULES[package]
 
 
-def test_modules_and_functions_stay_small() -> None:
+#: Authored data (the hand-written base schemas, by domain), held to no module length: splitting a
+#: table of records by line count would only scatter it. Functions in them are still held to 60.
+SCHEMA_DOMAINS = ("cloud", "commerce", "customers", "money", "outreach", "people", "services", "software", "workplace")
+AUTHORED_DATA = {"benchmark_schema_mutation": {f"_schemas/{domain}.py" for domain in SCHEMA_DOMAINS}}
+#: The benchmark packages' modules and functions over the limits today; as for core's OVERSIZE, the
+#: test fails when one of them is back within the limits, so the list only shrinks.
+BENCHMARK_OVERSIZE = {
+    "benchmark_schema_mutation": {"_grader.py:grade_call"},
+    "benchmark_rollback_recovery": {"_full.py:_run_jobs", "_record_tickets.py:record_update"},
+}
+
+
+def _oversize(root: Path, exempt: set[str]) -> set[str]:
+    """The modules over MAX_MODULE_LINES and the functions over MAX_FUNCTION_LINES below `root`
+    (modules in `exempt` are held to the function limit only)."""
     over: set[str] = set()
-    for _, path, _ in _modules():
-        relative = path.relative_to(ROOT).as_posix()
+    for path in sorted(root.rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
         source = path.read_text(encoding="utf-8")
-        if source.count("\n") > MAX_MODULE_LINES:
+        if source.count("\n") > MAX_MODULE_LINES and relative not in exempt:
             over.add(relative)
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert node.end_lineno is not None
                 if node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES:
                     over.add(f"{relative}:{node.name}")
+    return over
+
+
+def test_modules_and_functions_stay_small() -> None:
+    over = _oversize(ROOT, set())
     assert sorted(over - OVERSIZE) == [], "over the size limits: split it"
     assert sorted(OVERSIZE - over) == [], "within the limits now: remove it from OVERSIZE"
+
+
+@pytest.mark.parametrize("package", BENCHMARK_PACKAGES)
+def test_benchmark_modules_and_functions_stay_small(package: str) -> None:
+    module = pytest.importorskip(package)
+    assert module.__file__ is not None
+    over = _oversize(Path(module.__file__).parent, AUTHORED_DATA.get(package, set()))
+    known = BENCHMARK_OVERSIZE.get(package, set())
+    assert sorted(over - known) == [], "over the size limits: split it"
+    assert sorted(known - over) == [], "within the limits now: remove it from BENCHMARK_OVERSIZE"
 
 
 #: The repository around these tests (the tests run from a checkout, against installed packages).
