@@ -13,16 +13,6 @@ from .__about__ import __version__
 from ._util.lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
-    from ._analysis.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
-    from ._analysis.groups import group_means
-    from ._analysis.stats import (
-        McNemarTest,
-        bootstrap_ci,
-        clopper_pearson_ci,
-        cluster_bootstrap_ci,
-        mcnemar_exact,
-        paired_bootstrap_ci,
-    )
     from ._benchmark.definition import Benchmark, define_benchmark
     from ._benchmark.graders import (
         DEFAULT_JUDGE_PROMPT,
@@ -46,26 +36,6 @@ if TYPE_CHECKING:
     from ._benchmark.splits import SplitRenderer, split_generator_main
     from ._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
     from ._benchmark.validation import validate_tasks
-    from ._campaign.leaderboard import (
-        Leaderboard,
-        LeaderboardEntry,
-        LeaderboardGroup,
-        SkippedFile,
-        build_leaderboard,
-        write_leaderboard,
-    )
-    from ._campaign.leaderboard_html import render_leaderboard_html
-    from ._campaign.leaderboard_markdown import render_leaderboard
-    from ._campaign.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
-    from ._campaign.sweep import (
-        CellOutcome,
-        SweepObserver,
-        SweepOutcome,
-        execute_sweep,
-        run_cell,
-        run_sweep,
-        run_sweep_async,
-    )
     from ._episode.environment import Environment, EnvironmentFactory, EnvironmentStart
     from ._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
     from ._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
@@ -156,15 +126,45 @@ if TYPE_CHECKING:
     from ._render.html_browser import render_task_browser_html
     from ._render.html_compare import render_comparison_html
     from ._render.html_report import render_report_html
+    from ._render.leaderboard_html import render_leaderboard_html
+    from ._render.leaderboard_markdown import render_leaderboard
     from ._render.report import index_entry, provenance_markdown, render_markdown, render_summary
     from ._run.journal import journal_path
+    from ._run.merge import ShardSource, merge_shards
     from ._run.options import RunOptions, RunTarget
     from ._run.run_report import build_report
     from ._run.runner import Run, run
     from ._run.shards import Shard
+    from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
+    from ._stats.groups import group_means
+    from ._stats.stats import (
+        McNemarTest,
+        bootstrap_ci,
+        clopper_pearson_ci,
+        cluster_bootstrap_ci,
+        mcnemar_exact,
+        paired_bootstrap_ci,
+    )
     from ._surfaces.http import create_app, serve
     from ._surfaces.mcp import create_mcp_server, start_mcp
-    from ._surfaces.merge import ShardSource, merge_shards
+    from ._sweep.leaderboard import (
+        Leaderboard,
+        LeaderboardEntry,
+        LeaderboardGroup,
+        SkippedFile,
+        build_leaderboard,
+        write_leaderboard,
+    )
+    from ._sweep.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
+    from ._sweep.sweep import (
+        CellOutcome,
+        SweepObserver,
+        SweepOutcome,
+        execute_sweep,
+        run_cell,
+        run_sweep,
+        run_sweep_async,
+    )
     from ._util.json_schema import SchemaError, first_violation
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
@@ -186,7 +186,7 @@ if TYPE_CHECKING:
 
 #: Where each public name lives; imported on first access (see the module docstring).
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "._campaign.leaderboard": (
+    "._sweep.leaderboard": (
         "Leaderboard",
         "LeaderboardEntry",
         "LeaderboardGroup",
@@ -194,10 +194,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "build_leaderboard",
         "write_leaderboard",
     ),
-    "._campaign.leaderboard_html": ("render_leaderboard_html",),
-    "._campaign.leaderboard_markdown": ("render_leaderboard",),
-    "._campaign.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
-    "._campaign.sweep": (
+    "._render.leaderboard_html": ("render_leaderboard_html",),
+    "._render.leaderboard_markdown": ("render_leaderboard",),
+    "._sweep.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
+    "._sweep.sweep": (
         "CellOutcome",
         "SweepObserver",
         "SweepOutcome",
@@ -222,7 +222,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".adapters._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
     "._render.card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),
-    "._analysis.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
+    "._stats.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
     "._render.compare_markdown": ("render_comparison",),
     "._benchmark.definition": ("Benchmark", "define_benchmark"),
     "._episode.environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
@@ -286,7 +286,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "numeric_within",
         "regex_match",
     ),
-    "._analysis.groups": ("group_means",),
+    "._stats.groups": ("group_means",),
     "._benchmark.hooks": (
         "GradeContext",
         "Grader",
@@ -301,7 +301,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._render.html_report": ("render_report_html",),
     "._surfaces.http": ("create_app", "serve"),
     "._run.journal": ("journal_path",),
-    "._surfaces.merge": ("ShardSource", "merge_shards"),
+    "._run.merge": ("ShardSource", "merge_shards"),
     "._run.shards": ("Shard",),
     "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
     "._model": (
@@ -350,7 +350,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._util.rng": ("Mulberry32", "mulberry32"),
     "._run.run_report": ("build_report",),
     "._run.runner": ("Run", "run"),
-    "._analysis.stats": (
+    "._stats.stats": (
         "McNemarTest",
         "bootstrap_ci",
         "clopper_pearson_ci",

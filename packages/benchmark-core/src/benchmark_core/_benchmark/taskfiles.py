@@ -5,14 +5,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._errors import TaskFileError, TasksNotAllowedError, UsageError
 from .._model import Task
 from .._model.wire import dumps, from_wire
-from .._util.json_values import loads
+from .._util.json_values import jsonl_lines, loads
 
 if TYPE_CHECKING:
     from .definition import Benchmark
@@ -67,17 +66,6 @@ def file_version(path: Optional[Union[str, Path]]) -> tuple[str, str]:
 def _resolve(path: Path) -> Path:
     # Resolving walks every component of the path (a syscall each): once per path, not per request.
     return path.resolve()
-
-
-def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
-    """The non-blank lines of JSONL text, with their line numbers (from 1).
-
-    Lines end at "\n" only: `str.splitlines` also splits at U+2028 and U+0085, which a JSON string
-    may hold unescaped (`dumps` writes them as they are).
-    """
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip():
-            yield number, line
 
 
 def dump_task_file(tasks: list[Task]) -> str:

@@ -8,8 +8,8 @@ with `|` escaped, so a hostile label cannot break the layout.
 
 from __future__ import annotations
 
-from .._analysis.compare import ComparedRun, Comparison, Difference
-from .._analysis.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
+from .._stats.compare import ComparedRun, Comparison, Difference
+from .._stats.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
 from .._util.text import shorten
 from .report import percent
 

@@ -9,8 +9,8 @@ the McNemar counts and p, and the per-group differences as a forest of intervals
 
 from __future__ import annotations
 
-from .._analysis.compare import Comparison, Difference
-from .._analysis.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
+from .._stats.compare import Comparison, Difference
+from .._stats.compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, points, resampled_units
 from .html_page import Axis, e, fact_list, interval_svg, page, percent, words
 
 __all__ = ["render_comparison_html"]

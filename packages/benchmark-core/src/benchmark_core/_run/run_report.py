@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import attrs
 
-from .._analysis.epochs import epoch_statistics
-from .._analysis.groups import group_means, interval_units
-from .._analysis.stats import cluster_bootstrap_ci
 from .._model import BatchStats, CacheStats, RunReport, RunRow, ServedCount, ShardInfo, Task, Totals, Usage
+from .._stats.epochs import epoch_statistics
+from .._stats.groups import group_means, interval_units
+from .._stats.stats import cluster_bootstrap_ci
 from ..adapters.base import ModelAdapter
 from ..adapters.batches import BATCH_DISCOUNT
 from .options import RunOptions, RunTarget

@@ -14,7 +14,7 @@ from .._model.wire import to_wire
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
     from .._model.wire_schema import JsonSchema
-    from .files import Submission
+    from .submissions import Submission
 
 
 def task_list_document(benchmark: Benchmark, tasks: list[Task]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from typing import Any, Optional
 
 from .text import shorten
@@ -245,3 +246,14 @@ def show(value: Any) -> str:
     """A short, single-line rendering of a value for reasons: `json_text`, line breaks escaped,
     cut to `SHOW_LIMIT` characters. Never raises."""
     return shorten(json_text(value).replace("\n", "\\n").replace("\r", "\\r"), SHOW_LIMIT)
+
+
+def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of JSONL text, with their line numbers (from 1).
+
+    Lines end at "\n" only: `str.splitlines` also splits at U+2028 and U+0085, which a JSON string
+    may hold unescaped (`dumps` writes them as they are).
+    """
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield number, line

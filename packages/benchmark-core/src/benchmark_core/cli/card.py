@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from .._surfaces.files import read_report, write_text
+from .._run.files import read_report, write_text
 from .base import CliState, command, echo_json
 
 

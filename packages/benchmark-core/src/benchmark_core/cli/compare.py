@@ -1,4 +1,4 @@
-"""`compare`: reports side by side (`benchmark_core._analysis.compare` does the statistics)."""
+"""`compare`: reports side by side (`benchmark_core._stats.compare` does the statistics)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import click
 
 from .._errors import IncomparableReportsError, UsageError
 from .._model.wire import to_wire
-from .._surfaces.files import check_writable, read_report, write_text
+from .._run.files import check_writable, read_report, write_text
 from .base import CliState, command, echo_json
 
 
@@ -57,8 +57,8 @@ def compare_cmd(
     verdict. Three or more reports also get a leaderboard. Reports of other benchmarks,
     versions, answer modes or task sets are refused (exit 1).
     """
-    from .._analysis.compare import compare_reports
     from .._render.compare_markdown import render_comparison
+    from .._stats.compare import compare_reports
 
     if len(reports) < 2:
         raise UsageError("compare needs at least two reports")

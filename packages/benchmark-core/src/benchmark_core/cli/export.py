@@ -31,7 +31,7 @@ def export_cmd(results: Sequence[Path], format_name: Optional[str], output: Path
 
     Needs the `analysis` extra: pip install 'benchmark-core[analysis]' (exit 1 without it).
     """
-    from .._surfaces.files import check_writable
+    from .._run.files import check_writable
     from ..analysis import export_results
 
     check_writable(output)

@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from .._errors import UsageError
-from .._surfaces.files import read_report_or_comparison, write_text
+from .._run.files import read_report_or_comparison, write_text
 from .base import CliState, command, echo_json
 
 
@@ -29,7 +29,7 @@ def html_cmd(
     their intervals, and each run against the first with its verdict, paired interval, McNemar
     test and per-group differences.
     """
-    from .._analysis.compare import Comparison
+    from .._stats.compare import Comparison
 
     bench = state.benchmark
     document = read_report_or_comparison(report_path)

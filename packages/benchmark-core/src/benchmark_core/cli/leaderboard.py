@@ -21,9 +21,9 @@ def leaderboard_cmd(results: Path, as_json: bool) -> None:
     Writes RESULTS/leaderboard.md and RESULTS/index.html (a self-contained page with a plot of cost
     against score) and prints the Markdown.
     """
-    from .._campaign.leaderboard import build_leaderboard, write_leaderboard
-    from .._campaign.leaderboard_markdown import render_leaderboard
     from .._model.wire import to_wire
+    from .._render.leaderboard_markdown import render_leaderboard
+    from .._sweep.leaderboard import build_leaderboard, write_leaderboard
 
     board = build_leaderboard(results)
     markdown, html = write_leaderboard(results, board)

@@ -50,8 +50,8 @@ def merge_cmd(
     report without its rows). Exits 2 when the merged run is incomplete or has errored rows (the
     report is still written).
     """
-    from .._surfaces.files import check_writable
-    from .._surfaces.merge import merge_shards
+    from .._run.files import check_writable
+    from .._run.merge import merge_shards
 
     for path in (output, markdown):
         if path is not None:

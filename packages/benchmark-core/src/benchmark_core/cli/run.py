@@ -81,7 +81,7 @@ def run_cmd(
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
     Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
     """
-    from .._surfaces.files import check_writable
+    from .._run.files import check_writable
 
     if (resume or retry_errored) and output is None:
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
@@ -230,8 +230,8 @@ def write_report(
     without its rows (`run` and `merge`)."""
     from .._model.wire import dumps, to_wire
     from .._render.report import render_markdown, render_summary
+    from .._run.files import write_output
     from .._run.journal import journal_path
-    from .._surfaces.files import write_output
 
     journal = journal_path(output) if output is not None else None
     rows = len(report.rows) if journal is not None else 0

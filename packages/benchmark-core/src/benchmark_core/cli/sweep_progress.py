@@ -7,12 +7,12 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from .._campaign.sweep import CellOutcome, SweepObserver
 from .._model import RunRow
+from .._sweep.sweep import CellOutcome, SweepObserver
 from .progress import ProgressLine, clock
 
 if TYPE_CHECKING:
-    from .._campaign.plan import Cell
+    from .._sweep.plan import Cell
 
 
 class SweepProgress(SweepObserver):

@@ -29,8 +29,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 if TYPE_CHECKING:
-    from .._campaign.plan import Cell
-    from .._campaign.sweep import CellOutcome, SweepOutcome
+    from .._sweep.plan import Cell
+    from .._sweep.sweep import CellOutcome, SweepOutcome
 
 
 @frozen
@@ -59,9 +59,9 @@ def run_shard(spec: ShardSpec) -> dict[str, Any]:
     wire form. With a workdir, the shard journals there and resumes what an earlier attempt left."""
     from .._benchmark.plugins import resolve_benchmark
     from .._model.wire import dumps, to_wire
+    from .._run.files import write_text
     from .._run.journal import journal_path
     from .._run.runner import Run
-    from .._surfaces.files import write_text
     from ..adapters.registry import make_adapter
 
     benchmark = resolve_benchmark(spec.benchmark)
@@ -122,7 +122,7 @@ def run_on_ray(
         raise ConfigurationError(f"shards must be at least 1, not {shards}")
     from .._benchmark.plugins import resolve_benchmark
     from .._model.wire import dumps
-    from .._surfaces.merge import merge_shards
+    from .._run.merge import merge_shards
 
     bench = resolve_benchmark(benchmark)  # fail here, before any node is asked, when it is unknown
     chosen = options or RunOptions()
@@ -146,7 +146,7 @@ def run_on_ray(
     reports = [from_wire(document, RunReport, what="shard report") for document in documents]
     merged = merge_shards(bench, reports, tasks=tasks)
     if output is not None:
-        from .._surfaces.files import write_text
+        from .._run.files import write_text
 
         write_text(Path(output), dumps(merged, indent=2) + "\n")
     return merged
@@ -190,10 +190,10 @@ def run_sweep_on_ray(
     each endpoint's `[limits]` is divided among its cells (at least 1 request in flight each): the
     endpoint never sees more than its limit. Ray is initialised as `run_on_ray` does."""
     ray = _ray()
-    from .._campaign.leaderboard import write_leaderboard
-    from .._campaign.plan import plan_sweep
-    from .._campaign.shards import merge_sweep_shards
-    from .._campaign.sweep import SweepOutcome
+    from .._sweep.leaderboard import write_leaderboard
+    from .._sweep.plan import plan_sweep
+    from .._sweep.shards import merge_sweep_shards
+    from .._sweep.sweep import SweepOutcome
 
     plan = plan_sweep(path)
     plans = [plan] if shards == 1 else [plan.sharded(f"{index}/{shards}") for index in range(1, shards + 1)]
@@ -218,6 +218,6 @@ def run_sweep_on_ray(
 
 def _run_cell(cell: Cell) -> CellOutcome:
     """One cell on a Ray worker: `sweep.run_cell`, in an event loop of its own."""
-    from .._campaign.sweep import run_cell
+    from .._sweep.sweep import run_cell
 
     return asyncio.run(run_cell(cell))

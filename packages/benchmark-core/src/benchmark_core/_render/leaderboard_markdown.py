@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .._analysis.compare_text import p_value, points
 from .._render.report import percent
+from .._stats.compare_text import p_value, points
 from .._util.text import shorten
 
 if TYPE_CHECKING:
-    from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
+    from .._sweep.leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
 __all__ = ["cost_text", "group_title", "latency_text", "render_leaderboard", "verdict_text"]
 

@@ -104,9 +104,9 @@ def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, see
 
 def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
     """Write `leaderboard.md` and `index.html` into `results`; returns their paths."""
-    from .._surfaces.files import write_text
-    from .leaderboard_html import render_leaderboard_html
-    from .leaderboard_markdown import render_leaderboard
+    from .._render.leaderboard_html import render_leaderboard_html
+    from .._render.leaderboard_markdown import render_leaderboard
+    from .._run.files import write_text
 
     folder = Path(results)
     board = leaderboard if leaderboard is not None else build_leaderboard(folder)
@@ -118,7 +118,7 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
 
 def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
     from .._model.wire import from_wire
-    from .._surfaces.files import read_json
+    from .._run.files import read_json
 
     found: list[tuple[str, RunReport]] = []
     skipped: list[SkippedFile] = []
@@ -163,7 +163,7 @@ def _group_key(report: RunReport) -> tuple[Any, ...]:
 
 
 def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
-    from .._analysis.compare import compare_reports
+    from .._stats.compare import compare_reports
 
     labels = _labels([relative for relative, _ in members])
     ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))

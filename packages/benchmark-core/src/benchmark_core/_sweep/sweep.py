@@ -142,10 +142,10 @@ async def prepare_cell(
     """The cell's run with its tasks loaded and its journal checked, or its finished report; every
     mistake raised now, before anything is sent."""
     from .._benchmark.plugins import resolve_benchmark
+    from .._run.files import read_report
     from .._run.journal import check_header
     from .._run.output_lock import holds_a_run
     from .._run.runner import Run
-    from .._surfaces.files import read_report
 
     benchmark = resolve_benchmark(cell.benchmark.spec)
     watch = observer or SweepObserver()
@@ -262,7 +262,7 @@ def _halt_model(cell: Cell, stopped: RunStoppedError, everyone: Sequence[_Prepar
 def _write_report(outcome: CellOutcome) -> CellOutcome:
     """Write the cell's report; remove its journal once the report holds every row without errors."""
     from .._model.wire import dumps
-    from .._surfaces.files import write_output
+    from .._run.files import write_output
 
     cell, report = outcome.cell, outcome.report
     assert report is not None

@@ -20,8 +20,8 @@ def merge_sweep_shards(plan: SweepPlan) -> SweepOutcome:
     cell whose shards are missing or do not make one run, before any report is written."""
     from .._benchmark.plugins import resolve_benchmark
     from .._model.wire import dumps
-    from .._surfaces.files import write_output
-    from .._surfaces.merge import merge_shards
+    from .._run.files import write_output
+    from .._run.merge import merge_shards
 
     merged = []
     for cell in plan.cells:

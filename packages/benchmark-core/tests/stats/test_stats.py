@@ -20,7 +20,7 @@ from benchmark_core import (
     mcnemar_exact,
     paired_bootstrap_ci,
 )
-from benchmark_core._analysis.stats import _binomial_sampler, _binomial_table_sampler
+from benchmark_core._stats.stats import _binomial_sampler, _binomial_table_sampler
 
 RUNS = 1000
 

@@ -11,7 +11,7 @@ from .._render.html_page import Axis, e, fact_list, interval_svg, page, percent
 from .leaderboard_markdown import cost_text, group_title, latency_text, verdict_text
 
 if TYPE_CHECKING:
-    from .leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
+    from .._sweep.leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
 __all__ = ["render_leaderboard_html"]
 
