@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import attrs
 
-from .._episode.episode import EpisodeError, run_episode
+from .._episode.episode import EpisodeError
 from .._errors import (
     AdapterError,
     ConfigurationError,
@@ -36,6 +36,7 @@ from ..adapters.batches import BatchRequest
 from ..adapters.mock import MockAdapter
 from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
+from .checkpoints import Checkpoints
 from .collector import fewer_collections
 from .deadlines import Deadlines
 from .journal import Journal, task_set_digest
@@ -74,6 +75,8 @@ class Run:
         progress: Optional[ProgressCallback] = None,
         limiter: Optional[AdaptiveLimiter] = None,
         batch_progress: Optional[BatchProgress] = None,
+        notes: Optional[Callable[[str], None]] = None,
+        turn_checkpoints: bool = True,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -111,6 +114,17 @@ class Run:
         self._batch: Optional[BatchRun] = None
         self._stop: Optional[BaseException] = None
         self._loaded = False
+        #: What the run says about how it resumed (episodes continued, or started again and why);
+        #: each note is also given to `notes`.
+        self.notes: list[str] = []
+        self._notes = notes
+        self._turn_checkpoints = turn_checkpoints
+        self._checkpoints = Checkpoints(None, resume=False, note=self.note)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        if self._notes is not None:
+            self._notes(text)
 
     @property
     def stopping(self) -> bool:
@@ -173,6 +187,11 @@ class Run:
             for position, task in zip(self.positions, self.tasks)
             if (task.id, epoch) not in self.rows
         ]
+        if journal is not None and batch_api is None:
+            self._checkpoints = Checkpoints(
+                journal, resume=self._resume, note=self.note, enabled=self._turn_checkpoints
+            )
+            self._checkpoints.announce({(task.id, epoch) for _, task, epoch in pending})
         record = self._recorder(journal, len(self.tasks) * len(epochs))
         if batch_api is not None:
             self._batch = BatchRun(self, batch_api, journal, record, self._batch_progress)
@@ -311,14 +330,7 @@ class Run:
         benchmark = self.benchmark
         if task.kind == "episode":
             assert benchmark.environment is not None  # validate_tasks refuses episodes without one
-            outcome = await run_episode(
-                task,
-                requests.adapter,
-                benchmark.environment(),
-                self._limits,
-                seed=requests.seed,
-                chat=requests.chat,
-            )
+            outcome = await self._checkpoints.play(task, requests, benchmark.environment, self._limits)
             episode = outcome.episode
             return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
         request = self.single_request(task)
