@@ -9,7 +9,9 @@ each, alternating, and prints:
 
 - the journal's bytes per episode turn (the turn lines' bytes over the turns they hold), and the
   largest turn line;
-- the wall time of each run, the median with and without checkpoints, and their ratio.
+- the wall time and this process's CPU time (the client's: the server has its own process) of each
+  run, the medians with and without checkpoints, and their ratios (on a shared machine the CPU
+  ratio is the steadier figure).
 
 Target (issue 24): the runs with checkpoints within 3% of the runs without them.
 
@@ -58,8 +60,8 @@ def _wait_for_stop(conn: Connection) -> None:
 
 
 async def one_run(base_url: str, split: Optional[str], concurrency: int, folder: Path, checkpoints: bool) -> Any:
-    """One journaled run: its wall time, its report, and its journal's bytes (kept: the run's
-    journal is copied before the report would delete it)."""
+    """One journaled run: its wall and CPU time, its report, and its journal's bytes (an SDK run
+    leaves its journal in place)."""
     output = folder / f"report-{'on' if checkpoints else 'off'}-{time.monotonic_ns()}.json"
     runner = Run(
         benchmark,
@@ -69,10 +71,10 @@ async def one_run(base_url: str, split: Optional[str], concurrency: int, folder:
         journal=journal_path(output),
         turn_checkpoints=checkpoints,
     )
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = await runner.execute()
-    wall = time.perf_counter() - started
-    return wall, report, journal_path(output).read_bytes()
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return wall, cpu, report, journal_path(output).read_bytes()
 
 
 def turn_figures(journal: bytes) -> tuple[int, int, int]:
@@ -95,17 +97,21 @@ def main() -> int:
     server.start()
     base_url = parent.recv()
     walls: dict[bool, list[float]] = {True: [], False: []}
+    cpus: dict[bool, list[float]] = {True: [], False: []}
     reports: dict[bool, Any] = {}
     journal = b""
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for _ in range(args.repeat):
                 for checkpoints in (True, False):
-                    wall, report, data = asyncio.run(one_run(base_url, split, args.concurrency, Path(tmp), checkpoints))
+                    measured = asyncio.run(one_run(base_url, split, args.concurrency, Path(tmp), checkpoints))
+                    wall, cpu, report, data = measured
                     walls[checkpoints].append(wall)
+                    cpus[checkpoints].append(cpu)
                     reports[checkpoints] = report
                     journal = data if checkpoints else journal
-                    print(f"  {'with' if checkpoints else 'without'} checkpoints: {wall:.3f} s", flush=True)
+                    kind = "with" if checkpoints else "without"
+                    print(f"  {kind} checkpoints: wall {wall:.3f} s, CPU {cpu:.3f} s", flush=True)
     finally:
         parent.send("stop")
         server.join(timeout=10)
@@ -122,6 +128,11 @@ def main() -> int:
     print(
         f"wall time (median of {args.repeat}): with checkpoints {with_median:.3f} s, without {without_median:.3f} s, "
         f"ratio {with_median / without_median:.3f} (target <= 1.03)"
+    )
+    cpu_with, cpu_without = statistics.median(cpus[True]), statistics.median(cpus[False])
+    print(
+        f"client CPU (median of {args.repeat}): with checkpoints {cpu_with:.3f} s, without {cpu_without:.3f} s, "
+        f"ratio {cpu_with / cpu_without:.3f}"
     )
     return 0
 
