@@ -35,9 +35,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Optional
 
-from benchmark_core import RunOptions, journal_path, openai_compat_adapter
-from benchmark_core._model.wire import to_wire
-from benchmark_core._run.runner import Run
+from benchmark_core import Run, RunOptions, journal_path, openai_compat_adapter, to_wire
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
 from benchmark_rollback_recovery import benchmark
 

@@ -290,14 +290,14 @@ class BatchRun:
             if len(fits) == 1:
                 batch_id = fits[0].id
                 self._adopted[tag] = set(items)
-                run.note(
+                run.notes(
                     f"batch {tag}: its create answer was lost; adopted {batch_id} ({len(items)} requests, created "
                     f"{fits[0].created_at.isoformat(timespec='seconds')}), its custom ids checked once it ends"
                 )
             elif fits:
-                run.note(f"batch {tag}: its create answer was lost and {len(fits)} batches fit; cannot tell which")
+                run.notes(f"batch {tag}: its create answer was lost and {len(fits)} batches fit; cannot tell which")
         if batch_id is None:
-            run.note(f"batch {tag}: not found at the provider; its {len(cids)} items are submitted again")
+            run.notes(f"batch {tag}: not found at the provider; its {len(cids)} items are submitted again")
             return None
         if self._journal is not None:
             adopted = {"adopted": True} if tag in self._adopted else {}
@@ -310,7 +310,7 @@ class BatchRun:
         expected = self._adopted[tag]
         if set(outcomes) == expected:
             return True
-        self._run.note(
+        self._run.notes(
             f"batch {batch_id}, adopted for {tag}, holds other custom ids ({len(expected & set(outcomes))} of "
             f"{len(expected)} match): not this run's; its items are submitted again"
         )

@@ -41,6 +41,20 @@ EpisodeKey = tuple[str, Optional[int]]
 Note = Callable[[str], None]
 
 
+class RunNotes(list[str]):
+    """What a run says about how it resumed (episodes continued, or started again and why; batches
+    found again or submitted again): called with a note, it keeps it and tells `tell`."""
+
+    def __init__(self, tell: Optional[Note] = None) -> None:
+        super().__init__()
+        self._tell = tell
+
+    def __call__(self, text: str) -> None:
+        self.append(text)
+        if self._tell is not None:
+            self._tell(text)
+
+
 @frozen(kw_only=True)
 class TurnRecord:
     """One `turn` line of the journal: turn number `turn` (from 0) of the episode of `task_id` in
@@ -62,20 +76,24 @@ class TurnRecord:
 
 class Checkpoints:
     """The turn checkpoints of one run: those its journal held when it was opened (with `resume`),
-    and the appending of new ones. Without a journal (or with `enabled=False`) nothing is kept."""
+    and the appending of new ones. Until `open` (a run without a journal), or with `enabled=False`,
+    nothing is kept."""
 
-    def __init__(self, journal: Optional[Journal], *, resume: bool, note: Note, enabled: bool = True) -> None:
-        self._journal = journal if enabled else None
+    def __init__(self, note: Note, *, enabled: bool = True) -> None:
         self._note = note
-        self._run = run_key(journal.path) if journal is not None else ""
+        self._enabled = enabled
+        self._journal: Optional[Journal] = None
+        self._run = ""
         self._turns: dict[EpisodeKey, list[TurnRecord]] = {}
-        if journal is not None and resume:
-            self._turns = self._load(journal.path)
 
-    def announce(self, pending: Collection[EpisodeKey]) -> None:
-        """Say how many of the episodes still to run continue from a checkpoint (and forget the
-        checkpoints of episodes that have their row)."""
-        self._turns = {key: turns for key, turns in self._turns.items() if key in pending}
+    def open(self, journal: Journal, *, resume: bool, pending: Collection[EpisodeKey]) -> None:
+        """Keep checkpoints in `journal`; with `resume`, read those it holds for the `pending`
+        episodes (the others have their row) and say how many episodes continue from one."""
+        self._journal = journal if self._enabled else None
+        self._run = run_key(journal.path)
+        if not resume:
+            return
+        self._turns = {key: turns for key, turns in self._load(journal.path).items() if key in pending}
         if self._turns:
             turns = sum(len(t) for t in self._turns.values())
             count = len(self._turns)

@@ -36,7 +36,7 @@ from ..adapters.batches import BatchRequest
 from ..adapters.mock import MockAdapter
 from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
-from .checkpoints import Checkpoints
+from .checkpoints import Checkpoints, RunNotes
 from .collector import fewer_collections
 from .deadlines import Deadlines
 from .journal import Journal, task_set_digest
@@ -114,17 +114,9 @@ class Run:
         self._batch: Optional[BatchRun] = None
         self._stop: Optional[BaseException] = None
         self._loaded = False
-        #: What the run says about how it resumed (episodes continued, or started again and why);
-        #: each note is also given to `notes`.
-        self.notes: list[str] = []
-        self._notes = notes
-        self._turn_checkpoints = turn_checkpoints
-        self._checkpoints = Checkpoints(None, resume=False, note=self.note)
-
-    def note(self, text: str) -> None:
-        self.notes.append(text)
-        if self._notes is not None:
-            self._notes(text)
+        #: What the run says about how it resumed (`notes(text)` adds one and tells the callback).
+        self.notes = RunNotes(notes)
+        self._checkpoints = Checkpoints(self.notes, enabled=turn_checkpoints)
 
     @property
     def stopping(self) -> bool:
@@ -188,10 +180,7 @@ class Run:
             if (task.id, epoch) not in self.rows
         ]
         if journal is not None and batch_api is None:
-            self._checkpoints = Checkpoints(
-                journal, resume=self._resume, note=self.note, enabled=self._turn_checkpoints
-            )
-            self._checkpoints.announce({(task.id, epoch) for _, task, epoch in pending})
+            self._checkpoints.open(journal, resume=self._resume, pending={(t.id, e) for _, t, e in pending})
         record = self._recorder(journal, len(self.tasks) * len(epochs))
         if batch_api is not None:
             self._batch = BatchRun(self, batch_api, journal, record, self._batch_progress)
