@@ -68,16 +68,13 @@ async def _journaled_run(tmp_path: Path, **kwargs: Any) -> tuple[Path, Any]:
     return output, report
 
 
-async def _resume(output: Path) -> tuple[Any, list[str], int]:
-    """Resume the journal at `output`: the report, what the run said, and the requests it sent."""
+async def _resume(output: Path, **kwargs: Any) -> tuple[Any, list[str], int]:
+    """Resume the journal at `output` (or with `resume=False`, start it): the report, what the run
+    said, and the requests it sent."""
     async with FakeOpenAI(handler=mock_handler(example, stretch=6), record=False) as server:
-        runner = Run(
-            example,
-            openai_compat_adapter(server.base_url, "m", KEY),
-            RunOptions(cache=False, task_ids=(EPISODE.id,)),
-            journal=journal_path(output),
-            resume=True,
-        )
+        options = RunOptions(cache=False, task_ids=(EPISODE.id,))
+        adapter = openai_compat_adapter(server.base_url, "m", KEY)
+        runner = Run(example, adapter, options, journal=journal_path(output), **{"resume": True, **kwargs})
         report = await runner.execute()
         return report, runner.notes, server.received
 
@@ -170,16 +167,8 @@ async def test_turn_lines_out_of_sequence_start_the_episode_again(tmp_path: Path
 
 
 async def test_checkpoints_can_be_turned_off(tmp_path: Path) -> None:
-    async with FakeOpenAI(handler=mock_handler(example, stretch=6), record=False) as server:
-        out = tmp_path / "off.json"
-        runner = Run(
-            example,
-            openai_compat_adapter(server.base_url, "m", KEY),
-            RunOptions(cache=False, task_ids=(EPISODE.id,)),
-            journal=journal_path(out),
-            turn_checkpoints=False,
-        )
-        await runner.execute()
+    out = tmp_path / "off.json"
+    await _resume(out, resume=False, turn_checkpoints=False)
     assert _lines(out, "turn") == [] and len(_lines(out, "row")) == 1
 
 
