@@ -20,8 +20,9 @@ import pytest
 from benchmark_core import RunOptions, journal_path, openai_compat_adapter, run
 from benchmark_core._model.wire import to_wire
 from benchmark_core._run.runner import Run
+from benchmark_core.adapters.anthropic import anthropic_adapter
 from benchmark_core.example import benchmark as example
-from benchmark_core.testing import FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
+from benchmark_core.testing import FakeAnthropic, FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
 
 KEY = "sk-test-turns-0123456789"
 EPISODE = next(t for t in example.tasks() if t.kind == "episode")
@@ -194,3 +195,29 @@ def test_a_killed_sigkill_run_leaves_turn_lines_that_parse(tmp_path: Path) -> No
     complete = raw[: raw.rfind(b"\n") + 1]
     turns = [json.loads(line)["turn"] for line in complete.splitlines() if line.startswith(b'{"turn"')]
     assert [t["turn"] for t in turns] == list(range(len(turns))) and 5 <= len(turns) <= 7
+
+
+async def test_thinking_blocks_and_signatures_go_back_exactly_after_a_resume(tmp_path: Path) -> None:
+    """Over Anthropic's wire with extended thinking, the resumed episode's requests carry every
+    journaled turn's signed thinking blocks (the fake refuses a changed signature): the requests
+    after the checkpoint are byte for byte those of the uninterrupted run."""
+    options = RunOptions(cache=False, task_ids=(EPISODE.id,), reasoning_effort="low")
+
+    async def play(output: Path, resume: bool) -> tuple[Any, list[Any]]:
+        handler = mock_handler(example, wire="anthropic", stretch=6)
+        async with FakeAnthropic(handler=handler) as server:
+            adapter = anthropic_adapter("claude-fake", KEY, base_url=server.base_url)
+            report = await run(example, adapter, options, journal=journal_path(output), resume=resume)
+            return report, [request.body for request in server.requests]
+
+    whole, sent = await play(tmp_path / "whole.json", False)
+    output = tmp_path / "report.json"
+    await play(output, False)
+    path = journal_path(output)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    turns = [i for i, line in enumerate(lines) if line.startswith('{"turn"')]
+    path.write_text("".join(line for i, line in enumerate(lines) if i not in {*turns[7:], len(lines) - 1}))
+    resumed, resent = await play(output, True)
+    assert resent == sent[7:]  # turns 8 to 13, as the uninterrupted run sent them
+    assert any(block.get("type") == "thinking" for block in resent[0]["messages"][1]["content"])
+    assert stable_report(to_wire(resumed)) == stable_report(to_wire(whole))
