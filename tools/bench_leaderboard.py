@@ -90,13 +90,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--keep", type=Path, help="write the results here (and keep them) instead of a temporary folder")
+    parser.add_argument(
+        "--keep", type=Path, help="write the results here (and keep them) instead of a temporary folder"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep if args.keep is not None else Path(tmp) / "results"
         started = time.perf_counter()
         tasks, size = _results(folder, args.models)
-        print(f"{args.models} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {time.perf_counter() - started:.1f} s")
+        spent = time.perf_counter() - started
+        print(f"{args.models} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {spent:.1f} s")
         files = sorted(folder.rglob("report.json"))
         read_s, read_cpu, _ = _timed(args.repeat, lambda: [read_report(path) for path in files])
         build_s, build_cpu, board = _timed(args.repeat, lambda: build_leaderboard(folder))
