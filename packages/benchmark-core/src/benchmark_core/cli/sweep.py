@@ -88,7 +88,7 @@ def _preamble(plan: SweepPlan) -> str:
     from ..adapters._cache import default_cache_dir
 
     models = len({cell.model.label for cell in plan.cells})
-    benchmarks = len({cell.benchmark.id for cell in plan.cells})
+    benchmarks = len({cell.benchmark.results_folder for cell in plan.cells})
     if all(cell.model.provider == "mock" for cell in plan.cells):
         cache = "response cache: not used (only mock models, whose answers cost nothing)"
     elif plan.cache is False:
