@@ -18,6 +18,7 @@ Deterministic for equal input, seed and resamples.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import operator
 import random
@@ -96,12 +97,13 @@ def joint_bootstrap(
     draw = _count_sampler(random.Random(seed), [len(members) for members in distinct.values()])
     unit_sizes = [size for size, _ in distinct]
     integral = all(isinstance(total, int) for column in columns for total in column)
+    totals_of = [_dot_with(column) for column in columns]
     histogram = [[0] * runs for _ in range(runs)]
     differences: list[list[float]] = [[] for _ in range(runs)]
     mul = operator.mul
     for _ in range(resamples):
         counts = draw()
-        totals = [sum(map(mul, counts, column)) for column in columns]
+        totals = [total_of(counts) for total_of in totals_of]
         rows = sum(map(mul, counts, unit_sizes))
         if integral:
             ordered = sorted(totals)
@@ -139,6 +141,16 @@ def _distinct_units(
         values.setdefault((len(rows), totals), []).append(unit)
     columns = [[totals[run] for _, totals in values] for run in range(len(scores))]
     return columns, values
+
+
+def _dot_with(column: list[Number]) -> Callable[[list[int]], Number]:
+    """counts -> sum(counts[v] * column[v]); for a column of passes and fails (0 or 1 on every unit),
+    the sum of the counts it selects, which is twice as fast."""
+    if all(total == 0 or total == 1 for total in column) and all(isinstance(total, int) for total in column):
+        selected = [bool(total) for total in column]
+        return lambda counts: sum(itertools.compress(counts, selected))
+    mul = operator.mul
+    return lambda counts: sum(map(mul, counts, column))
 
 
 def _total(values: Sequence[float]) -> Number:
