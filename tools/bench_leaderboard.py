@@ -18,7 +18,7 @@ with other work, the wall time follows the load.
 
 This is a benchmark, not a test: slow figures do not fail it.
 
-    python tools/bench_leaderboard.py [--models 20] [--repeat 3] [--keep FOLDER]
+    python tools/bench_leaderboard.py [--models 20 | --skill 0.5 --skill 0.7 ...] [--repeat 3] [--keep FOLDER]
 """
 
 from __future__ import annotations
@@ -57,15 +57,16 @@ class SkilledMock(MockAdapter):
         return draw < self.skill
 
 
-def _results(folder: Path, models: int) -> tuple[int, float]:
-    """Write one report per model into `folder`; the number of tasks and the MB of JSON written."""
+def _results(folder: Path, skills: list[float]) -> tuple[int, float]:
+    """Write one report per model (of each skill) into `folder`; the number of tasks and the MB of
+    JSON written."""
     benchmark = resolve_benchmark(BENCHMARK)
     tasks = benchmark.task_file("full")
     size = 0
     count = 0
-    for number in range(models):
+    for number, skill in enumerate(skills):
         label = f"model-{number:02d}"
-        mock = SkilledMock(0.45 + 0.015 * number, model=label)
+        mock = SkilledMock(skill, model=label)
         report = benchmark.run(mock, tasks=tasks, concurrency=50, cache=False)
         path = folder / BENCHMARK / label / "report.json"
         path.parent.mkdir(parents=True)
@@ -89,6 +90,12 @@ def _timed(repeat: int, work: Callable[[], T]) -> tuple[float, float, T]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=int, default=20)
+    parser.add_argument(
+        "--skill",
+        type=float,
+        action="append",
+        help="the skill of one model (repeat it; default: --models models from 45%% in steps of 1.5 points)",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument(
         "--keep", type=Path, help="write the results here (and keep them) instead of a temporary folder"
@@ -97,9 +104,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep if args.keep is not None else Path(tmp) / "results"
         started = time.perf_counter()
-        tasks, size = _results(folder, args.models)
+        skills = args.skill or [0.45 + 0.015 * number for number in range(args.models)]
+        tasks, size = _results(folder, skills)
         spent = time.perf_counter() - started
-        print(f"{args.models} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {spent:.1f} s")
+        print(f"{len(skills)} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {spent:.1f} s")
         files = sorted(folder.rglob("report.json"))
         read_s, read_cpu, _ = _timed(args.repeat, lambda: [read_report(path) for path in files])
         build_s, build_cpu, board = _timed(args.repeat, lambda: build_leaderboard(folder))
