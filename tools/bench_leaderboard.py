@@ -6,8 +6,8 @@ each model a mock of its own skill (it gives its good answer on a seeded share o
 report where a sweep would (`<results>/benchmark-schema-mutation/<model>/report.json`). Then it
 times, each the median of `--repeat` runs:
 
-- reading the 20 reports (`read_report` on each file: the JSON parsed into a `RunReport`), the floor
-  any leaderboard pays;
+- reading the 20 reports (each file's JSON parsed, strictly, into a `RunReport`, as the leaderboard
+  reads them), the floor any leaderboard pays;
 - `build_leaderboard(results)`: reading them again, grouping, ranking, the rank intervals and the
   verdicts against the top;
 - `write_leaderboard(results, board)`: rendering `leaderboard.md` and `index.html` and writing them.
@@ -31,8 +31,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from benchmark_core import build_leaderboard, dumps, mulberry32, resolve_benchmark, write_leaderboard
-from benchmark_core._run.files import read_report
+from benchmark_core import (
+    RunReport,
+    build_leaderboard,
+    dumps,
+    from_wire,
+    loads,
+    mulberry32,
+    resolve_benchmark,
+    write_leaderboard,
+)
 from benchmark_core.adapters.base import AdapterContext
 from benchmark_core.adapters.mock import MockAdapter, MockPolicies
 
@@ -76,6 +84,10 @@ def _results(folder: Path, skills: list[float]) -> tuple[int, float]:
     return count, size / 1e6
 
 
+def _read(path: Path) -> RunReport:
+    return from_wire(loads(path.read_bytes()), RunReport, what="run report")
+
+
 def _timed(repeat: int, work: Callable[[], T]) -> tuple[float, float, T]:
     """The median wall and CPU seconds of `repeat` runs of `work`, and its last result."""
     walls, cpus = [], []
@@ -109,7 +121,7 @@ def main() -> None:
         spent = time.perf_counter() - started
         print(f"{len(skills)} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {spent:.1f} s")
         files = sorted(folder.rglob("report.json"))
-        read_s, read_cpu, _ = _timed(args.repeat, lambda: [read_report(path) for path in files])
+        read_s, read_cpu, _ = _timed(args.repeat, lambda: [_read(path) for path in files])
         build_s, build_cpu, board = _timed(args.repeat, lambda: build_leaderboard(folder))
         write_s, write_cpu, _ = _timed(args.repeat, lambda: write_leaderboard(folder, board))
         print(f"read the reports     {read_s:7.3f} s   ({read_cpu:7.3f} s CPU)")
