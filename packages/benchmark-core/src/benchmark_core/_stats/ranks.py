@@ -28,7 +28,7 @@ from typing import Optional, Union
 from attrs import frozen
 
 from .._model import ConfidenceInterval
-from .stats import _BINOMIAL_COST, multinomial_sampler
+from .stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
 __all__ = ["JointBootstrap", "RankInterval", "ReferenceDifference", "competition_ranks", "joint_bootstrap"]
 
@@ -179,9 +179,8 @@ def _count_sampler(rng: random.Random, counts: list[int]) -> Callable[[], list[i
 
 
 def _rank_interval(histogram: list[int], resamples: int) -> RankInterval:
-    """The 2.5th and 97.5th percentile rank, with the single-run interval's index convention."""
-    low_index = max(0, math.floor(0.025 * resamples))
-    high_index = min(resamples - 1, math.ceil(0.975 * resamples) - 1)
+    """The 2.5th and 97.5th percentile rank, by the single-run interval's convention."""
+    low_index, high_index = percentile_indices(resamples)
     seen = 0
     low = high = None
     for rank, count in enumerate(histogram, start=1):
@@ -198,8 +197,7 @@ def _rank_interval(histogram: list[int], resamples: int) -> RankInterval:
 def _difference(mean_difference: float, resampled: list[float]) -> ReferenceDifference:
     resampled.sort()
     resamples = len(resampled)
-    low_index = max(0, math.floor(0.025 * resamples))
-    high_index = min(resamples - 1, math.ceil(0.975 * resamples) - 1)
+    low_index, high_index = percentile_indices(resamples)
     at_or_below = bisect.bisect_right(resampled, 0.0)
     at_or_above = resamples - bisect.bisect_left(resampled, 0.0)
     return ReferenceDifference(

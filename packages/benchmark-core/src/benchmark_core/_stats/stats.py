@@ -200,10 +200,17 @@ def _interval(cells: Sequence[tuple[float, int]], *, seed: int, resamples: int, 
     else:
         means = _counted_means(distinct, n, rng, resamples)
     means.sort()
+    low_index, high_index = percentile_indices(resamples, level)
+    return ConfidenceInterval(low=means[low_index], high=means[high_index])
+
+
+def percentile_indices(resamples: int, level: float = 0.95) -> tuple[int, int]:
+    """The positions, in `resamples` sorted resampled values, of a percentile interval's bounds:
+    the (1 - level) / 2 and (1 + level) / 2 quantiles, the one convention of every interval here."""
     tail = (1.0 - level) / 2.0
     low_index = max(0, math.floor(tail * resamples))
     high_index = min(resamples - 1, math.ceil((1.0 - tail) * resamples) - 1)
-    return ConfidenceInterval(low=means[low_index], high=means[high_index])
+    return low_index, high_index
 
 
 def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamples: int) -> list[float]:
