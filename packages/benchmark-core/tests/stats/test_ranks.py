@@ -112,3 +112,26 @@ def _rows(scores: list[float]) -> list[RunRow]:
         RunRow(task_id=f"t{i:03d}", score=score, passed=score == 1.0, reason="", attempts=1, latency_ms=0)
         for i, score in enumerate(scores)
     ]
+
+
+def test_epochs_are_resampled_with_their_task_and_get_no_mcnemar() -> None:
+    """Rows of one task's epochs are one unit, drawn together, and McNemar's test (independent pairs)
+    is not run; the verdict rests on the paired bootstrap alone."""
+    rng = random.Random(11)
+    strong = [float(rng.random() < 0.9) for _ in range(240)]
+    weak = [float(rng.random() < 0.4) for _ in range(240)]
+
+    def with_epochs(scores: list[float]) -> list[RunRow]:
+        return [
+            RunRow(
+                task_id=f"t{i // 2:03d}", epoch=i % 2 + 1, score=s, passed=s == 1.0, reason="", attempts=1, latency_ms=0
+            )
+            for i, s in enumerate(scores)
+        ]
+
+    placed = rank_rows([with_epochs(strong), with_epochs(weak)], None, seed=1, resamples=2000)
+    top, other = placed.entries
+    assert (placed.comparisons, placed.clustered_by) == (1, None)
+    assert top.rank_interval95 == RankInterval(low=1, high=1) and other.rank_interval95 == RankInterval(2, 2)
+    assert other.mcnemar_p_value is None and other.verdict == "worse"
+    assert other.adjusted_p_value is not None and other.adjusted_p_value < 0.01

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from benchmark_core import (
     RunReport,
@@ -152,6 +153,20 @@ def test_the_page_is_deterministic_and_escaped(results: dict[str, Any]) -> None:
     html = render_leaderboard_html(board)
     assert html == render_leaderboard_html(build_leaderboard(folder))
     assert "<img" not in html and 'data-label="&lt;img src=x onerror=alert(1)&gt;"' in html
+
+
+def test_a_report_with_a_task_twice_is_ranked_without_intervals(results: dict[str, Any], tmp_path: Path) -> None:
+    folder = tmp_path / "twice"
+    plain: RunReport = results["plain"]
+    doubled = attrs.evolve(plain, rows=[*plain.rows, plain.rows[0]])
+    _save(folder, "benchmark-core-example/strong/report.json", results["strong"])
+    _save(folder, "benchmark-core-example/doubled/report.json", doubled)
+    [group] = build_leaderboard(folder).groups
+    assert [(e.label, e.rank, e.rank_interval95, e.verdict) for e in group.entries] == [
+        ("strong", 1, None, "top"),
+        ("doubled", 2, None, None),
+    ]
+    assert "| 2 | - | doubled" in render_leaderboard(build_leaderboard(folder))
 
 
 @pytest.fixture
