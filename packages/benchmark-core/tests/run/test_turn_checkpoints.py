@@ -221,3 +221,20 @@ async def test_thinking_blocks_and_signatures_go_back_exactly_after_a_resume(tmp
     assert resent == sent[7:]  # turns 8 to 13, as the uninterrupted run sent them
     assert any(block.get("type") == "thinking" for block in resent[0]["messages"][1]["content"])
     assert stable_report(to_wire(resumed)) == stable_report(to_wire(whole))
+
+
+async def test_each_epoch_of_an_episode_resumes_from_its_own_checkpoint(tmp_path: Path) -> None:
+    output, whole = await _journaled_run(tmp_path, epochs=2)
+    path = journal_path(output)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    second = [
+        i for i, line in enumerate(lines) if line.startswith('{"turn"') and json.loads(line)["turn"]["epoch"] == 2
+    ]
+    path.write_text("".join(line for i, line in enumerate(lines) if i not in set(second[4:])), encoding="utf-8")
+    async with FakeOpenAI(handler=mock_handler(example, stretch=6), record=False) as server:
+        options = RunOptions(cache=False, task_ids=(EPISODE.id,), epochs=2)
+        runner = Run(example, openai_compat_adapter(server.base_url, "m", KEY), options, journal=path, resume=True)
+        report = await runner.execute()
+    assert server.received == (13 - 12) + (13 - 4)
+    assert runner.notes == ["resuming 2 episodes at their last finished turn (16 finished turns not sent again)"]
+    assert stable_report(to_wire(report)) == stable_report(to_wire(whole))
