@@ -722,7 +722,7 @@ async def sweep_kill_check(checks: Checks, script: Path, work: Path) -> None:
                 json.loads(killed.read_text(encoding="utf-8"))
             )
             expect(same, f"{killed.relative_to(work / 'killed')} differs from the uninterrupted sweep's")
-        resumed = [line for line in rerun.stderr.splitlines() if "at their last finished turn" in line]
+        resumed = [line for line in rerun.stderr.splitlines() if "last finished turn" in line]
         expect(bool(resumed), f"no episode resumed at its last finished turn: {short(rerun.stderr)}")
         notes.append(
             f"uninterrupted {sent['whole']} requests; killed after {sent['killed']}, rerun {sent['rerun']}: "

@@ -26,7 +26,7 @@ def test_sigkill_mid_drift_episode_then_resume_resends_at_most_the_requests_in_f
         outcome = sigkill_and_resume(command, env, server, tmp_path, kill_at=0.5)
     assert outcome.uninterrupted_requests == 6 * 7 + 6 * 13
     assert 0 <= outcome.resent <= concurrency
-    assert "episodes at their last finished turn" in outcome.resume_stderr
+    assert "last finished turn" in outcome.resume_stderr
     assert stable_report(outcome.resumed) == stable_report(outcome.uninterrupted)
     turns = [
         sum(1 for m in row["episode"]["transcript"] if m["role"] == "assistant") for row in outcome.resumed["rows"]

@@ -44,7 +44,7 @@ def test_sigkill_mid_episode_then_resume_resends_at_most_the_requests_in_flight(
         outcome = sigkill_and_resume(command, env, server, tmp_path, kill_at=0.6)
     assert outcome.uninterrupted_requests == 13  # one episode of 13 turns, one request each
     assert 0 <= outcome.resent <= 1  # an episode has one request in flight at a time
-    assert "resuming 1 episode at their last finished turn" in outcome.resume_stderr
+    assert "resuming 1 episode at its last finished turn" in outcome.resume_stderr
     assert stable_report(outcome.resumed) == stable_report(outcome.uninterrupted)
     row = outcome.resumed["rows"][0]
     assert len([m for m in row["episode"]["transcript"] if m["role"] == "assistant"]) == 13
@@ -103,7 +103,7 @@ async def test_a_resumed_episode_sends_only_the_turns_after_its_checkpoint(tmp_p
     assert sent == 13 - kept
     assert stable_report(to_wire(report)) == stable_report(to_wire(whole))
     assert notes == (
-        [f"resuming 1 episode at their last finished turn ({kept} finished turns not sent again)"] if kept else []
+        [f"resuming 1 episode at its last finished turn ({kept} finished turns not sent again)"] if kept else []
     )
 
 
@@ -115,7 +115,7 @@ async def test_a_torn_turn_line_is_cut_and_the_turn_before_it_resumed(tmp_path: 
     report, notes, sent = await _resume(output)
     assert sent == 2  # turn 12 again (it was torn) and turn 13
     assert stable_report(to_wire(report)) == stable_report(to_wire(whole))
-    assert notes == ["resuming 1 episode at their last finished turn (11 finished turns not sent again)"]
+    assert notes == ["resuming 1 episode at its last finished turn (11 finished turns not sent again)"]
 
 
 async def test_turn_lines_of_another_run_are_ignored_and_the_episode_starts_again(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ async def test_a_tool_result_that_replays_differently_starts_the_episode_again(t
     assert sent == 13  # from turn 0: the model's later turns answered a result this run cannot produce
     assert stable_report(to_wire(report)) == stable_report(to_wire(whole))
     assert report.rows[0].attempts == 13
-    assert notes[0] == "resuming 1 episode at their last finished turn (12 finished turns not sent again)"
+    assert notes[0] == "resuming 1 episode at its last finished turn (12 finished turns not sent again)"
     assert notes[1].startswith(f"task {EPISODE.id}: the tool call ")
     assert notes[1].endswith("of turn 5 replays differently than journaled; the episode starts again from turn 0")
 

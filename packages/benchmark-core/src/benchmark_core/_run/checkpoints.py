@@ -98,7 +98,7 @@ class Checkpoints:
             turns = sum(len(t) for t in self._turns.values())
             count = len(self._turns)
             self._note(
-                f"resuming {count} episode{'s' if count != 1 else ''} at their last finished turn "
+                f"resuming {count} episode{'s at their' if count != 1 else ' at its'} last finished turn "
                 f"({turns} finished turn{'s' if turns != 1 else ''} not sent again)"
             )
 
