@@ -82,7 +82,8 @@ def test_grader_errors_are_failures_not_usage_errors() -> None:
 
 
 def test_a_stopped_run_carries_the_code_of_its_cause() -> None:
-    from benchmark_core import AuthenticationFailedError, MaxErrorsError, RunReport
+    from benchmark_core import RunReport
+    from benchmark_core.errors import AuthenticationFailedError, MaxErrorsError
 
     report = RunReport.__new__(RunReport)  # the report is carried, never read, here
     assert RunStoppedError("stopped", report).code == "RUN_STOPPED"
