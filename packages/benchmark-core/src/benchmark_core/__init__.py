@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from ._util.lazy import lazy_attributes
+from ._util import lazy as _lazy
 
 #: The public names, by the module that defines them: the one list (see the module docstring).
 _EXPORTS = {
@@ -66,7 +66,7 @@ _EXPORTS = {
     ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
 }
 
-__getattr__ = lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
+__getattr__ = _lazy.lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
