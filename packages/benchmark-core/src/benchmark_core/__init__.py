@@ -118,7 +118,20 @@ if TYPE_CHECKING:
     from .reports import *  # noqa: F403
     from .runs import *  # noqa: F403
     from .servers import *  # noqa: F403
-    from .stats import *  # noqa: F403
+    from .stats import ComparedRun as ComparedRun
+    from .stats import Comparison as Comparison
+    from .stats import Difference as Difference
+    from .stats import GroupDifference as GroupDifference
+    from .stats import McNemarTest as McNemarTest
+    from .stats import bootstrap_ci as bootstrap_ci
+    from .stats import clopper_pearson_ci as clopper_pearson_ci
+    from .stats import cluster_bootstrap_ci as cluster_bootstrap_ci
+    from .stats import compare_reports as compare_reports
+    from .stats import group_means as group_means
+    from .stats import mcnemar_exact as mcnemar_exact
+    from .stats import paired_bootstrap_ci as paired_bootstrap_ci
+    from .stats import render_comparison as render_comparison
+    from .stats import render_comparison_html as render_comparison_html
     from .sweep import *  # noqa: F403
     from .wire import *  # noqa: F403
 __all__ = [

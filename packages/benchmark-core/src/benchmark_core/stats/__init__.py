@@ -20,6 +20,13 @@ _EXPORTS = {
         "McNemarTest",
     ),
     ".._stats.groups": ("group_means",),
+    ".._stats.ranks": (
+        "JointBootstrap",
+        "RankInterval",
+        "ReferenceDifference",
+        "joint_bootstrap",
+    ),
+    ".._stats.holm": ("holm_adjusted",),
     ".._stats.compare": (
         "ComparedRun",
         "Comparison",
@@ -39,6 +46,8 @@ if TYPE_CHECKING:
     from .._render.html_compare import render_comparison_html
     from .._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from .._stats.groups import group_means
+    from .._stats.holm import holm_adjusted
+    from .._stats.ranks import JointBootstrap, RankInterval, ReferenceDifference, joint_bootstrap
     from .._stats.stats import (
         McNemarTest,
         bootstrap_ci,
@@ -52,12 +61,17 @@ __all__ = [
     "Comparison",
     "Difference",
     "GroupDifference",
+    "JointBootstrap",
     "McNemarTest",
+    "RankInterval",
+    "ReferenceDifference",
     "bootstrap_ci",
     "clopper_pearson_ci",
     "cluster_bootstrap_ci",
     "compare_reports",
     "group_means",
+    "holm_adjusted",
+    "joint_bootstrap",
     "mcnemar_exact",
     "paired_bootstrap_ci",
     "render_comparison",
