@@ -35,8 +35,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Optional
 
-from benchmark_core import Run, RunOptions, journal_path, openai_compat_adapter, to_wire
+from benchmark_core import RunOptions, openai_compat_adapter
+from benchmark_core.runs import Run, journal_path
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import benchmark
 
 

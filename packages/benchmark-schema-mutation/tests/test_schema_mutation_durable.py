@@ -8,8 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from benchmark_core import to_wire
 from benchmark_core.testing import FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
+from benchmark_core.wire import to_wire
 from benchmark_schema_mutation import benchmark
 
 

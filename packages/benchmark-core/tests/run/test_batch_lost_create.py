@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import RunOptions, RunStoppedError, journal_path
-from benchmark_core._run.runner import Run
+from benchmark_core import RunOptions
 from benchmark_core.adapters.anthropic import anthropic_adapter
+from benchmark_core.errors import RunStoppedError
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import Run, journal_path
 from benchmark_core.testing import FakeAnthropicBatches, FakeBatch, mock_handler
 
 KEY = "sk-ant-test-lost-0123456789"

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import RunOptions, journal_path, openai_compat_adapter, run
-from benchmark_core._model.wire import to_wire
-from benchmark_core._run.runner import Run
+from benchmark_core import RunOptions, openai_compat_adapter, run
 from benchmark_core.adapters.anthropic import anthropic_adapter
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import Run, journal_path
 from benchmark_core.testing import FakeAnthropic, FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
+from benchmark_core.wire import to_wire
 
 KEY = "sk-test-turns-0123456789"
 EPISODE = next(t for t in example.tasks() if t.kind == "episode")
