@@ -169,6 +169,8 @@ if TYPE_CHECKING:
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
     from .adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
+    from .adapters._providers.openai import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
+    from .adapters._toolnames import ToolNameCodec, provider_safe_name
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
         AnswerPolicy,
@@ -179,9 +181,7 @@ if TYPE_CHECKING:
         ScriptPolicy,
         mock_adapter,
     )
-    from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
     from .adapters.registry import make_adapter
-    from .adapters.toolnames import ToolNameCodec, provider_safe_name
     from .cli import create_cli, run_cli
 
 #: Where each public name lives; imported on first access (see the module docstring).
@@ -216,9 +216,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ScriptPolicy",
         "mock_adapter",
     ),
-    ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
+    ".adapters._providers.openai": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
     ".adapters.registry": ("make_adapter",),
-    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
+    ".adapters._toolnames": ("ToolNameCodec", "provider_safe_name"),
     ".adapters._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
     "._render.card": ("render_card",),
     ".cli": ("create_cli", "run_cli"),

@@ -19,9 +19,9 @@ from benchmark_core import (
     run,
 )
 from benchmark_core.adapters import make_adapter
-from benchmark_core.adapters.anthropic import ANTHROPIC_BASE_URL, AnthropicAdapter, anthropic_adapter
+from benchmark_core.adapters._prices import Prices
+from benchmark_core.adapters._providers.anthropic import ANTHROPIC_BASE_URL, AnthropicAdapter, anthropic_adapter
 from benchmark_core.adapters.base import GenerationSettings
-from benchmark_core.adapters.prices import Prices
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import AnthropicResponse, FakeAnthropic, mock_handler
 

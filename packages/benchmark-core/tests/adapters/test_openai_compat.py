@@ -33,7 +33,7 @@ from benchmark_core import (
     dumps,
     run,
 )
-from benchmark_core.adapters.openai_compat import (
+from benchmark_core.adapters._providers.openai import (
     OPENROUTER_BASE_URL,
     RAW_ARGUMENTS_KEY,
     OpenAICompatAdapter,
@@ -41,7 +41,7 @@ from benchmark_core.adapters.openai_compat import (
     openrouter_adapter,
     parse_retry_after,
 )
-from benchmark_core.adapters.toolnames import ToolNameCodec, provider_safe_name
+from benchmark_core.adapters._toolnames import ToolNameCodec, provider_safe_name
 from benchmark_core.testing import FakeOpenAI, FakeResponse, RecordedRequest
 from hypothesis import given
 from hypothesis import strategies as st

@@ -30,7 +30,7 @@ from benchmark_core import (
     run,
 )
 from benchmark_core.adapters import make_adapter
-from benchmark_core.adapters.prices import Prices
+from benchmark_core.adapters._prices import Prices
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import (
     AnthropicResponse,

@@ -26,8 +26,8 @@ from benchmark_core import (
     openai_compat_adapter,
     run,
 )
-from benchmark_core.adapters.anthropic import anthropic_adapter
-from benchmark_core.adapters.prices import Prices
+from benchmark_core.adapters._prices import Prices
+from benchmark_core.adapters._providers.anthropic import anthropic_adapter
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import (
     AnthropicResponse,

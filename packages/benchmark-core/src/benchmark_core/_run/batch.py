@@ -32,8 +32,8 @@ from attrs import define, evolve
 
 from .._errors import AdapterError, BatchItemFailedError, ConfigurationError
 from .._model import JsonObject, RunRow, Task, Usage
+from ..adapters._batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
 from ..adapters.base import AdapterContext
-from ..adapters.batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
 from .journal import Journal
 from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message
 

@@ -1,5 +1,5 @@
 """The model requests of one task: each paced by the provider's rate-limit headers
-(`adapters.pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
+(`adapters._pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
 attempt counted and the usage of every answer totalled, so that an error row can still report both.
 
 Transient faults (429, 5xx, timeouts, malformed replies) are retried with exponential backoff and
