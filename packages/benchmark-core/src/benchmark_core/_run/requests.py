@@ -128,7 +128,7 @@ class TaskRequests:
                 await pacer.probe_answered()
             slot, wait = pacer.claim()
             if wait > 0:  # paced before the provider's limit, outside the request's timeout
-                await asyncio.sleep(wait)
+                await pacer.wait(slot, wait)
             ticket = limiter.try_acquire() or await limiter.acquire()
             self.attempts += 1
             ctx = AdapterContext(

@@ -8,7 +8,14 @@ answer's request (the provider had not counted them yet), refilled at the rate t
 `(limit - remaining) / reset`, since a reset is the time until the bucket is full again. A claim
 takes one request (and the mean tokens of a request so far) from each bucket; when a bucket would
 fall below its reserve, the claim waits until the refill covers it. So the slots of a burst are
-spread over the refill, in claim order, as a token bucket would admit them. When a provider sends
+spread over the refill, in claim order, as a token bucket would admit them.
+
+A slot that must wait sleeps in `wait`, and its send time is not fixed at its claim: each answer
+whose headers move the model by a request or more re-plans every slot still waiting, in claim
+order, from the new level. So the burst the headers announce is spent as soon as an answer shows
+it is there, and a model that one answer made too low (a server that writes its headers when it
+answers, after counting the requests sent meanwhile) does not leave the bucket full while slots
+sleep on the old plan; one that an answer made lower postpones them. When a provider sends
 only a reset without a limit, a drained bucket waits for the reset. `retry-after` (and
 `retry-after-ms`) stay with the request they answered: the runner waits that long before retrying
 it (`_requests.py`), while the 429's bucket headers, if any, update the model here.
@@ -68,6 +75,14 @@ class _Bucket:
             return (reserve - self.level) / self.rate
         return self.full_at - now if self.full_at is not None else 0.0
 
+    def level_at(self, now: float) -> Optional[float]:
+        """The level the model gives the bucket at `now` (None: nothing known)."""
+        if self.level is None:
+            return None
+        if self.rate is not None:
+            return min(self.capacity, self.level + (now - self.stamp) * self.rate)
+        return self.level
+
     def update(self, budget: Budget, ahead: float, now: float) -> None:
         """What an answer reported, less `ahead`: what was claimed after its request."""
         self.level = budget.remaining - ahead
@@ -84,6 +99,36 @@ class _Bucket:
             self.full_at = now + budget.reset
 
 
+class _Waiting:
+    """A slot sleeping in `Pacer.wait`: when it is due, and the timer that wakes it then."""
+
+    __slots__ = ("due", "due_now", "timer")
+
+    def __init__(self, due: float, due_now: asyncio.Future[None]) -> None:
+        self.due = due
+        self.due_now = due_now
+        self.timer: Optional[asyncio.TimerHandle] = None
+
+    def schedule(self, loop: asyncio.AbstractEventLoop, now: float) -> None:
+        """(Re)start the timer for `due`; a slot already due is woken at once."""
+        self.cancel()
+        if self.due_now.done():
+            return
+        if self.due <= now:
+            self.due_now.set_result(None)
+        else:
+            self.timer = loop.call_later(self.due - now, self._wake)
+
+    def cancel(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _wake(self) -> None:
+        if not self.due_now.done():
+            self.due_now.set_result(None)
+
+
 class Pacer:
     """Decides how long each request waits before it is sent (see the module docstring).
 
@@ -97,7 +142,7 @@ class Pacer:
         self,
         *,
         reserve: float = 1.0,
-        margin: float = 0.2,
+        margin: float = 0.05,
         probe: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -111,6 +156,8 @@ class Pacer:
         self._claimed = 0
         self._seen = 0
         self._tokens_per_request: Optional[float] = None
+        #: The slots sleeping in `wait`, in claim order: when each is due, and what wakes it.
+        self._waiting: dict[int, _Waiting] = {}
         #: Whether any answer carried rate-limit headers (until then, claims never wait).
         self.active = False
 
@@ -145,6 +192,38 @@ class Pacer:
         )
         return self._claimed, wait
 
+    async def wait(self, slot: int, seconds: float) -> None:
+        """Sleep until `slot` (claimed with a wait of `seconds`) is due, as re-planned meanwhile."""
+        loop = asyncio.get_running_loop()
+        waiting = _Waiting(self._clock() + seconds, loop.create_future())
+        self._waiting[slot] = waiting
+        try:
+            waiting.schedule(loop, self._clock())
+            await waiting.due_now
+        finally:
+            waiting.cancel()
+            del self._waiting[slot]
+
+    def _replan(self, now: float) -> None:
+        """The waiting slots' send times from the model as it is now: their claims are given back to
+        the buckets and taken again in claim order."""
+        waiting = list(self._waiting.values())
+        tokens = self._tokens_per_request or 0.0
+        requests, token_bucket = self._requests, self._tokens
+        if requests.level is not None:
+            requests.level += len(waiting)
+        if token_bucket.level is not None:
+            token_bucket.level += len(waiting) * tokens
+        loop = asyncio.get_running_loop()
+        for entry in waiting:
+            wait = max(
+                requests.take(1.0, now, self.reserve, self.margin),
+                token_bucket.take(tokens, now, self.reserve * tokens, self.margin),
+            )
+            if now + wait < entry.due:
+                entry.due = now + wait
+                entry.schedule(loop, now)
+
     def observe(self, slot: int, limits: RateLimits, used_tokens: Optional[int] = None) -> None:
         """What the answer to the request of `slot` said; `used_tokens` is what it cost, if known."""
         if used_tokens is not None and used_tokens > 0:
@@ -158,10 +237,14 @@ class Pacer:
             return
         self._seen = slot
         ahead = self._claimed - slot
+        before = self._requests.level_at(now)
         if limits.requests is not None:
             self._requests.update(limits.requests, float(ahead), now)
         if limits.tokens is not None:
             self._tokens.update(limits.tokens, ahead * (self._tokens_per_request or 0.0), now)
+        after = self._requests.level_at(now)
+        if self._waiting and before is not None and after is not None and after - before >= 1.0:
+            self._replan(now)
 
     def observe_headers(self, slot: int, headers: Mapping[str, str], used_tokens: Optional[int] = None) -> None:
         """`observe` for an answer's raw headers."""
