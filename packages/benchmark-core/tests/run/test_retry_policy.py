@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from benchmark_core import AdapterError, RunOptions
 from benchmark_core._run.batch import _provider_call
-from benchmark_core._run.requests import Fatal
+from benchmark_core._run.requests import Fatal, retry_policy
 from benchmark_core.adapters._retry import RetryPolicy
 
 TRANSIENT = AdapterError("HTTP 429", retryable=True, status=429)
@@ -34,9 +34,9 @@ def test_retries_and_the_budget_end_a_sequence() -> None:
     assert RetryPolicy(budget=0.5, backoff_base=1.0).sequence(1).delay(TRANSIENT, 1) is None
 
 
-def test_run_options_give_the_policy() -> None:
+def test_a_runs_options_give_the_policy() -> None:
     options = RunOptions(retries=3, retry_budget=9.0)
-    assert options.retry_policy == RetryPolicy(retries=3, budget=9.0)
+    assert retry_policy(options) == RetryPolicy(retries=3, budget=9.0)
 
 
 def _run_with(**options: Any) -> Any:

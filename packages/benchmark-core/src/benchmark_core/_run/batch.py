@@ -37,7 +37,7 @@ from .._model import JsonObject, RunRow, Task, Usage
 from ..adapters._batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
 from ..adapters.base import AdapterContext
 from .journal import Journal
-from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message
+from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message, retry_policy
 
 if TYPE_CHECKING:
     from .runner import Pending, Run
@@ -256,7 +256,7 @@ async def _provider_call(run: Run, make: Callable[[], Awaitable[R]], *, idempote
     `idempotent`, after timeouts and lost connections); any other failure, or one the policy gives
     up on, ends the run (`Fatal`). Creating a batch is not idempotent: a timed-out create may have
     created it, so it is not sent again."""
-    retries = run.options.retry_policy.sequence(run.options.seed)
+    retries = retry_policy(run.options).sequence(run.options.seed)
     attempt = 0
     while True:
         attempt += 1

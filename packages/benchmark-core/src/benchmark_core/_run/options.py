@@ -19,7 +19,6 @@ from attrs import frozen
 from .._episode.episode import EpisodeLimits
 from .._errors import ConfigurationError
 from .._model import JsonObject
-from ..adapters._retry import RetryPolicy
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
 from .option_values import json_object, prices_object, provider_help
@@ -308,17 +307,6 @@ class RunOptions:
     backoff_max: float = 30.0
     #: A provider's Retry-After is honoured up to this many seconds, so one answer cannot stall a run.
     max_retry_after: float = 120.0
-
-    @property
-    def retry_policy(self) -> RetryPolicy:
-        """How direct requests and batch calls retry transient faults (`adapters._retry`)."""
-        return RetryPolicy(
-            retries=self.retries,
-            budget=self.retry_budget,
-            backoff_base=self.backoff_base,
-            backoff_max=self.backoff_max,
-            max_retry_after=self.max_retry_after,
-        )
 
     @property
     def limits(self) -> EpisodeLimits:

@@ -31,10 +31,12 @@ from .._model import (
     Usage,
 )
 from .._util.rng import epoch_seed
+from ..adapters._retry import RetryPolicy
 from ..adapters.base import AdapterContext, ModelAdapter
 from .run_report import ServedKey, served_counts
 
 if TYPE_CHECKING:
+    from .options import RunOptions
     from .runner import Run
 
 R = TypeVar("R")
@@ -54,6 +56,17 @@ class Fatal(Exception):
     def __init__(self, error: AdapterError) -> None:
         super().__init__(error.message)
         self.error = error
+
+
+def retry_policy(options: RunOptions) -> RetryPolicy:
+    """How a run with `options` retries direct requests and batch calls (`adapters._retry`)."""
+    return RetryPolicy(
+        retries=options.retries,
+        budget=options.retry_budget,
+        backoff_base=options.backoff_base,
+        backoff_max=options.backoff_max,
+        max_retry_after=options.max_retry_after,
+    )
 
 
 class TaskRequests:
@@ -86,7 +99,7 @@ class TaskRequests:
         self._task = task
         self._index = index
         # Seeded per task, so a run's backoff delays do not depend on the order tasks finish in.
-        self._retries = run.options.retry_policy.sequence(self.seed * 1_000_003 + index)
+        self._retries = retry_policy(run.options).sequence(self.seed * 1_000_003 + index)
 
     async def chat(self, request: ChatRequest) -> ChatResult:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))

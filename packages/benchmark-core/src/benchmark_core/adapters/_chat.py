@@ -22,7 +22,7 @@ from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPo
 from ._prices import Prices
 from ._provider_errors import ProviderErrors
 from ._toolnames import ToolNameCodec, request_names
-from ._wire import Wire
+from ._wire import Wire, wire_of
 from .base import AdapterContext, GenerationSettings
 from .catalog import ProviderInfo
 
@@ -87,8 +87,6 @@ class ChatAdapter:
     ) -> ChatAdapter:
         """The adapter of the table's row `info`, its API root and key from the arguments, else the
         variables the row names, else the row's default root; `wire` defaults to the row's."""
-        from .registry import wire_of
-
         url, key = resolve_endpoint(
             provider or info.name,
             info.base_url,

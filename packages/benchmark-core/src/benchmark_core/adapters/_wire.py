@@ -10,6 +10,7 @@ The defaults here are what most providers share: an error body's message at `err
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -112,3 +113,10 @@ class Wire:
     def batch_line(self, custom_id: str, body: JsonObject) -> JsonObject:
         """One item of a batch's input: the body a direct request would send, wrapped."""
         raise NotImplementedError(f"{self.info.name} has no batch API here")
+
+
+def wire_of(info: ProviderInfo) -> Wire:
+    """The wire object of the table's row `info`: the `WIRE` of `_providers/<info.wire>.py`."""
+    module = importlib.import_module(f"._providers.{info.wire}", __package__)
+    wire: Wire = module.WIRE(info)
+    return wire

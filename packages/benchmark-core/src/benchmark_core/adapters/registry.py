@@ -1,24 +1,22 @@
 """Adapters by provider name, for the CLI and the other surfaces.
 
 The names and what each needs are the table of `catalog` (`PROVIDER_TABLE`). A row's `wire` names
-the module of `_providers/` that speaks its format (its `WIRE`), so adding a provider is that module
-and a row. An HTTP provider's module (and with it aiohttp) is imported only when such a provider is
-asked for, so importing this module stays cheap.
+the module of `_providers/` that speaks its format (its `WIRE`, found by `_wire.wire_of`), so adding
+a provider is that module and a row. An HTTP provider's module (and with it aiohttp) is imported
+only when such a provider is asked for, so importing this module stays cheap.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Optional
 
 from .._errors import ConfigurationError
 from .base import ModelAdapter
-from .catalog import PROVIDER_NAMES, PROVIDERS_BY_NAME, ProviderInfo
+from .catalog import PROVIDER_NAMES, PROVIDERS_BY_NAME
 from .mock import MockPolicies, mock_adapter
 
 if TYPE_CHECKING:
     from ._prices import Prices
-    from ._wire import Wire
 
 #: Provider names `make_adapter` accepts.
 PROVIDERS: tuple[str, ...] = PROVIDER_NAMES
@@ -49,10 +47,3 @@ def make_adapter(
     from ._chat import ChatAdapter
 
     return ChatAdapter.from_environment(info, model, api_key, base_url=base_url, prices=prices)
-
-
-def wire_of(info: ProviderInfo) -> Wire:
-    """The wire object of the table's row `info`: the `WIRE` of `_providers/<info.wire>.py`."""
-    module = importlib.import_module(f"._providers.{info.wire}", __package__)
-    wire: Wire = module.WIRE(info)
-    return wire

@@ -25,7 +25,7 @@ maps the answer back onto the core model:
   (seconds or an HTTP date), as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
 - With a response cache in the context, a request whose digest is cached is answered from disk;
   every well-formed answer is stored.
-- Rate-limit headers of every answer (`x-ratelimit-*`, see `ratelimits`) go to the run's pacer
+- Rate-limit headers of every answer (`x-ratelimit-*`, see `_ratelimits`) go to the run's pacer
   through `AdapterContext.rate_limits_seen`, with the tokens the request used.
 - What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
   reasoning and cached prompt tokens are passed on.
