@@ -24,7 +24,6 @@ import math
 from collections.abc import Iterable
 from typing import Any, Optional
 
-import attrs
 from attrs import frozen
 
 from ._loopback import RecordedRequest, ScriptedResponse
@@ -73,6 +72,7 @@ class FakeAzure(FakeOpenAI):
     """The server; `base_url` is the resource's endpoint (no path)."""
 
     routes = (("POST", AZURE_CHAT_PATH),)
+    response_type = AzureResponse
 
     def __init__(
         self,
@@ -112,13 +112,6 @@ class FakeAzure(FakeOpenAI):
             return None
         return AzureResponse.error(401, _ACCESS_DENIED)
 
-    def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
-        response = AzureResponse.error(status, message, retry_after=retry_after)
-        if status == 429 and self.ratelimit_headers and self.rate_limit is not None:
-            wait = max(0.0, 1 - self._tokens) / self.rate_limit
-            return attrs.evolve(response, headers={**response.headers, "retry-after-ms": str(math.ceil(wait * 1000))})
-        return response
-
     def rate_headers(self) -> dict[str, str]:
         if not self.ratelimit_headers or self.rate_limit is None:
             return {}
@@ -126,6 +119,3 @@ class FakeAzure(FakeOpenAI):
         if self.tokens_bucket is not None:
             headers["x-ratelimit-remaining-tokens"] = str(max(0, math.floor(self.tokens_bucket.level)))
         return headers
-
-    def malformed_fault(self) -> ScriptedResponse:
-        return AzureResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')
