@@ -62,8 +62,8 @@ _EXPORTS = {
     ".adapters.registry": ("make_adapter",),
     ".adapters.mock": ("MockPolicies", "ScriptedTurn", "mock_adapter"),
     ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
-    ".adapters.openai_compat": ("openai_compat_adapter",),
-    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
+    ".adapters._providers.openai": ("openai_compat_adapter",),
+    ".adapters._toolnames": ("ToolNameCodec", "provider_safe_name"),
 }
 
 __getattr__ = _lazy.lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
@@ -95,11 +95,11 @@ if TYPE_CHECKING:
     from ._run.runner import run
     from ._util.lazy import Deferred
     from ._util.rng import Mulberry32, mulberry32
+    from .adapters._providers.openai import openai_compat_adapter
+    from .adapters._toolnames import ToolNameCodec, provider_safe_name
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import MockPolicies, ScriptedTurn, mock_adapter
-    from .adapters.openai_compat import openai_compat_adapter
     from .adapters.registry import make_adapter
-    from .adapters.toolnames import ToolNameCodec, provider_safe_name
 # The names that left the root: type checkers accept them, the runtime warns (_compat/moved.py).
 if TYPE_CHECKING:
     from .adapters import MockAdapter as MockAdapter

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunOptions
-from benchmark_core.adapters.anthropic import anthropic_adapter
+from benchmark_core.adapters import anthropic_adapter
 from benchmark_core.errors import RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import Run, journal_path

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunOptions, openai_compat_adapter, run
-from benchmark_core.adapters.anthropic import anthropic_adapter
+from benchmark_core.adapters import anthropic_adapter
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import Run, journal_path
 from benchmark_core.testing import FakeAnthropic, FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
