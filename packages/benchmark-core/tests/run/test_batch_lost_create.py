@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunOptions
-from benchmark_core.adapters import anthropic_adapter
+from benchmark_core.adapters import PROVIDER_TABLE, ChatAdapter
 from benchmark_core.errors import RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import Run, journal_path
@@ -26,7 +26,8 @@ OPTIONS = RunOptions(task_ids=SINGLE, cache=False, batch=True, batch_poll=0.05)
 
 
 def _run(fake: FakeAnthropicBatches, journal: Path, *, resume: bool) -> tuple[Any, list[str]]:
-    adapter = anthropic_adapter("claude-test", KEY, base_url=fake.base_url, request_timeout=0.5)
+    anthropic = next(info for info in PROVIDER_TABLE if info.name == "anthropic")
+    adapter = ChatAdapter.from_environment(anthropic, "claude-test", KEY, base_url=fake.base_url, request_timeout=0.5)
     runner = Run(example, adapter, OPTIONS, journal=journal, resume=resume)
     return asyncio.run(runner.execute()), runner.notes
 
