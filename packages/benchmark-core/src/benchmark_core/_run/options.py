@@ -4,12 +4,14 @@
 (help text, bounds, choices, which surfaces show it, whether it is part of the run's identity), and
 the CLI's `run` options (`cli_options`) and the MCP `run_benchmark` parameters (`mcp_parameters`) are
 generated from those fields, so names, types, defaults and help agree on every surface. `RunTarget`
-(model and provider) is declared the same way; the surfaces turn it into an adapter.
+(the model at its endpoint) is declared the same way, and `RunTarget.adapter` is how every surface
+turns it into an adapter.
 """
 
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Optional, Union, get_args, get_origin
 
@@ -25,6 +27,8 @@ from .option_values import json_object, prices_object, provider_help
 from .shards import Shard
 
 if TYPE_CHECKING:
+    from .._benchmark.definition import Benchmark
+    from ..adapters.base import ModelAdapter
     from ..adapters.prices import Prices
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
@@ -101,15 +105,44 @@ class RunTarget:
         ),
     )
 
+    #: The name of the environment variable holding the API key (a sweep file's `api_key_env`, a
+    #: Ray shard's): read on the machine that builds the adapter, never carried with the target.
+    #: None: the provider's own variable (`OPENAI_API_KEY`, ...), read by the adapter.
+    api_key_env: Optional[str] = None
+
     def adapter_prices(self) -> Optional[Prices]:
         """The `Prices` of `prices`, or None."""
         from ..adapters.prices import Prices
 
         return Prices.from_json(self.prices) if self.prices is not None else None
 
-    def adapter_options(self) -> dict[str, Any]:
-        """`make_adapter`'s keyword arguments for the base URL and prices."""
-        return {"base_url": self.base_url, "prices": self.adapter_prices()}
+    def api_key(self) -> Optional[str]:
+        """The key from `api_key_env`, read now (None without one); `ConfigurationError` when that
+        variable is not set here."""
+        if self.api_key_env is None:
+            return None
+        key = os.environ.get(self.api_key_env)
+        if not key:
+            raise ConfigurationError(f"the environment variable {self.api_key_env} is not set")
+        return key
+
+    def adapter(
+        self, seed: int = 1, *, benchmark: Optional[Benchmark] = None, api_key: Optional[str] = None
+    ) -> ModelAdapter:
+        """The adapter for this target: the mock playing `benchmark`'s policies with `seed`, or the
+        provider's HTTP adapter with this base URL, prices and key (`api_key`, else `api_key_env`'s,
+        else the provider's own variable)."""
+        from ..adapters.registry import make_adapter
+
+        return make_adapter(
+            self.provider,
+            self.model,
+            seed=seed,
+            policies=benchmark.mock_policies if benchmark is not None else None,
+            base_url=self.base_url,
+            api_key=api_key if api_key is not None else self.api_key(),
+            prices=self.adapter_prices(),
+        )
 
 
 @frozen

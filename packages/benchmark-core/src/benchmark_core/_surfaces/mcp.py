@@ -188,7 +188,6 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     """`run_benchmark`'s answer: the arguments (as `_declare_run_parameters` declares them) turned
     back into the run options, the run, and its report as JSON, without transcripts unless asked."""
     from .._run.runner import run
-    from ..adapters.registry import make_adapter
 
     ctx: Optional[Context] = arguments.pop("ctx", None)
     tasks: Optional[str] = arguments.pop("tasks", None)
@@ -199,13 +198,7 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     fields: dict[str, Any] = {k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()}
     options = RunOptions(**fields)
     with remote_task_file(benchmark, tasks) as source:
-        adapter = make_adapter(
-            target.provider,
-            target.model,
-            seed=options.seed,
-            policies=benchmark.mock_policies,
-            prices=target.adapter_prices(),
-        )
+        adapter = target.adapter(options.seed, benchmark=benchmark)
         async with _progress_reporter(ctx) as (progress, batch_progress):
             report = await run(
                 benchmark, adapter, options, tasks=source, progress=progress, batch_progress=batch_progress

@@ -89,7 +89,7 @@ def _preamble(plan: SweepPlan) -> str:
 
     models = len({cell.model.label for cell in plan.cells})
     benchmarks = len({cell.benchmark.id for cell in plan.cells})
-    if all(cell.model.provider == "mock" for cell in plan.cells):
+    if all(cell.model.target.provider == "mock" for cell in plan.cells):
         cache = "response cache: not used (only mock models, whose answers cost nothing)"
     elif plan.cache is False:
         cache = "response cache off (--no-cache or cache = false): every request is sent"
