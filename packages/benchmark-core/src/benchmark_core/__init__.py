@@ -131,10 +131,11 @@ if TYPE_CHECKING:
     from ._render.report import index_entry, provenance_markdown, render_markdown, render_summary
     from ._run.journal import journal_path
     from ._run.merge import ShardSource, merge_shards
-    from ._run.options import RunOptions, RunTarget
+    from ._run.options import RunOptions
     from ._run.run_report import build_report
     from ._run.runner import Run, run
     from ._run.shards import Shard
+    from ._run.target import RunTarget
     from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._stats.groups import group_means
     from ._stats.stats import (
@@ -334,7 +335,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Trace",
         "Usage",
     ),
-    "._run.options": ("RunOptions", "RunTarget"),
+    "._run.options": ("RunOptions",),
+    "._run.target": ("RunTarget",),
     "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
     "._benchmark.scaffold": ("scaffold_package",),
     "._episode.toolbox": (

@@ -32,9 +32,9 @@ from benchmark_core import (
     openrouter_adapter,
     run,
 )
+from benchmark_core._model.identity import task_set_digest
 from benchmark_core._model.wire import to_wire
 from benchmark_core._run.files import read_report
-from benchmark_core._run.identity import task_set_digest
 from benchmark_core._util.json_values import loads
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, FakeResponse, ScriptedResponse, mock_handler, stable_report

@@ -95,17 +95,6 @@ def write_text(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def write_output(path: Path, text: str, *, journal: Optional[Path], rows_safe: int) -> None:
-    """Write a run's report (or another file of its output) whole or not at all (`write_atomic`).
-    A failure is an `OutputWriteError` naming the file and the rows safe in the journal."""
-    from .._run.journal import write_failed
-
-    try:
-        write_atomic(path, text)
-    except OSError as exc:
-        raise write_failed(path, exc, journal, rows_safe) from None
-
-
 def _not_json(path: Path, exc: ValueError, line: Optional[int] = None) -> InvalidJsonError:
     if isinstance(exc, json.JSONDecodeError):
         return InvalidJsonError(f"{path}:{line or exc.lineno}: not JSON ({exc.msg})")

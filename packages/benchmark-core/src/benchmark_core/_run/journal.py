@@ -33,12 +33,12 @@ import os
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .._errors import JournalError, JournalExistsError, OutputLockedError, OutputWriteError
+from .._errors import JournalError, JournalExistsError, OutputLockedError
 from .._model import JsonObject, RunRow
+from .._model.identity import RunIdentity
 from .._model.wire import from_wire, to_wire
-from .identity import RunIdentity
 from .output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
-from .run_files import RunFiles
+from .run_files import RunFiles, write_failed
 
 JOURNAL_FORMAT = 1
 
@@ -163,14 +163,6 @@ def _sync_and_close(fd: int) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
-    """The error of a journal or report that could not be written: the file, the reason, and how
-    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
-    reason = exc.strerror or str(exc)
-    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
-    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
 
 
 #: The journals this process has open: the lock is per process, so two runs of one process on the

@@ -22,13 +22,14 @@ from attrs import frozen
 
 from .._errors import ShardMergeError, TaskNotFoundError
 from .._model import RunReport, RunRow, ShardInfo, Task
+from .._model.identity import RunIdentity, task_set_digest
 from .._model.wire import camel, from_wire
 from .._run.collector import fewer_collections
-from .._run.identity import RunIdentity, task_set_digest
 from .._run.journal import read_journal
-from .._run.options import RunOptions, RunTarget, option_specs
+from .._run.options import RunOptions, option_specs
 from .._run.run_report import build_report
 from .._run.shards import Shard
+from .._run.target import RunTarget
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark

@@ -15,10 +15,11 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from attrs import frozen
 
+from .._errors import OutputWriteError
 from .shards import Shard
 
 if TYPE_CHECKING:
@@ -64,13 +65,28 @@ class RunFiles:
         """Write `report` (its wire form, indented) to `report`, whole or not at all. A failure is an
         `OutputWriteError` naming the file and, when the run was `journaled`, the rows safe in the
         journal."""
-        from .files import write_output
-
         text = report_text(report)
         if journaled:
             write_output(self.report, text, journal=self.journal, rows_safe=len(report.rows))
         else:
             write_output(self.report, text, journal=None, rows_safe=0)
+
+
+def write_output(path: Path, text: str, *, journal: Optional[Path], rows_safe: int) -> None:
+    """Write a run's report (or another file of its output, like its Markdown) with `write_atomic`.
+    A failure is an `OutputWriteError` naming the file and the rows safe in the journal."""
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise write_failed(path, exc, journal, rows_safe) from None
+
+
+def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
+    """The error of a journal or report that could not be written: the file, the reason, and how
+    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
+    reason = exc.strerror or str(exc)
+    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
+    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
 
 
 def report_text(report: RunReport) -> str:

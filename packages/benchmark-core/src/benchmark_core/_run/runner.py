@@ -29,6 +29,7 @@ from .._errors import (
     describe_error,
 )
 from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, ShardInfo, Task, Trace
+from .._model.identity import RunIdentity, task_set_digest
 from ..adapters._cache import ResponseCache
 from ..adapters.base import ModelAdapter
 from ..adapters.batches import BatchRequest
@@ -37,7 +38,6 @@ from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
 from .deadlines import Deadlines
-from .identity import RunIdentity, task_set_digest
 from .journal import Journal
 from .limiter import AdaptiveLimiter
 from .options import RunOptions

@@ -173,7 +173,7 @@ def _unique(labels: list[str]) -> list[str]:
 
 
 def _check_same_benchmark(reports: Sequence[RunReport], names: Sequence[str]) -> None:
-    from .._run.identity import RunIdentity
+    from .._model.identity import RunIdentity
 
     first = RunIdentity.of_report(reports[0]).comparable()
     for report, name in zip(reports[1:], names[1:]):

@@ -43,8 +43,9 @@ from .._model import RunReport, RunRow, Task, TaskScore
 from .._model.wire import to_wire
 from .._model.wire_schema import JsonSchema, wire_schema
 from .._run.batch import BatchProgress
-from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import OptionSpec, RunOptions, option_specs, option_type
 from .._run.runner import ProgressCallback
+from .._run.target import RunTarget
 from ..adapters.batches import BatchStatus
 from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
 from .remote import (

@@ -24,7 +24,7 @@ from attrs import frozen
 
 from .._errors import BenchmarkError
 from .._model import ConfidenceInterval, RunReport
-from .._run.identity import RunIdentity
+from .._model.identity import RunIdentity
 
 __all__ = [
     "Leaderboard",

@@ -22,9 +22,10 @@ import attrs
 from attrs import frozen
 
 from .._errors import BenchmarkError
-from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import PROVIDERS, RunOptions, option_specs, option_type
 from .._run.run_files import RunFiles
 from .._run.shards import Shard
+from .._run.target import RunTarget
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]

@@ -187,7 +187,7 @@ def _adapter(cell: Cell, benchmark: Benchmark) -> ModelAdapter:
 def _check_same_run(cell: Cell, report: RunReport, run: Run, task_ids: set[str]) -> None:
     """Refuse a report in the cell's folder that another configuration wrote (it would be skipped
     as finished and shown as this cell's result)."""
-    from .._run.identity import RunIdentity
+    from .._model.identity import RunIdentity
 
     differences = RunIdentity.of_report(report).difference(run.identity().reported())
     if differences:

@@ -24,7 +24,8 @@ import click
 from .._benchmark.definition import Benchmark
 from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from .._model import RunReport
-from .._run.options import RunOptions, RunTarget
+from .._run.options import RunOptions
+from .._run.target import RunTarget
 from .base import CliState, command, continue_command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
@@ -226,8 +227,7 @@ def write_report(
     without its rows (`run` and `merge`)."""
     from .._model.wire import to_wire
     from .._render.report import render_markdown, render_summary
-    from .._run.files import write_output
-    from .._run.run_files import RunFiles
+    from .._run.run_files import RunFiles, write_output
 
     files = RunFiles(output) if output is not None else None
     if files is not None:

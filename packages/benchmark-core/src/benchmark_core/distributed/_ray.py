@@ -22,9 +22,10 @@ from attrs import frozen
 
 from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
-from .._run.options import RunOptions, RunTarget
+from .._run.options import RunOptions
 from .._run.run_files import RunFiles
 from .._run.shards import Shard
+from .._run.target import RunTarget
 
 T = TypeVar("T")
 R = TypeVar("R")

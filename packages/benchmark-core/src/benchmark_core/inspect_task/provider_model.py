@@ -23,7 +23,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, Task, ToolCall, ToolSpec, Usage
-from .._run.options import RunTarget
+from .._run.target import RunTarget
 from ..adapters.base import AdapterContext, GenerationSettings, ModelAdapter
 
 STATE_KEY = "benchmark-core/provider_state"

@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any, Optional
 import attrs
 from attrs import frozen
 
-from .._model import JsonObject, RunReport, ShardInfo, Task
-from .._model.wire import to_wire
+from .reports import RunReport, ShardInfo
+from .tasks import JsonObject, Task
+from .wire import to_wire
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
-    from .options import RunOptions
+    from .._run.options import RunOptions
 
 #: How messages name a field whose attribute name would not read well.
 _PHRASES = {"task_set": "the task set", "task_ids": "the --task selection"}
