@@ -331,9 +331,7 @@ def _names_in(path: Path) -> frozenset[str]:
             names.add(node.attr)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.keyword) and node.arg is not None:
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg is not None:
             names.add(node.arg)
         elif isinstance(node, ast.alias):
             names.update((node.asname or node.name).split("."))

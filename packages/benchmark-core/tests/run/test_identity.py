@@ -3,6 +3,8 @@ header, a report or a shard record, and one `difference` every refusal is worded
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from benchmark_core import RunOptions, Task, mock_adapter
 from benchmark_core._model.identity import FieldDifference, RunIdentity, task_set_digest
@@ -11,10 +13,10 @@ from benchmark_core.example import benchmark as example
 DIGEST = task_set_digest(example.tasks())
 
 
-def _identity(**options: object) -> RunIdentity:
+def _identity(**options: Any) -> RunIdentity:
     return RunIdentity.of_run(
         example, RunOptions(**options), model="m", provider="mock", mode="prompt", task_set=DIGEST
-    )  # type: ignore[arg-type]
+    )
 
 
 def test_the_header_reads_back_as_the_identity_it_was_written_from() -> None:
