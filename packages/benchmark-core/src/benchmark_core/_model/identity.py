@@ -32,6 +32,20 @@ if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
     from .._run.options import RunOptions
 
+#: The journal header's keys, in the order it writes them, and the fields they hold.
+_HEADER = {
+    "benchmark": "benchmark",
+    "version": "version",
+    "taskSetDigest": "task_set",
+    "model": "model",
+    "provider": "provider",
+    "mode": "mode",
+    "seed": "seed",
+    "options": "options",
+    "shard": "shard",
+}
+#: The fields a run report records.
+_REPORTED = ("benchmark", "version", "model", "provider", "mode", "seed", "epochs", "generation")
 #: How messages name a field whose attribute name would not read well.
 _PHRASES = {"task_set": "the task set", "task_ids": "the --task selection"}
 
@@ -107,72 +121,44 @@ class RunIdentity:
     @classmethod
     def from_header(cls, header: JsonObject) -> RunIdentity:
         """The identity a journal's header line records (whatever types its values have)."""
-        return cls(
-            benchmark=header.get("benchmark"),  # type: ignore[arg-type]
-            version=header.get("version"),  # type: ignore[arg-type]
-            task_set=header.get("taskSetDigest"),
-            model=header.get("model"),
-            provider=header.get("provider"),
-            mode=header.get("mode"),
-            seed=header.get("seed"),
-            options=header.get("options"),
-            shard=header.get("shard"),
-        )
+        values: dict[str, Any] = {field: header.get(key) for key, field in _HEADER.items()}
+        return cls(**values)
 
     @classmethod
     def of_report(cls, report: RunReport) -> RunIdentity:
         """What a report records of its run's identity (no task-set digest: a report holds rows)."""
-        return cls(
-            benchmark=report.benchmark,
-            version=report.version,
-            model=report.model,
-            provider=report.provider,
-            mode=report.mode,
-            seed=report.seed,
-            epochs=report.epochs,
-            generation=report.generation,
-        )
+        return cls(**{field: getattr(report, field) for field in _REPORTED})
 
     def of_shard(self, shard: ShardInfo) -> RunIdentity:
         """What the shards of one run must agree on: this identity's benchmark, version, model,
         provider, mode and seed, and from the shard's record the whole run's task set, its `--task`
         selection and its recorded options."""
-        return RunIdentity(
-            benchmark=self.benchmark,
-            version=self.version,
+        return attrs.evolve(
+            self,
             task_set=shard.task_set_digest,
-            model=self.model,
-            provider=self.provider,
-            mode=self.mode,
-            seed=self.seed,
             task_ids=tuple(shard.task_ids) if shard.task_ids is not None else None,
             options=shard.options,
+            epochs=None,
+            generation=None,
+            shard=None,
         )
 
     def header(self, started_at: str) -> JsonObject:
-        """The journal's header line (after its format field): the identity and when the run started."""
-        header: JsonObject = {
-            "benchmark": self.benchmark,
-            "version": self.version,
-            "taskSetDigest": self.task_set,
-            "model": self.model,
-            "provider": self.provider,
-            "mode": self.mode,
-            "seed": self.seed,
-            "options": self.options,
-            "startedAt": started_at,
-        }
+        """The journal's header line (after its format field): the identity and when the run started,
+        then the shard's record, if it is one."""
+        header: JsonObject = {key: getattr(self, field) for key, field in _HEADER.items() if key != "shard"}
+        header["startedAt"] = started_at
         if self.shard is not None:
             header["shard"] = self.shard
         return header
 
     def journaled(self) -> RunIdentity:
         """The fields a journal header records (those `from_header` reads back)."""
-        return attrs.evolve(self, epochs=None, generation=None, task_ids=None)
+        return RunIdentity(**{field: getattr(self, field) for field in _HEADER.values()})
 
     def reported(self) -> RunIdentity:
         """The fields a report records (those `of_report` reads back)."""
-        return attrs.evolve(self, task_set=None, task_ids=None, options=None, shard=None)
+        return RunIdentity(**{field: getattr(self, field) for field in _REPORTED})
 
     def comparable(self) -> RunIdentity:
         """What makes two runs' scores comparable task by task: one benchmark, version and mode."""
