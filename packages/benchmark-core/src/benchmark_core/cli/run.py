@@ -233,10 +233,8 @@ def write_report(
     if files is not None:
         files.write_report(report)
     if markdown is not None:
-        journal = files.journal if files is not None else None
-        write_output(
-            markdown, render_markdown(report, bench), journal=journal, rows_safe=len(report.rows) if files else 0
-        )
+        journal, rows = (files.journal, len(report.rows)) if files is not None else (None, 0)
+        write_output(markdown, render_markdown(report, bench), journal=journal, rows_safe=rows)
     if as_json:
         summary = to_wire(report)
         del summary["rows"]
