@@ -1,5 +1,5 @@
 """How the CLI's text becomes a run option's value (JSON objects, prices), and the provider
-option's help: the parsers `RunOptions` and `RunTarget` (`options.py`) declare."""
+option's help: the parsers `RunOptions` and `RunTarget` (`options.py`, `target.py`) declare."""
 
 from __future__ import annotations
 
