@@ -30,6 +30,9 @@ __all__ = [
     "LeaderboardGroup",
     "SkippedFile",
     "build_leaderboard",
+    "group_key",
+    "rank_reports",
+    "read_results",
     "write_leaderboard",
 ]
 
@@ -93,13 +96,26 @@ class Leaderboard:
 def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, seed: int = 1) -> Leaderboard:
     """The leaderboard of every run report under `results` (see the module docstring)."""
     folder = Path(results)
-    found, skipped = _reports(folder)
+    found, skipped = read_results(folder)
+    return rank_reports(str(folder), found, skipped, resamples=resamples, seed=seed)
+
+
+def rank_reports(
+    results: str,
+    found: Sequence[tuple[str, RunReport]],
+    skipped: Sequence[SkippedFile] = (),
+    *,
+    resamples: int = 10_000,
+    seed: int = 1,
+) -> Leaderboard:
+    """The leaderboard of reports already read (`read_results`): each a path relative to `results`
+    and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
     grouped: dict[tuple[Any, ...], list[tuple[str, RunReport]]] = {}
     for relative, report in found:
-        grouped.setdefault(_group_key(report), []).append((relative, report))
+        grouped.setdefault(group_key(report), []).append((relative, report))
     groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
-    return Leaderboard(results=str(folder), groups=groups, skipped=skipped)
+    return Leaderboard(results=results, groups=groups, skipped=list(skipped))
 
 
 def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
@@ -116,7 +132,9 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
     return markdown, html
 
 
-def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+def read_results(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+    """Every run report with rows under `folder` (paths relative to it, in path order), and the
+    JSON files that are not, with why."""
     from .._model.wire import from_wire
     from .._run.files import read_json
 
@@ -156,7 +174,9 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def _group_key(report: RunReport) -> tuple[Any, ...]:
+def group_key(report: RunReport) -> tuple[Any, ...]:
+    """What a group of comparable reports shares: benchmark, version, mode, epochs, task count and
+    a digest of the task ids."""
     task_ids = sorted({row.task_id for row in report.rows})
     digest = hashlib.sha256("\n".join(task_ids).encode()).hexdigest()[:12]
     return (report.benchmark, report.version, report.mode, report.epochs, len(task_ids), digest)
@@ -183,7 +203,7 @@ def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -
         _entry(rank, label, relative, report, differences.get(label), top=rank == 1 and len(ranked) > 1)
         for rank, (label, (relative, report)) in enumerate(ranked, start=1)
     ]
-    benchmark, version, mode, epochs, tasks, digest = _group_key(ranked[0][1][1])
+    benchmark, version, mode, epochs, tasks, digest = group_key(ranked[0][1][1])
     return LeaderboardGroup(
         benchmark=benchmark, version=version, mode=mode, tasks=tasks, epochs=epochs, task_set=digest, entries=entries
     )

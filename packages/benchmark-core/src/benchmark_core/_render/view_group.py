@@ -1,0 +1,140 @@
+"""A group's page (`g/<group>/index.html`): the leaderboard with paired verdicts, cost, tokens
+and latency, each model linking to its run; two runs to compare; a models x groups table for each
+dimension the benchmark declares (means with 95% intervals, shaded by the mean), the benchmark's
+own summary figures side by side; and the task x model matrix (`view_matrix`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+from .._view.paths import compare_page, group_page
+from .html_page import e, fact_list, page, percent, words
+from .leaderboard_markdown import group_title
+from .view_common import LIVE_JS, VIEW_CSS, href, leaderboard_table, live_section, trail
+from .view_matrix import MATRIX_JS, matrix_section
+
+if TYPE_CHECKING:
+    from .._view.catalog import GroupView
+    from .._view.live import LiveRun
+
+__all__ = ["render_view_group"]
+
+
+def render_view_group(
+    view: GroupView, live: Sequence[LiveRun], generation: int, *, compare: Optional[set[str]] = None
+) -> str:
+    """`compare`: the compare pages that exist (a static site writes some); None: any pair."""
+    here = group_page(view.id)
+    group = view.group
+    facts = [
+        ("benchmark", f"{group.benchmark} {group.version}"),
+        ("mode", group.mode),
+        ("tasks", str(group.tasks)),
+        ("epochs", str(group.epochs)),
+        ("task set", group.task_set),
+        ("reports", str(len(view.runs))),
+    ]
+    mine = [r for r in live if (r.benchmark, r.version, r.mode) == (group.benchmark, group.version, group.mode)]
+    body = (
+        VIEW_CSS
+        + trail(here, [(group_title(group), None)])
+        + f"<header><h1>{e(group.benchmark)} {e(group.version)}</h1>{fact_list(facts)}</header>"
+        + live_section(here, mine, generation)
+        + '<section id="leaderboard"><h2>Leaderboard</h2>'
+        + leaderboard_table(here, view, full=True, compare=compare)
+        + _compare_form(here, view, compare)
+        + "</section>"
+        + _dimensions(view)
+        + _figures(view)
+        + matrix_section(here, view)
+    )
+    return page(f"{group.benchmark}: {group_title(group)}", body, LIVE_JS + MATRIX_JS)
+
+
+def _compare_form(here: str, view: GroupView, compare: Optional[set[str]]) -> str:
+    """Two runs to compare: every pair the pages hold, as links (the script offers them as two
+    pickers)."""
+    if len(view.runs) < 2:
+        return ""
+    pairs = []
+    for first in view.runs:
+        for second in view.runs:
+            target = compare_page(view.id, first.slug, second.slug)
+            if first is not second and (compare is None or target in compare):
+                pairs.append(
+                    f'<li><a href="{href(here, target)}" data-first="{e(first.slug)}" data-second="{e(second.slug)}">'
+                    f"{e(second.label)} vs {e(first.label)}</a></li>"
+                )
+    return (
+        '<details id="compare-runs"><summary>Compare two runs</summary>'
+        f'<ul class="pairs">{"".join(pairs)}</ul></details>'
+    )
+
+
+def _shade(mean: float) -> str:
+    """A background from red (0%) through white to green (100%), light enough for dark text."""
+    hue = round(120 * min(max(mean, 0.0), 1.0))
+    return f"background:hsl({hue},70%,88%)"
+
+
+def _dimensions(view: GroupView) -> str:
+    tables = []
+    for dimension in view.dimensions:
+        cells = view.dimension_cells(dimension)
+        labels = sorted({label for row in cells.values() for label in row})
+        head = "".join(f"<th>{e(label)}</th>" for label in labels)
+        rows = []
+        for run in view.runs:
+            row = cells.get(run.slug, {})
+            tds = "".join(
+                (
+                    f'<td style="{_shade(c.mean)}" data-group="{e(label)}" title="{c.tasks} tasks">'
+                    f"{percent(c.mean)}<small>{percent(c.low)}&ndash;{percent(c.high)}</small></td>"
+                )
+                if (c := row.get(label)) is not None
+                else "<td>-</td>"
+                for label in labels
+            )
+            rows.append(f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>{tds}</tr>')
+        tables.append(
+            f'<div class="scroll"><table class="dimension" data-dimension="{e(dimension)}">'
+            f"<caption>by {e(words(dimension))}</caption><thead><tr><th>model</th>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
+    if not tables:
+        return ""
+    return (
+        '<section id="dimensions"><h2>Per group</h2><p class="note">Macro means per group with 95% bootstrap '
+        "intervals over the group's tasks (2,000 resamples, seed 1), shaded from red (0%) to green (100%).</p>"
+        + "".join(tables)
+        + "</section>"
+    )
+
+
+def _figures(view: GroupView) -> str:
+    """The benchmark's own summary figures (rates, counts), one column each, models side by side."""
+    keys: dict[str, None] = {}
+    for run in view.runs:
+        keys.update((key, None) for key in run.figures)
+    if not keys:
+        return ""
+    head = "".join(f"<th>{e(words(key))}</th>" for key in keys)
+    rows = []
+    for run in view.runs:
+        tds = "".join(
+            f'<td class="num" data-field="{e(key)}">{e(_figure(key, run.figures.get(key)))}</td>' for key in keys
+        )
+        rows.append(f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>{tds}</tr>')
+    return (
+        '<section id="figures"><h2>Benchmark summary</h2><div class="scroll"><table class="figures">'
+        f"<thead><tr><th>model</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
+
+
+def _figure(key: str, value: Optional[float]) -> str:
+    if value is None:
+        return "-"
+    if key.lower().endswith(("rate", "mean")) and 0 <= value <= 1:
+        return percent(value)
+    return f"{value:,.0f}" if value == int(value) else f"{value:.4g}"
