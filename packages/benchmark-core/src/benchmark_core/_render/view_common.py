@@ -38,7 +38,7 @@ VIEW_CSS = (
     "border-radius:8px;padding:10px;min-width:0}.side h3 a{color:var(--fg)}table.fields td,table.fields th"
     "{font-size:13px;overflow-wrap:anywhere}tr.differs th,tr.differs td{background:#fff4ce}"
     "tr.differs th::after{content:' (differs)';color:var(--err);font-weight:400;font-size:11px}"
-    "#live[hidden]{display:none}.pager button{margin:0 4px}</style>"
+    "#live[hidden]{display:none}.pager button{margin:0 4px}h1 code{font-size:inherit}</style>"
 )
 
 
@@ -76,7 +76,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
             f"{e(entry.label)}</a>{pill}</th>"
             f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
             f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
-            f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=220)}</td>{verdict_cell(entry)}"
+            f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=200 if full else 240)}</td>{verdict_cell(entry)}"
         )
         if full:
             pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
