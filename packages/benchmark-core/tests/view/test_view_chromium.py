@@ -6,6 +6,7 @@ site from file://. No page loads anything from another origin."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -98,7 +99,8 @@ async def _check_matrix(browser: Chromium, view: GroupView) -> None:
         "return [document.getElementById('matrix-count').textContent,"
         "Array.from(document.querySelectorAll('#matrix tbody th.task')).map(function(a){return a.textContent;})];})()"
     )
-    matching = [t for t in view.task_ids if "add" in (t + " " + ", ".join(view.task_groups.get(t, {}).values())).lower()]
+    text = {t: (t + " " + ", ".join(view.task_groups.get(t, {}).values())).lower() for t in view.task_ids}
+    matching = [t for t in view.task_ids if "add" in text[t]]
     assert found == [f"{len(matching)} of {len(view.task_ids)} tasks", matching]
     order = await browser.evaluate(
         "(function(){var s=document.getElementById('matrix-search');s.value='';s.dispatchEvent(new Event('input'));"
@@ -124,7 +126,7 @@ async def test_from_the_leaderboard_to_a_run_to_a_task(browser: Chromium, server
     view = _group(results)
     top = view.runs[0]
     await browser.open(f"{server}/")
-    await browser.follow(f"document.querySelector('[id=\"{view.id}\"] a.run[href*=\"/runs/{top.slug}.html\"]').click()")
+    await browser.follow(f'document.querySelector(\'[id="{view.id}"] a.run[href*="/runs/{top.slug}.html"]\').click()')
     assert await browser.evaluate("location.pathname") == f"/g/{view.id}/runs/{top.slug}.html"
     assert await browser.evaluate("document.querySelector('[data-fact=model] dd').textContent") == top.model
     task_id = await browser.evaluate("document.querySelector('tbody.task').dataset.id")
@@ -145,7 +147,8 @@ async def test_the_task_page_shows_every_model_side_by_side(browser: Chromium, s
         "s.querySelector('.verdict-row').dataset.status, s.getBoundingClientRect().top];})"
     )
     assert [c[0] for c in columns] == [run.label for run in view.runs]
-    assert [c[1] for c in columns] == [{"p": "passed", "f": "failed", "e": "errored"}[run.status[task_id]] for run in view.runs]
+    words = {"p": "passed", "f": "failed", "e": "errored"}
+    assert [c[1] for c in columns] == [words[run.status[task_id]] for run in view.runs]
     assert len({round(c[2]) for c in columns}) == 1  # side by side: one row of columns
     task = next(t for t in example.tasks() if t.id == task_id)
     assert await browser.evaluate("document.querySelector('pre.prompt').textContent") == task.prompt
@@ -187,10 +190,8 @@ async def test_a_live_run_gains_rows_while_the_page_is_open(browser: Chromium, s
                     if not seen or done != seen[-1]:
                         seen.append(done)
                     assert text.endswith(f"of {len(example.tasks())}")
-                try:
+                with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(process.wait(), 0.2)
-                except asyncio.TimeoutError:
-                    pass
             _, stderr = await process.communicate()
         finally:
             if process.returncode is None:
@@ -199,7 +200,8 @@ async def test_a_live_run_gains_rows_while_the_page_is_open(browser: Chromium, s
         assert process.returncode == 0, stderr.decode()
     assert len(seen) >= 3 and seen == sorted(seen) and seen[0] < seen[-1], seen
     # The finished run turns into its report: the page reloads and ranks it in its group.
-    await _until(browser, "Array.from(document.querySelectorAll('a.run')).some(function(a){return a.textContent==='late';})")
+    late = "Array.from(document.querySelectorAll('a.run')).some(function(a){return a.textContent==='late';})"
+    await _until(browser, late)
     assert await browser.evaluate("document.getElementById('live').hidden") is True
     _only_from(browser, server)
 

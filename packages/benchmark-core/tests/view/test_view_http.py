@@ -7,6 +7,7 @@ import asyncio
 import re
 from pathlib import Path
 
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from benchmark_core._view.app import create_view_app
 from benchmark_core._view.catalog import Catalog
@@ -15,7 +16,10 @@ from benchmark_core.example import benchmark as example
 from click.testing import CliRunner
 
 
-async def _client(results: Path) -> TestClient:
+Client = TestClient[web.Request, web.Application]
+
+
+async def _client(results: Path) -> Client:
     client = TestClient(TestServer(create_view_app([results], resamples=500), host="127.0.0.1"))
     await client.start_server()
     return client

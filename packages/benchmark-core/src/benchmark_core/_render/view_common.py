@@ -76,7 +76,8 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
             f"{e(entry.label)}</a>{pill}</th>"
             f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
             f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
-            f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=200 if full else 240)}</td>{verdict_cell(entry)}"
+            f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=200 if full else 240)}</td>"
+            f"{verdict_cell(entry)}"
         )
         if full:
             pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
