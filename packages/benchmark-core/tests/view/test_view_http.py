@@ -15,7 +15,6 @@ from benchmark_core._view.paths import compare_page, group_page, run_page, task_
 from benchmark_core.example import benchmark as example
 from click.testing import CliRunner
 
-
 Client = TestClient[web.Request, web.Application]
 
 
