@@ -136,6 +136,24 @@ async def test_from_the_leaderboard_to_a_run_to_a_task(browser: Chromium, server
     _only_from(browser, server)
 
 
+async def test_any_two_runs_of_a_group_compare(browser: Chromium, server: str, results: Path) -> None:
+    view = _group(results)
+    first, second = view.runs[-1], view.runs[1]
+    await browser.open(f"{server}/{group_page(view.id)}")
+    await browser.follow(
+        f"(function(){{var a=document.getElementById('compare-first'),b=document.getElementById('compare-second');"
+        f"a.value='{first.slug}';a.dispatchEvent(new Event('change'));b.value='{second.slug}';"
+        "b.dispatchEvent(new Event('change'));document.getElementById('compare-link').click();})()"
+    )
+    assert await browser.evaluate("location.pathname") == f"/g/{view.id}/compare/{first.slug}--{second.slug}.html"
+    verdict = await browser.evaluate("document.querySelector('.verdict-line').dataset.verdict")
+    assert verdict in ("better", "worse", "no detectable difference")
+    gained = [t for t in view.task_ids if first.status.get(t) != "p" and second.status.get(t) == "p"]
+    heading = await browser.evaluate("document.getElementById('gained').textContent")
+    assert heading == f"Passed by {second.label} only ({len(gained)})"
+    _only_from(browser, server)
+
+
 async def test_the_task_page_shows_every_model_side_by_side(browser: Chromium, server: str, results: Path) -> None:
     view = _group(results)
     # The episode, which some models pass and some fail: their graders' details differ.

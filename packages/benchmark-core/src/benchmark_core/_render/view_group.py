@@ -49,27 +49,48 @@ def render_view_group(
         + _figures(view)
         + matrix_section(here, view)
     )
-    return page(f"{group.benchmark}: {group_title(group)}", body, LIVE_JS + MATRIX_JS)
+    return page(f"{group.benchmark}: {group_title(group)}", body, LIVE_JS + MATRIX_JS + COMPARE_JS)
 
 
 def _compare_form(here: str, view: GroupView, compare: Optional[set[str]]) -> str:
-    """Two runs to compare: every pair the pages hold, as links (the script offers them as two
-    pickers)."""
+    """Two runs to compare. On the server any pair has a page: two pickers, and a link the script
+    points at the chosen pair (without the script, each run's link to the top one stays). A static
+    site lists the pairs it wrote."""
     if len(view.runs) < 2:
         return ""
+    if compare is None:
+        options = "".join(f'<option value="{e(run.slug)}">{e(run.label)}</option>' for run in view.runs)
+        first, second = view.runs[0], view.runs[1]
+        target = href(here, compare_page(view.id, first.slug, second.slug))
+        return (
+            '<form class="controls" id="compare-runs"><label>Compare <select id="compare-second">'
+            f"{options}</select></label><label>with <select id=\"compare-first\">{options}</select></label>"
+            f'<a id="compare-link" href="{target}">{e(second.label)} vs {e(first.label)}</a></form>'
+        )
     pairs = []
-    for first in view.runs:
-        for second in view.runs:
-            target = compare_page(view.id, first.slug, second.slug)
-            if first is not second and (compare is None or target in compare):
-                pairs.append(
-                    f'<li><a href="{href(here, target)}" data-first="{e(first.slug)}" data-second="{e(second.slug)}">'
-                    f"{e(second.label)} vs {e(first.label)}</a></li>"
-                )
+    for a in view.runs:
+        for b in view.runs:
+            target = compare_page(view.id, a.slug, b.slug)
+            if a is not b and target in compare:
+                pairs.append(f'<li><a href="{href(here, target)}">{e(b.label)} vs {e(a.label)}</a></li>')
     return (
         '<details id="compare-runs"><summary>Compare two runs</summary>'
         f'<ul class="pairs">{"".join(pairs)}</ul></details>'
     )
+
+
+# The compare pickers: the link follows the two runs chosen (the pages are at compare/A--B.html).
+COMPARE_JS = """
+(function(){
+var first=document.getElementById('compare-first'),second=document.getElementById('compare-second'),
+link=document.getElementById('compare-link');if(!first||!second||!link)return;
+second.selectedIndex=Math.min(1,second.options.length-1);
+function update(){var a=first.value,b=second.value;link.hidden=a===b;
+link.href='compare/'+encodeURIComponent(a)+'--'+encodeURIComponent(b)+'.html';
+link.textContent=second.options[second.selectedIndex].text+' vs '+first.options[first.selectedIndex].text;}
+first.addEventListener('change',update);second.addEventListener('change',update);update();
+})();
+"""
 
 
 def _shade(mean: float) -> str:
@@ -105,8 +126,10 @@ def _dimensions(view: GroupView) -> str:
     if not tables:
         return ""
     return (
-        '<section id="dimensions"><h2>Per group</h2><p class="note">Macro means per group with 95% bootstrap '
-        "intervals over the group's tasks (2,000 resamples, seed 1), shaded from red (0%) to green (100%).</p>"
+        '<section id="dimensions"><h2>Per group</h2><p class="note">Macro means per group with 95% intervals '
+        "over the group's tasks (Wilson score intervals for pass/fail scores, else a bootstrap of 2,000 resamples, "
+        "seed 1), shaded from red (0%) to green (100%). Each cell is one model alone; the paired difference of two "
+        "models per group is on their compare page.</p>"
         + "".join(tables)
         + "</section>"
     )

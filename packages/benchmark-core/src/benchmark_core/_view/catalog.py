@@ -85,11 +85,13 @@ class GroupView:
         return list(seen)
 
     def dimension_cells(self, dimension: str) -> dict[str, dict[str, DimensionCell]]:
-        """Run slug -> group -> mean with a 95% bootstrap interval over the group's tasks (each
-        task's mean over its epochs), computed once per group page."""
+        """Run slug -> group -> mean with a 95% interval over the group's tasks (each task's mean
+        over its epochs), computed once per group: the Wilson interval when every score is 0 or 1,
+        else a bootstrap (2,000 resamples, seed 1)."""
         cached = self._cells.get(dimension)
         if cached is not None:
             return cached
+        from .._stats.proportions import wilson_ci
         from .._stats.stats import bootstrap_ci
 
         members: dict[str, list[str]] = {}
@@ -103,7 +105,9 @@ class GroupView:
             for label in sorted(members):
                 scores = [run.scores[t] for t in members[label] if t in run.scores]
                 if scores:
-                    ci = bootstrap_ci(scores, seed=1, resamples=2000)
+                    passed = sum(score == 1.0 for score in scores)
+                    binary = passed + sum(score == 0.0 for score in scores) == len(scores)
+                    ci = wilson_ci(passed, len(scores)) if binary else bootstrap_ci(scores, seed=1, resamples=2000)
                     row[label] = DimensionCell(math.fsum(scores) / len(scores), ci.low, ci.high, len(scores))
             table[run.slug] = row
         self._cells[dimension] = table
