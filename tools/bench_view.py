@@ -78,10 +78,11 @@ async def matrix_seconds(browser: Chromium, url: str) -> float:
     await browser.open("about:blank")
     started = time.perf_counter()
     await browser.send("Page.navigate", {"url": url})
-    while not await browser.evaluate("!!document.getElementById('matrix') && document.getElementById('matrix')"
-                                     ".dataset.ready === '1'"):  # fmt: skip
+    ready = "!!document.getElementById('matrix') && document.getElementById('matrix').dataset.ready === '1'"
+    while True:
+        if await browser.evaluate(ready):
+            return time.perf_counter() - started
         await asyncio.sleep(0.005)
-    return time.perf_counter() - started
 
 
 def memory_mb(pid: int) -> tuple[float, float]:

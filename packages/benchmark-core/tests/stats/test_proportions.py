@@ -19,5 +19,5 @@ def test_published_values() -> None:
 def test_edges() -> None:
     assert wilson_ci(0, 0).low == wilson_ci(0, 0).high == 0.0
     assert wilson_ci(10, 10).high <= 1.0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="between 0 and n"):
         wilson_ci(11, 10)

@@ -64,7 +64,7 @@ def _compare_form(here: str, view: GroupView, compare: Optional[set[str]]) -> st
         target = href(here, compare_page(view.id, first.slug, second.slug))
         return (
             '<form class="controls" id="compare-runs"><label>Compare <select id="compare-second">'
-            f"{options}</select></label><label>with <select id=\"compare-first\">{options}</select></label>"
+            f'{options}</select></label><label>with <select id="compare-first">{options}</select></label>'
             f'<a id="compare-link" href="{target}">{e(second.label)} vs {e(first.label)}</a></form>'
         )
     pairs = []
@@ -129,9 +129,7 @@ def _dimensions(view: GroupView) -> str:
         '<section id="dimensions"><h2>Per group</h2><p class="note">Macro means per group with 95% intervals '
         "over the group's tasks (Wilson score intervals for pass/fail scores, else a bootstrap of 2,000 resamples, "
         "seed 1), shaded from red (0%) to green (100%). Each cell is one model alone; the paired difference of two "
-        "models per group is on their compare page.</p>"
-        + "".join(tables)
-        + "</section>"
+        "models per group is on their compare page.</p>" + "".join(tables) + "</section>"
     )
 
 
