@@ -17,10 +17,7 @@ import tempfile
 from pathlib import Path
 
 from aiohttp.test_utils import TestServer
-from benchmark_core import dumps, load_benchmark, openai_compat_adapter, run, to_wire
-from benchmark_core._view.app import create_view_app
-from benchmark_core._view.catalog import Catalog
-from benchmark_core._view.paths import group_page, task_page
+from benchmark_core import create_view_app, dumps, load_benchmark, openai_compat_adapter, run, to_wire
 from benchmark_core.testing import FakeOpenAI, SkilledMock, mock_handler
 from benchmark_core.testing.chromium import Chromium
 
@@ -59,7 +56,6 @@ async def main() -> int:
         os.chdir(tmp)  # the index names the folder as given: `results`, as after `sweep`
         results = Path("results")
         await make_results(results)
-        view = next(v for v in Catalog([results], resamples=2000).groups if v.group.benchmark.endswith("mutation"))
         server = TestServer(create_view_app([results]), host="127.0.0.1")
         await server.start_server()
         bench = load_benchmark("benchmark-schema-mutation")
@@ -77,7 +73,11 @@ async def main() -> int:
                 rows = "(function(){var c=document.querySelector('#live td.rows');return c&&c.textContent!=='0';})()"
                 await shoot(browser, f"{base}/index.html", out / "view-index.png", rows)
                 live.cancel()
-                await shoot(browser, f"{base}/{group_page(view.id)}#dimensions", out / "view-group.png")
+                group = await browser.evaluate(
+                    "Array.from(document.querySelectorAll('a.group-link')).find(function(a){"
+                    "return a.textContent.indexOf('schema-mutation')===0;}).href"
+                )
+                await shoot(browser, f"{group}#dimensions", out / "view-group.png")
                 filtered = (
                     "(function(){var f=document.getElementById('matrix-filter');f.value='disagree';"
                     "f.dispatchEvent(new Event('change'));document.getElementById('matrix-section').scrollIntoView();"
@@ -87,8 +87,9 @@ async def main() -> int:
                 await asyncio.sleep(0.2)
                 await browser.screenshot(out / "view-matrix.png")
                 print(f"wrote {out / 'view-matrix.png'}")
-                task = next(t for t in view.task_ids if len({run.status.get(t) for run in view.runs}) > 1)
-                await shoot(browser, f"{base}/{task_page(view.id, task)}#answers", out / "view-task.png")
+                # The first task the models disagree on (the filter above is still on).
+                task = await browser.evaluate("document.querySelector('#matrix tbody th.task a').href")
+                await shoot(browser, f"{task}#answers", out / "view-task.png")
         finally:
             await server.close()
     return 0

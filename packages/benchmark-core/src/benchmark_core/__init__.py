@@ -168,6 +168,9 @@ if TYPE_CHECKING:
     from ._util.json_schema import SchemaError, first_violation
     from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
     from ._util.rng import Mulberry32, mulberry32
+    from ._view.app import create_view_app
+    from ._view.catalog import ResultsCatalog
+    from ._view.site import write_site
     from .adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import (
@@ -197,6 +200,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._render.leaderboard_html": ("render_leaderboard_html",),
     "._render.leaderboard_markdown": ("render_leaderboard",),
     "._sweep.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
+    "._view.app": ("create_view_app",),
+    "._view.catalog": ("ResultsCatalog",),
+    "._view.site": ("write_site",),
     "._sweep.sweep": (
         "CellOutcome",
         "SweepObserver",
@@ -584,4 +590,7 @@ __all__ = [
     "run_cell",
     "run_sweep",
     "run_sweep_async",
+    "ResultsCatalog",
+    "create_view_app",
+    "write_site",
 ]

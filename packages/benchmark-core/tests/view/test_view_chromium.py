@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
+from benchmark_core._render.view_paths import group_page, task_page
 from benchmark_core._view.app import create_view_app
-from benchmark_core._view.catalog import Catalog, GroupView
-from benchmark_core._view.paths import group_page, task_page
+from benchmark_core._view.catalog import GroupView, ResultsCatalog
 from benchmark_core._view.site import write_site
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, mock_handler
@@ -53,7 +53,7 @@ def _only_from(browser: Chromium, *origins: str) -> None:
 
 
 def _group(results: Path) -> GroupView:
-    return next(v for v in Catalog([results], resamples=500).groups if len(v.runs) == 4)
+    return next(v for v in ResultsCatalog([results], resamples=500).groups if len(v.runs) == 4)
 
 
 def _expected_counts(view: GroupView) -> dict[str, int]:
@@ -225,7 +225,7 @@ async def test_a_live_run_gains_rows_while_the_page_is_open(browser: Chromium, s
 
 
 async def test_the_static_site_from_file(browser: Chromium, results: Path, tmp_path: Path) -> None:
-    catalog = Catalog([results], resamples=500)
+    catalog = ResultsCatalog([results], resamples=500)
     out = tmp_path / "site"
     pages = write_site(catalog, out)
     view = _group(results)

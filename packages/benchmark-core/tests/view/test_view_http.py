@@ -9,9 +9,9 @@ from pathlib import Path
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
+from benchmark_core._render.view_paths import compare_page, group_page, run_page, task_page
 from benchmark_core._view.app import create_view_app
-from benchmark_core._view.catalog import Catalog
-from benchmark_core._view.paths import compare_page, group_page, run_page, task_page
+from benchmark_core._view.catalog import ResultsCatalog
 from benchmark_core.example import benchmark as example
 from click.testing import CliRunner
 
@@ -25,7 +25,7 @@ async def _client(results: Path) -> Client:
 
 
 async def test_every_route_answers_with_its_page(results: Path) -> None:
-    catalog = Catalog([results], resamples=500)
+    catalog = ResultsCatalog([results], resamples=500)
     view = next(v for v in catalog.groups if len(v.runs) == 4)
     top, last = view.runs[0], view.runs[-1]
     task_id = view.task_ids[0]
@@ -67,7 +67,7 @@ async def test_the_index_lists_every_group_and_skipped_file(results: Path) -> No
 
 
 async def test_unknown_pages_are_404_with_a_page_saying_so(results: Path) -> None:
-    catalog = Catalog([results], resamples=500)
+    catalog = ResultsCatalog([results], resamples=500)
     view = catalog.groups[0]
     client = await _client(results)
     try:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from .._view.paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 from .html_page import Axis, e, interval_svg, percent
 from .leaderboard_html import verdict_cell
 from .leaderboard_markdown import cost_text, group_title, latency_text
+from .view_paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 
 if TYPE_CHECKING:
     from .._view.catalog import GroupView

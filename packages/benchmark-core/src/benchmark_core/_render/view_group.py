@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
-from .._view.paths import compare_page, group_page
 from .html_page import e, fact_list, page, percent, words
 from .leaderboard_markdown import group_title
 from .view_common import LIVE_JS, VIEW_CSS, href, leaderboard_table, live_section, trail
 from .view_matrix import MATRIX_JS, matrix_section
+from .view_paths import compare_page, group_page
 
 if TYPE_CHECKING:
     from .._view.catalog import GroupView

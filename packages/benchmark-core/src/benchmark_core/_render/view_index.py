@@ -7,18 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .._view.paths import INDEX
 from .html_page import e, fact_list, page
 from .view_common import LIVE_JS, VIEW_CSS, group_link, leaderboard_table, live_section
+from .view_paths import INDEX
 
 if TYPE_CHECKING:
-    from .._view.catalog import Catalog
+    from .._view.catalog import ResultsCatalog
     from .._view.live import LiveRun
 
 __all__ = ["render_view_index"]
 
 
-def render_view_index(catalog: Catalog, live: Sequence[LiveRun]) -> str:
+def render_view_index(catalog: ResultsCatalog, live: Sequence[LiveRun]) -> str:
     here = INDEX
     reports = sum(len(view.runs) for view in catalog.groups)
     facts = [

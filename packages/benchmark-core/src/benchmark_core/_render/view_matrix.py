@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._view.paths import task_page
 from .html_page import e
 from .view_common import href
+from .view_paths import task_page
 
 if TYPE_CHECKING:
     from .._view.catalog import GroupView

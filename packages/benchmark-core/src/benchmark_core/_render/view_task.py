@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .._model import RunRow, Task
-from .._view.paths import group_page, run_page, task_page
 from .html_page import e, fact_list, json_block, page, t
 from .html_shared import SharedBlocks
 from .html_tasks import _episode, _status, _text
 from .leaderboard_markdown import group_title
 from .view_common import VIEW_CSS, href, trail
+from .view_paths import group_page, run_page, task_page
 
 if TYPE_CHECKING:
     from .._view.catalog import GroupView, RunFile

@@ -21,8 +21,8 @@ from typing import Any, Optional
 
 from aiohttp import web
 
-from .catalog import Catalog
-from .paths import LIVE_JSON
+from .._render.view_paths import LIVE_JSON
+from .catalog import ResultsCatalog
 from .site import Site
 
 __all__ = ["create_view_app", "not_found_page"]
@@ -47,7 +47,7 @@ def not_found_page(path: str) -> str:
 def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int = 1) -> web.Application:
     """The app over `roots` (folders of reports); reads them before returning."""
     worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view")
-    catalog = worker.submit(Catalog, list(roots), resamples=resamples, seed=seed).result()
+    catalog = worker.submit(ResultsCatalog, list(roots), resamples=resamples, seed=seed).result()
     site = Site(catalog)
 
     async def on_worker(function: Any, *args: Any) -> Any:

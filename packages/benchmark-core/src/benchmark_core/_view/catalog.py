@@ -22,12 +22,12 @@ from typing import Any, Optional
 from attrs import Factory, define, frozen
 
 from .._model import ConfidenceInterval, GroupMean, RunReport, RunRow
+from .._render.view_paths import slug
 from .._sweep.leaderboard import LeaderboardGroup, SkippedFile, rank_reports, read_results
 from .benchmarks import task_set_size
 from .live import JOURNAL_SUFFIX, JournalTail, LiveRun, journal_output
-from .paths import slug
 
-__all__ = ["Catalog", "DimensionCell", "GroupView", "RunFile"]
+__all__ = ["ResultsCatalog", "DimensionCell", "GroupView", "RunFile"]
 
 #: How often, at most, `refresh` looks at the folders again.
 RESCAN_SECONDS = 1.0
@@ -114,7 +114,7 @@ class GroupView:
         return table
 
 
-class Catalog:
+class ResultsCatalog:
     """The reports and live journals under `roots`, ranked with `resamples` and `seed` as
     `leaderboard` ranks them."""
 

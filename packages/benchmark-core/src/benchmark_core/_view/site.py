@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Optional
 
 from .._model import RunReport, RunRow
+from .._render.view_paths import INDEX, compare_page, group_page, relative, run_page, slug, task_page
 from .._util.json_values import loads
-from .catalog import Catalog, GroupView, RunFile, read_run
+from .catalog import GroupView, ResultsCatalog, RunFile, read_run
 from .live import LiveRun
-from .paths import INDEX, compare_page, group_page, relative, run_page, slug, task_page
 
 __all__ = ["Site", "write_site"]
 
@@ -27,7 +27,7 @@ ALL_PAIRS_UP_TO = 6
 
 
 class Site:
-    def __init__(self, catalog: Catalog, *, static: bool = False) -> None:
+    def __init__(self, catalog: ResultsCatalog, *, static: bool = False) -> None:
         self.catalog = catalog
         self.static = static
 
@@ -35,7 +35,7 @@ class Site:
         return self.catalog.live()
 
     def page(self, path: str) -> Optional[str]:
-        """The page at `path` (relative, as `paths` spells them), or None when there is none."""
+        """The page at `path` (relative, as `_render.view_paths` spells them), or None when there is none."""
         parts = path.strip("/").split("/") if path.strip("/") else []
         if not parts or parts == [INDEX]:
             return self.index()
@@ -161,7 +161,7 @@ def _compare_pairs(view: GroupView) -> Iterator[tuple[RunFile, RunFile]]:
         yield from ((top, run) for run in view.runs[1:])
 
 
-def write_site(catalog: Catalog, out: Path) -> int:
+def write_site(catalog: ResultsCatalog, out: Path) -> int:
     """Write every page under `out`; returns how many. Reports are read one group at a time."""
     from .._run.files import read_report, write_text
 

@@ -43,8 +43,8 @@ def leaderboard_cmd(results: Path, site: Optional[Path], as_json: bool) -> None:
         click.echo(render_leaderboard(board), nl=False)
     click.echo(f"wrote {markdown} and {html}", err=True)
     if site is not None:
-        from .._view.catalog import Catalog
+        from .._view.catalog import ResultsCatalog
         from .._view.site import write_site
 
-        pages = write_site(Catalog([results]), site)
+        pages = write_site(ResultsCatalog([results]), site)
         click.echo(f"wrote {pages} pages under {site} (open {site / 'index.html'})", err=True)

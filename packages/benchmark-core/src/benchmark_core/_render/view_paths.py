@@ -1,4 +1,4 @@
-"""Where each page of the results browser lives. The server and the static site use the same
+"""Where each page of the results browser (`_view`) lives. The server and the static site use the same
 paths, so every link is relative and works from `http://127.0.0.1` and from `file://` alike:
 
     index.html                              every group, and the runs in progress
