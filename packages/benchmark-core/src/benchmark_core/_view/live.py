@@ -4,11 +4,12 @@ The view only reads: it never takes a journal's lock (`_run.output_lock`) and ne
 run it watches goes on exactly as it would unwatched. Each journal is read from where the last read
 stopped (`JournalTail`): a poll costs one `stat`, and a read only the new lines, parsed as plain JSON
 (the four fields counted, never the whole row). A line the writer has not finished (no newline yet)
-waits for the next read. A journal that shrank or was replaced (a resumed run cuts a torn line) is
-read again from the start.
+waits for the next read. A journal that shrank or was replaced (a resumed run cuts a torn line),
+or has no header line yet (a starting run rewrites it), is read again from the start.
 
 A journal is in progress while its run's report is missing or older than it; `running` says whether
-the process named by its last holder line is still alive (a killed run leaves a journal to resume).
+a process holds its lock (read from /proc/locks on Linux; elsewhere, whether the process its last
+holder line names is alive), so a killed run shows as a journal to resume.
 The run's size comes from matching the header's task-set digest against the benchmark's shipped
 task files (when the benchmark is installed); without it there is no ETA.
 """
@@ -98,7 +99,9 @@ class JournalTail:
         except FileNotFoundError:
             return False
         identity = (info.st_dev, info.st_ino)
-        if identity != self._identity or info.st_size < self._offset:
+        # Until the header is in, the file may be rewritten from its start: a run's first process
+        # writes its holder line, then truncates the file to put the header first.
+        if identity != self._identity or info.st_size < self._offset or self.header is None:
             self.header, self.statuses, self.holder, self._offset = None, {}, None, 0
             self._identity, self._first_seen = identity, (0.0, 0)
         if info.st_size == self._size:
@@ -170,11 +173,29 @@ class JournalTail:
             errored=counts.count("e"),
             total=total,
             eta_seconds=eta,
-            running=_alive(self.holder),
+            running=_locked(self._identity[1]) if Path(LOCKS).exists() else _alive(self.holder),
         )
 
 
+#: Linux lists every lock held, with the inode it is on: whether a run holds its journal's lock
+#: can be read there without asking for the lock.
+LOCKS = "/proc/locks"
+
+
+def _locked(inode: int) -> bool:
+    try:
+        with open(LOCKS, encoding="ascii", errors="replace") as handle:
+            for line in handle:
+                fields = line.split()
+                if len(fields) > 5 and fields[1] == "FLOCK" and fields[5].rsplit(":", 1)[-1] == str(inode):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
 def _alive(pid: Optional[int]) -> bool:
+    """Elsewhere, whether the process the last holder line names is alive."""
     if pid is None:
         return False
     try:
