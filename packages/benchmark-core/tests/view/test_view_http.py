@@ -153,3 +153,40 @@ def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "no results folder" in result.output
     assert "Traceback" not in result.output
+
+
+async def test_the_view_command_serves_until_sigterm(results: Path) -> None:
+    import signal
+    import sys
+
+    import aiohttp
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmark_core", "view", str(results), "--port", "0", stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    try:
+        assert (await process.stderr.readline()).decode() == f"reading the reports under {results}...\n"
+        line = (await asyncio.wait_for(process.stderr.readline(), 120)).decode()
+        found = re.match(r"view: listening on (http://127\.0\.0\.1:\d+) \(Ctrl\+C to stop\)", line)
+        assert found, line
+        async with aiohttp.ClientSession() as session, session.get(found.group(1) + "/") as response:
+            assert response.status == 200
+            assert "<h1>Results</h1>" in await response.text()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 30) == 0
+
+
+def test_leaderboard_writes_the_static_site(results: Path, tmp_path: Path) -> None:
+    from benchmark_core import create_cli
+
+    out = tmp_path / "site"
+    cli = create_cli(example, "benchmark-core", umbrella=True)
+    result = CliRunner().invoke(cli, ["leaderboard", str(results), "--site", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    assert f"wrote {len(pages)} pages under {out} (open {out / 'index.html'})" in result.output
+    assert pages[-1] == "index.html" and any("/tasks/" in p for p in pages) and any("/compare/" in p for p in pages)
+    view = ResultsCatalog([results], resamples=10_000).groups[0]
+    assert (out / group_page(view.id)).is_file()
