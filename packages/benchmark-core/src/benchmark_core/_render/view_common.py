@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .html_page import Axis, e, interval_svg, percent
 from .leaderboard_html import verdict_cell
-from .leaderboard_markdown import cost_text, group_title, latency_text
+from .leaderboard_markdown import cost_text, group_title, latency_text, rank_text
 from .view_paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
     latency and a link comparing each run with the top one (when `compare` holds that page, or
     always when `compare` is None)."""
     group = view.group
-    head = ["rank", "model", "provider / model id", "mean", "95% CI", "interval", "vs top"]
+    head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top"]
     if full:
         head += ["tasks", "errored", "pass^k", "tokens", "cost", "median latency", ""]
     rows = []
@@ -69,9 +69,10 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         ci = entry.confidence_interval95
         said = f"{entry.label}: mean {percent(entry.mean)}, 95% interval {percent(ci.low)} to {percent(ci.high)}"
         pill = ' <span class="pill">incomplete</span>' if not entry.complete else ""
-        # The rank column: where rank intervals go once the leaderboard computes them.
+        ranks = entry.rank_interval95
+        rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
         cells = (
-            f'<td class="num rank">{entry.rank}</td>'
+            f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
             f'<th scope="row"><a class="run" href="{href(here, run_page(view.id, run.slug))}">'
             f"{e(entry.label)}</a>{pill}</th>"
             f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'

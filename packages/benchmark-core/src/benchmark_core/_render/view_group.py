@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from .html_page import e, fact_list, page, percent, words
-from .leaderboard_markdown import group_title
+from .leaderboard_markdown import HEADER, group_method, group_title
 from .view_common import LIVE_JS, VIEW_CSS, href, leaderboard_table, live_section, trail
 from .view_matrix import MATRIX_JS, matrix_section
 from .view_paths import compare_page, group_page
@@ -22,9 +22,16 @@ __all__ = ["render_view_group"]
 
 
 def render_view_group(
-    view: GroupView, live: Sequence[LiveRun], generation: int, *, compare: Optional[set[str]] = None
+    view: GroupView,
+    live: Sequence[LiveRun],
+    generation: int,
+    *,
+    resamples: int,
+    seed: int,
+    compare: Optional[set[str]] = None,
 ) -> str:
-    """`compare`: the compare pages that exist (a static site writes some); None: any pair."""
+    """`resamples` and `seed`: the leaderboard's joint bootstrap. `compare`: the compare pages that
+    exist (a static site writes some); None: any pair."""
     here = group_page(view.id)
     group = view.group
     facts = [
@@ -35,6 +42,7 @@ def render_view_group(
         ("task set", group.task_set),
         ("reports", str(len(view.runs))),
     ]
+    method = group_method(group, resamples, seed)
     mine = [r for r in live if (r.benchmark, r.version, r.mode) == (group.benchmark, group.version, group.mode)]
     body = (
         VIEW_CSS
@@ -42,6 +50,8 @@ def render_view_group(
         + f"<header><h1>{e(group.benchmark)} {e(group.version)}</h1>{fact_list(facts)}</header>"
         + live_section(here, mine, generation)
         + '<section id="leaderboard"><h2>Leaderboard</h2>'
+        + f'<p class="note" id="method">{e(HEADER)}</p>'
+        + (f'<p class="note resampled">{e(method)}</p>' if method else "")
         + leaderboard_table(here, view, full=True, compare=compare)
         + _compare_form(here, view, compare)
         + "</section>"

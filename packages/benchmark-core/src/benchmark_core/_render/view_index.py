@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .html_page import e, fact_list, page
+from .leaderboard_markdown import HEADER
 from .view_common import LIVE_JS, VIEW_CSS, group_link, leaderboard_table, live_section
 from .view_paths import INDEX
 
@@ -27,11 +28,7 @@ def render_view_index(catalog: ResultsCatalog, live: Sequence[LiveRun]) -> str:
         ("reports", str(reports)),
         ("in progress", str(len(live))),
     ]
-    header = (
-        f'<header><h1>Results</h1>{fact_list(facts)}<p class="note">Reports are ranked only within their group: '
-        "one benchmark, version, answer mode, epochs and task set. &ldquo;vs top&rdquo; is the paired test of "
-        "<code>compare</code> against the group's top model.</p></header>"
-    )
+    header = f'<header><h1>Results</h1>{fact_list(facts)}<p class="note" id="method">{e(HEADER)}</p></header>'
     sections = [live_section(here, live, catalog.generation)]
     for view in catalog.groups:
         sections.append(

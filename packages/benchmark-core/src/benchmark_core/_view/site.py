@@ -71,7 +71,10 @@ class Site:
     def group(self, view: GroupView, compare: Optional[set[str]] = None) -> str:
         from .._render.view_group import render_view_group
 
-        return render_view_group(view, self.live(), self.catalog.generation, compare=compare)
+        catalog = self.catalog
+        return render_view_group(
+            view, self.live(), catalog.generation, resamples=catalog.resamples, seed=catalog.seed, compare=compare
+        )
 
     def run(self, view: GroupView, run: RunFile, report: RunReport) -> str:
         from .._render.html_report import render_report_html
