@@ -73,9 +73,10 @@ async def main() -> int:
                 rows = "(function(){var c=document.querySelector('#live td.rows');return c&&c.textContent!=='0';})()"
                 await shoot(browser, f"{base}/index.html", out / "view-index.png", rows)
                 live.cancel()
+                await browser.open(f"{base}/index.html")
                 group = await browser.evaluate(
                     "Array.from(document.querySelectorAll('a.group-link')).find(function(a){"
-                    "return a.textContent.indexOf('schema-mutation')===0;}).href"
+                    "return a.textContent.indexOf('benchmark-schema-mutation')===0;}).href"
                 )
                 await shoot(browser, f"{group}#dimensions", out / "view-group.png")
                 filtered = (
