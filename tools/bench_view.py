@@ -7,7 +7,8 @@ a sweep saves them; they are made once into `--folder` and reused. The script th
 
 - the server's start-up (reading and ranking the reports, until it listens);
 - the time to first render of the index and of the group page: from the request to the last byte
-  of the page (the median of three requests, and the first one);
+  of the page (the median of three requests, and the first one); and of three task pages (the
+  first one indexes where each report's rows are);
 - the matrix's time to interactive in headless Chromium: from navigation until the matrix script
   has taken its 792 x 50 rows and shown the first page (the median of three loads);
 - one filter of the matrix in the page;
@@ -114,7 +115,11 @@ async def main() -> int:
             assert group_href is not None
             group_url = f"{base}/{group_href.group(1)}"
             group_times = [await fetch_seconds(session, group_url) for _ in range(REPEATS)]
-        for name, times in (("index", index_times), ("group page", group_times)):
+            async with session.get(group_url) as response:
+                tasks = re.findall(r'href="(tasks/[^"]+)"', await response.text())[:REPEATS]
+            base_url = group_url.rsplit("/", 1)[0]
+            task_times = [await fetch_seconds(session, f"{base_url}/{task}") for task in tasks]
+        for name, times in (("index", index_times), ("group page", group_times), ("task page", task_times)):
             first, size = times[0]
             median = statistics.median(t for t, _ in times)
             verdict = "under" if median < 1.0 else "OVER"

@@ -193,3 +193,17 @@ def test_leaderboard_writes_the_static_site(results: Path, tmp_path: Path) -> No
     assert pages[-1] == "index.html" and any("/tasks/" in p for p in pages) and any("/compare/" in p for p in pages)
     view = ResultsCatalog([results], resamples=10_000).groups[0]
     assert (out / group_page(view.id)).is_file()
+
+
+def test_a_task_s_rows_are_read_as_the_report_holds_them(results: Path) -> None:
+    from benchmark_core._run.files import read_report
+    from benchmark_core._view.rows import RowIndex
+
+    index = RowIndex()
+    for path in sorted(results.rglob("*.json")):
+        if path.name == "notes.json":
+            continue
+        report = read_report(path)
+        for row in report.rows:
+            assert index.rows(path, row.task_id) == [row]
+        assert index.rows(path, "no-such-task") == []
