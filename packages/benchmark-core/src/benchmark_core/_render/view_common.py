@@ -25,7 +25,8 @@ __all__ = ["VIEW_CSS", "LIVE_JS", "href", "leaderboard_table", "live_section", "
 VIEW_CSS = (
     "<style>nav.trail{font-size:14px;margin:0 0 12px;color:var(--muted)}nav.trail a{color:var(--accent)}"
     "a{color:var(--accent)}section.group{margin:24px 0}td.vs-top{min-width:170px}td.vs-top small{color:var(--muted)}"
-    "td.vs-top.worse b{color:var(--fail)}table.dimension td{text-align:center;white-space:nowrap}"
+    "td.vs-top.worse b{color:var(--fail)}.leaderboard th,.leaderboard td.num{white-space:nowrap}"
+    "table.dimension td{text-align:center;white-space:nowrap}"
     "table.dimension td small{display:block;color:var(--muted);font-size:11px}.scroll{overflow-x:auto}"
     "#matrix{table-layout:fixed;width:auto}#matrix th,#matrix td{padding:2px 4px;font-size:13px}"
     "#matrix thead th.model{writing-mode:vertical-rl;transform:rotate(180deg);height:120px;width:26px;"
@@ -60,7 +61,9 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
     latency and a link comparing each run with the top one (when `compare` holds that page, or
     always when `compare` is None)."""
     group = view.group
-    head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top"]
+    # The group page has more columns: each interval is drawn on the index, written out here.
+    head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", *([] if full else ["interval"])]
+    head.append("vs top")
     if full:
         head += ["tasks", "errored", "pass^k", "tokens", "cost", "median latency", ""]
     rows = []
@@ -77,8 +80,8 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
             f"{e(entry.label)}</a>{pill}</th>"
             f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
             f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
-            f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=200 if full else 240)}</td>"
-            f"{verdict_cell(entry)}"
+            + ("" if full else f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>")
+            + verdict_cell(entry)
         )
         if full:
             pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
