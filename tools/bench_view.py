@@ -31,9 +31,10 @@ import time
 from pathlib import Path
 
 import aiohttp
-from benchmark_core import dumps, load_benchmark, run, to_wire
+from benchmark_core import load_benchmark, run
 from benchmark_core.testing import SkilledMock
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import dumps, to_wire
 
 BENCHMARK = "benchmark-schema-mutation"
 REPEATS = 3

@@ -17,9 +17,11 @@ import tempfile
 from pathlib import Path
 
 from aiohttp.test_utils import TestServer
-from benchmark_core import create_view_app, dumps, load_benchmark, openai_compat_adapter, run, to_wire
+from benchmark_core import load_benchmark, openai_compat_adapter, run
+from benchmark_core.sweep import create_view_app
 from benchmark_core.testing import FakeOpenAI, SkilledMock, mock_handler
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import dumps, to_wire
 
 MODELS = {
     "benchmark-schema-mutation": {"alpha": 0.7, "bravo": 0.65, "charlie": 0.6, "delta": 0.5},

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from benchmark_core import dumps, run, to_wire
+from benchmark_core import run
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import SkilledMock
+from benchmark_core.wire import dumps, to_wire
 
 SKILLS = {"alpha": 0.9, "bravo": 0.6, "charlie": 0.4}
 

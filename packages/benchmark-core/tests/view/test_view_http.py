@@ -130,8 +130,9 @@ async def test_path_traversal_is_refused(results: Path, tmp_path: Path) -> None:
 
 
 async def test_a_new_report_is_picked_up(results: Path) -> None:
-    from benchmark_core import dumps, run, to_wire
+    from benchmark_core import run
     from benchmark_core.testing import SkilledMock
+    from benchmark_core.wire import dumps, to_wire
 
     client = await _client(results)
     try:
@@ -149,7 +150,7 @@ async def test_a_new_report_is_picked_up(results: Path) -> None:
 
 
 def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
-    from benchmark_core import create_cli
+    from benchmark_core.cli import create_cli
 
     cli = create_cli(example, "benchmark-core", umbrella=True)
     result = CliRunner().invoke(cli, ["view", str(tmp_path / "nowhere")])
@@ -182,7 +183,7 @@ async def test_the_view_command_serves_until_sigterm(results: Path) -> None:
 
 
 def test_leaderboard_writes_the_static_site(results: Path, tmp_path: Path) -> None:
-    from benchmark_core import create_cli
+    from benchmark_core.cli import create_cli
 
     out = tmp_path / "site"
     cli = create_cli(example, "benchmark-core", umbrella=True)
