@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
@@ -208,3 +209,45 @@ def test_a_task_s_rows_are_read_as_the_report_holds_them(results: Path) -> None:
         for row in report.rows:
             assert index.rows(path, row.task_id) == [row]
         assert index.rows(path, "no-such-task") == []
+
+
+async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchmark: Any) -> None:
+    """Summary figures and per-kind breakdowns (as schema-mutation's `perMutationKind`), one row
+    per model."""
+    from collections.abc import Sequence
+
+    from benchmark_core import RunRow, Task, run
+    from benchmark_core.testing import SkilledMock
+    from benchmark_core.wire import dumps, to_wire
+
+    def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> dict[str, Any]:
+        kinds = {row.task_id: "even" if int(row.task_id[1:]) % 2 == 0 else "odd" for row in rows}
+        per_kind = {
+            kind: {
+                "tasks": sum(k == kind for k in kinds.values()),
+                "passed": sum(r.passed for r in rows if kinds[r.task_id] == kind),
+                "misses": sum(not r.passed for r in rows if kinds[r.task_id] == kind),
+            }
+            for kind in ("even", "odd")
+        }
+        return {"missRate": sum(not r.passed for r in rows) / len(rows), "perKind": per_kind}
+
+    bench = make_benchmark(summarize=summarize)
+    folder = tmp_path / "results"
+    for label, skill in (("good", 0.9), ("poor", 0.2)):
+        report = await run(bench, SkilledMock(skill, model=label), cache=False)
+        (folder / label).mkdir(parents=True)
+        (folder / label / "report.json").write_text(dumps(to_wire(report)), encoding="utf-8")
+        expected = report.summary
+    view = ResultsCatalog([folder], resamples=200).groups[0]
+    client = TestClient(TestServer(create_view_app([folder], resamples=200), host="127.0.0.1"))
+    await client.start_server()
+    try:
+        text = await (await client.get(f"/{group_page(view.id)}")).text()
+    finally:
+        await client.close()
+    figures = re.findall(r'<td class="num" data-field="missRate">([^<]+)</td>', text)
+    assert len(figures) == 2 and figures[-1] == f"{expected['missRate'] * 100:.1f}%"  # poor ranks last
+    cell = re.findall(r'<table class="breakdown" data-field="perKind">.*?</table>', text)[0]
+    odd = expected["perKind"]["odd"]
+    assert f"<b>{odd['passed']} of {odd['tasks']}</b><br><small>misses {odd['misses']}</small>" in cell

@@ -159,8 +159,42 @@ def _figures(view: GroupView) -> str:
         rows.append(f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>{tds}</tr>')
     return (
         '<section id="figures"><h2>Benchmark summary</h2><div class="scroll"><table class="figures">'
-        f"<thead><tr><th>model</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div></section>"
+        f"<thead><tr><th>model</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+        f"{_breakdowns(view)}</section>"
     )
+
+
+def _breakdowns(view: GroupView) -> str:
+    """Each per-kind breakdown of the summary, models side by side: one row per model, one cell per
+    kind with its figures (passed of tasks first)."""
+    fields: dict[str, None] = {}
+    for run in view.runs:
+        fields.update((field, None) for field in run.breakdowns)
+    tables = []
+    for field in fields:
+        groups = sorted({g for run in view.runs for g in run.breakdowns.get(field, {})})
+        head = "".join(f"<th>{e(g)}</th>" for g in groups)
+        rows = []
+        for run in view.runs:
+            by_group = run.breakdowns.get(field, {})
+            cells = "".join(f'<td data-group="{e(g)}">{_breakdown_cell(by_group.get(g))}</td>' for g in groups)
+            rows.append(f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>{cells}</tr>')
+        tables.append(
+            f'<table class="breakdown" data-field="{e(field)}"><caption>{e(words(field))}</caption>'
+            f"<thead><tr><th>model</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+    return "".join(f'<div class="scroll">{table}</div>' for table in tables)
+
+
+def _breakdown_cell(stats: Optional[dict[str, float]]) -> str:
+    if not stats:
+        return "-"
+    tasks, passed = stats.get("tasks"), stats.get("passed")
+    lines = [f"<b>{passed:,.0f} of {tasks:,.0f}</b>"] if tasks is not None and passed is not None else []
+    lines += [
+        f"<small>{e(words(k))} {e(_figure(k, v))}</small>" for k, v in stats.items() if k not in ("tasks", "passed")
+    ]
+    return "<br>".join(lines)
 
 
 def _figure(key: str, value: Optional[float]) -> str:

@@ -53,6 +53,9 @@ class RunFile:
     groups: dict[str, dict[str, GroupMean]]
     #: The benchmark's summary fields that are single figures (rates, counts).
     figures: dict[str, float]
+    #: Its per-kind breakdowns (schema-mutation's `perMutationKind`, rollback-recovery's
+    #: `perIncidentKind`): field -> group -> figure -> value, numbers only.
+    breakdowns: dict[str, dict[str, dict[str, float]]]
 
 
 @frozen
@@ -252,7 +255,29 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         scores=scores,
         groups=report.groups,
         figures=figures,
+        breakdowns=_breakdowns(report.summary),
     )
+
+
+def _breakdowns(summary: dict[str, Any]) -> dict[str, dict[str, dict[str, float]]]:
+    """The summary fields shaped {group: {"tasks": n, ...numbers}}, as the run page's bar tables
+    take them, keeping the numbers."""
+    found: dict[str, dict[str, dict[str, float]]] = {}
+    for key, value in summary.items():
+        if (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) and isinstance(v.get("tasks"), int) for v in value.values())
+        ):
+            found[key] = {
+                str(group): {
+                    k: float(n)
+                    for k, n in stats.items()
+                    if isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)
+                }
+                for group, stats in value.items()
+            }
+    return found
 
 
 def _status(rows: Sequence[RunRow]) -> str:
