@@ -248,18 +248,36 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         base_url = table.get("base_url")
         if base_url is not None:
             base_url = _string(source, (*at, "base_url"), base_url).rstrip("/")
-        key_env = table.get("api_key_env")
-        if key_env is not None:
-            key_env = _string(source, (*at, "api_key_env"), key_env)
-            if not _ENV_NAME.match(key_env):
-                raise source.error((*at, "api_key_env"), "must name an environment variable (not hold the key)")
-            if not os.environ.get(key_env):
-                raise source.error((*at, "api_key_env"), f"the environment variable {key_env} is not set")
+        key_env = _key_variable(source, at, table, provider)
         settings = {n: _option_value(source, (*at, n), n, table[n]) for n in GENERATION if n in table}
         _checked(source, at, RunOptions(**settings))
         model = SweepModel(label, provider, _string(source, (*at, "model"), table["model"]), base_url, key_env)
         models.append((model, settings))
     return models
+
+
+def _key_variable(source: SweepFile, at: KeyPath, table: Mapping[str, Any], provider: str) -> Optional[str]:
+    """The model's `api_key_env`, checked: it names a variable, and the key is there, in that variable
+    or else in the provider's own (`$ANTHROPIC_API_KEY`, ...), as its adapter will look for it. Only
+    whether the variable is set is read, never its value into the plan."""
+    from ..adapters.catalog import PROVIDERS_BY_NAME
+
+    key_env = table.get("api_key_env")
+    if key_env is not None:
+        key_env = _string(source, (*at, "api_key_env"), key_env)
+        if not _ENV_NAME.match(key_env):
+            raise source.error((*at, "api_key_env"), "must name an environment variable (not hold the key)")
+        if not os.environ.get(key_env, "").strip():
+            raise source.error((*at, "api_key_env"), f"the environment variable {key_env} is not set")
+        return key_env
+    info = PROVIDERS_BY_NAME[provider]
+    if info.key_required and info.key_variable and not os.environ.get(info.key_variable, "").strip():
+        raise source.error(
+            (*at, "provider"),
+            f"{provider} needs an API key: ${info.key_variable} is not set "
+            "(set it, or name the variable that holds the key with api_key_env)",
+        )
+    return None
 
 
 def _limits(source: SweepFile, table: Any, models: list[tuple[SweepModel, dict[str, Any]]]) -> dict[str, int]:
