@@ -56,6 +56,8 @@ class OptionSpec:
     parse: Optional[Callable[[str], Any]] = None
     #: The CLI's wording, where the flag's value differs in shape from the field's (`--cache DIR`).
     cli_help: Optional[str] = None
+    #: A recorded option left out of the identity while unset, so that runs without it keep their bytes.
+    recorded_when_set: bool = False
 
 
 def option(default: Any, spec: OptionSpec) -> Any:
@@ -302,6 +304,20 @@ class RunOptions:
     batch_poll: float = option(
         5.0, OptionSpec("Batch: seconds to the first poll, doubling to 60.", cli="--batch-poll", minimum=0.01)
     )
+    mock_skill: Optional[float] = option(
+        None,
+        OptionSpec(
+            "The mock only: the share P of tasks (0 to 1) it answers with its good policy, which tasks drawn "
+            "from a hash of the model name and the task id, so mocks of equal skill still differ task by "
+            "task; default: good on even task positions and bad on odd ones (50%).",
+            cli="--mock-skill",
+            minimum=0,
+            maximum=1,
+            metavar="P",
+            recorded=True,
+            recorded_when_set=True,
+        ),
+    )
     #: Pause before the n-th retry: backoff_base * 2**(n-1), at most backoff_max, times jitter in [0.5, 1.5).
     backoff_base: float = 0.5
     backoff_max: float = 30.0
@@ -335,7 +351,9 @@ class RunOptions:
         from .._model.wire import camel
 
         return {
-            camel(name): _plain(getattr(self, name)) for name, spec in option_specs(RunOptions).items() if spec.recorded
+            camel(name): _plain(getattr(self, name))
+            for name, spec in option_specs(RunOptions).items()
+            if spec.recorded and not (spec.recorded_when_set and getattr(self, name) is None)
         }
 
     def error_limit(self, tasks: int) -> Optional[int]:

@@ -83,7 +83,9 @@ class Run:
             raise ConfigurationError(f"benchmark {benchmark.id!r} supports answer modes {modes}, not {self.mode!r}")
         options.validate()
         if isinstance(adapter, MockAdapter):
-            adapter = adapter.for_benchmark(benchmark.mock_policies)
+            adapter = adapter.for_benchmark(benchmark.mock_policies, skill=options.mock_skill)
+        elif options.mock_skill is not None:
+            raise ConfigurationError(f"mock_skill is for the mock provider only, not {adapter.provider}")
         self.adapter = adapter
         self.started_at = utc_now()
         #: The tasks this run sends (a shard's share of them with `shard`), and their positions in

@@ -38,8 +38,9 @@ _NOT_IN_OPTIONS = {
     "epochs": "give it per benchmark ([[benchmarks]] epochs)",
     "task_ids": "give it per benchmark ([[benchmarks]] task)",
     "concurrency": "requests in flight are set per endpoint in [limits]",
+    "mock_skill": "give it per model ([[models]] mock_skill)",
 }
-_MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION)
+_MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION, "mock_skill")
 _BENCHMARK_KEYS = ("id", "file", "tasks", "mode", "epochs", "task")
 _TOP_KEYS = ("results", "models", "benchmarks", "limits", "options")
 _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -249,7 +250,9 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         if base_url is not None:
             base_url = _string(source, (*at, "base_url"), base_url).rstrip("/")
         key_env = _key_variable(source, at, table, provider)
-        settings = {n: _option_value(source, (*at, n), n, table[n]) for n in GENERATION if n in table}
+        settings = {n: _option_value(source, (*at, n), n, table[n]) for n in (*GENERATION, "mock_skill") if n in table}
+        if "mock_skill" in table and provider != "mock":
+            raise source.error((*at, "mock_skill"), f"only a mock model has a skill, not provider {provider!r}")
         _checked(source, at, RunOptions(**settings))
         model = SweepModel(label, provider, _string(source, (*at, "model"), table["model"]), base_url, key_env)
         models.append((model, settings))
