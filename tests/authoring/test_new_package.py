@@ -76,4 +76,131 @@ def test_a_new_package_passes_its_own_ruff_and_mypy_settings(tmp_path: Path) -> 
         check=False,
     )
     assert typed.returncode == 0, typed.stdout + typed.stderr
-    assert typed.stdout.startswith("Success: no issues found in 15 source files")
+    assert typed.stdout.startswith("Success: no issues found in 14 source files")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Distributions and path hooks of ours in this environment, which the fresh venv must not see.
+OURS = ("benchmark_core", "benchmark_schema_mutation", "benchmark_rollback_recovery", "__editable__", "_editable_impl")
+
+
+def _new(name: str, folder: Path) -> Path:
+    core_env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])}
+    created = subprocess.run(
+        ["benchmark-core", "new", name], cwd=folder, env=core_env, capture_output=True, text=True, check=False
+    )
+    assert created.returncode == 0, created.stderr
+    return folder / name
+
+
+def _third_party_view(folder: Path) -> Path:
+    """This environment's third-party distributions (ours left out), linked into `folder`, so that a
+    fresh venv can see them through a .pth file: pip then finds its dependencies installed, offline,
+    and benchmark-core nowhere but in the wheel folder it is given."""
+    import sysconfig
+
+    folder.mkdir()
+    for site in dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]):
+        for entry in Path(site).iterdir():
+            if entry.name.startswith(OURS) or entry.suffix == ".pth" or (folder / entry.name).exists():
+                continue
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+def test_a_fresh_venv_installs_a_new_package_against_a_local_core_wheel_offline(tmp_path: Path) -> None:
+    package = _new("unit-convert", tmp_path)
+    pyproject = (package / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dependencies = ["benchmark-core>=0.2,<0.3"]' in pyproject  # a range, not the exact version
+
+    # The wheel, as the guide says to build it until benchmark-core is published.
+    wheels = tmp_path / "wheels"
+    build = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index", "--no-build-isolation"]
+    built = subprocess.run(
+        [*build, "--wheel-dir", str(wheels), str(ROOT / "packages" / "benchmark-core")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    assert [p.name.split("-")[0] for p in wheels.iterdir()] == ["benchmark_core"]
+
+    venv = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (Path(site) / "third_party.pth").write_text(f"{_third_party_view(tmp_path / 'deps')}\n", encoding="utf-8")
+    missing = subprocess.run([str(python), "-c", "import benchmark_core"], capture_output=True, text=True, check=False)
+    assert missing.returncode == 1, "the fresh venv sees a benchmark-core before the wheel is installed"
+
+    # The guide's command: editable, the wheel folder as the only source of benchmark-core, no index.
+    install = [str(python), "-m", "pip", "install", "--no-index", "--no-build-isolation", "--find-links", str(wheels)]
+    done = subprocess.run([*install, "-e", f"{package}[test]"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    where = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "import benchmark_core, unit_convert; print(benchmark_core.__file__, unit_convert.__file__)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert where[0].startswith(site) and where[1] == str(package / "src" / "unit_convert" / "__init__.py")
+
+    ran = subprocess.run(
+        [str(venv / "bin" / "unit-convert"), "run", "--model", "offline", "--provider", "mock", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout)["mean"] == 0.5
+
+    # From the editable install the generator writes into the sources.
+    tasks_file = package / "src" / "unit_convert" / "data" / "tasks.jsonl"
+    before = tasks_file.read_bytes()
+    tasks_file.write_text("", encoding="utf-8")
+    generated = subprocess.run(
+        [str(python), "-m", "unit_convert.generator"], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert generated.returncode == 0, generated.stderr
+    assert f"wrote {tasks_file}\n" in generated.stderr and tasks_file.read_bytes() == before
+
+
+def test_the_generator_of_an_installed_copy_refuses_with_the_fix(tmp_path: Path, install: Install) -> None:
+    package = _new("copy-bench", tmp_path)
+    env = install(package, tmp_path / "site")
+    installed = tmp_path / "site" / "copy_bench" / "data"
+    committed = (installed / "tasks.jsonl").read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "copy_bench.generator"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        f"python -m copy_bench.generator: error: {installed} is in an installed copy of copy_bench, not in its "
+        f"source: the source's data/ would not change. Install the project editable (pip install -e {package}) "
+        "and run this again, or give --out FOLDER"
+    )
+    assert (installed / "tasks.jsonl").read_bytes() == committed  # nothing written
+    # --out still writes where it is told.
+    elsewhere = subprocess.run(
+        [sys.executable, "-m", "copy_bench.generator", "--out", str(tmp_path / "out")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert elsewhere.returncode == 0 and (tmp_path / "out" / "tasks.jsonl").read_bytes() == committed
