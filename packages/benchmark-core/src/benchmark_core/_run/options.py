@@ -21,7 +21,7 @@ from .._errors import ConfigurationError
 from .._model import JsonObject
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
-from .option_values import json_object, prices_object, provider_help
+from .option_values import check_value, json_object, prices_object, provider_help
 from .shards import Shard
 
 if TYPE_CHECKING:
@@ -307,9 +307,8 @@ class RunOptions:
     mock_skill: Optional[float] = option(
         None,
         OptionSpec(
-            "The mock only: the share P of tasks (0 to 1) it answers with its good policy, which tasks drawn "
-            "from a hash of the model name and the task id, so mocks of equal skill still differ task by "
-            "task; default: good on even task positions and bad on odd ones (50%).",
+            "The mock only: the share P (0 to 1) of tasks it answers with its good policy, which tasks drawn from "
+            "a hash of the model name and the task id; default: good on even task positions, bad on odd ones.",
             cli="--mock-skill",
             minimum=0,
             maximum=1,
@@ -371,7 +370,7 @@ class RunOptions:
     def validate(self) -> None:
         """`ConfigurationError` for a value out of range (the CLI and MCP check the same bounds first)."""
         for name, spec in option_specs(RunOptions).items():
-            _check(name, getattr(self, name), spec)
+            check_value(name, getattr(self, name), spec)
         self.sharding()
         if self.max_errors is not None and self.max_errors >= 1 and self.max_errors != int(self.max_errors):
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
@@ -383,21 +382,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
-
-
-def _check(name: str, value: Any, spec: OptionSpec) -> None:
-    if value is None:
-        return
-    if spec.choices is not None and value not in spec.choices:
-        raise ConfigurationError(f"{name} must be one of {', '.join(spec.choices)}, not {value!r}")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not math.isfinite(value):
-            raise ConfigurationError(f"{name} must be a finite number")
-        if spec.minimum is not None and (value < spec.minimum or (spec.min_open and value == spec.minimum)):
-            bound = "above" if spec.min_open else "at least"
-            raise ConfigurationError(f"{name} must be {bound} {spec.minimum:g}, not {value:g}")
-        if spec.maximum is not None and value > spec.maximum:
-            raise ConfigurationError(f"{name} must be at most {spec.maximum:g}, not {value:g}")
 
 
 def option_specs(cls: type[Any]) -> dict[str, OptionSpec]:

@@ -33,7 +33,7 @@ from .._model.wire import to_wire
 from ..adapters._cache import ResponseCache
 from ..adapters.base import ModelAdapter
 from ..adapters.batches import BatchRequest
-from ..adapters.mock import MockAdapter
+from ..adapters.mock import for_run
 from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
@@ -82,11 +82,7 @@ class Run:
             modes = ", ".join(benchmark.answer_modes)
             raise ConfigurationError(f"benchmark {benchmark.id!r} supports answer modes {modes}, not {self.mode!r}")
         options.validate()
-        if isinstance(adapter, MockAdapter):
-            adapter = adapter.for_benchmark(benchmark.mock_policies, skill=options.mock_skill)
-        elif options.mock_skill is not None:
-            raise ConfigurationError(f"mock_skill is for the mock provider only, not {adapter.provider}")
-        self.adapter = adapter
+        self.adapter = for_run(adapter, benchmark.mock_policies, options.mock_skill)
         self.started_at = utc_now()
         #: The tasks this run sends (a shard's share of them with `shard`), and their positions in
         #: the whole task list, which the mock and the episode seeds read.

@@ -12,7 +12,7 @@ from attrs import Factory, frozen
 from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
 from .._util.rng import mulberry32
-from .base import AdapterContext
+from .base import AdapterContext, ModelAdapter
 
 
 @frozen
@@ -149,6 +149,16 @@ def mock_adapter(
     seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline", skill: Optional[float] = None
 ) -> MockAdapter:
     return MockAdapter(seed=seed, policies=policies, model=model, skill=skill)
+
+
+def for_run(adapter: ModelAdapter, policies: MockPolicies, skill: Optional[float]) -> ModelAdapter:
+    """The adapter a run sends to: a mock playing the benchmark's `policies` with the run's
+    `mock_skill` (`MockAdapter.for_benchmark`), any other adapter as it is, which a skill is refused for."""
+    if isinstance(adapter, MockAdapter):
+        return adapter.for_benchmark(policies, skill=skill)
+    if skill is not None:
+        raise ConfigurationError(f"mock_skill is for the mock provider only, not {adapter.provider}")
+    return adapter
 
 
 def _draw(model: str, task_id: str) -> float:
