@@ -185,11 +185,11 @@ def numeric_within(
     rel = _to_decimal(relative) if relative is not None else Decimal(0)
     if rel is None or rel < 0:
         return _fail(f"relative tolerance {show(relative)} is not a finite non-negative number")
+    allowed = max(tol, _trimmed(_exact_context(exp, tol, rel).multiply(rel, exp.copy_abs())))
     got, why = _answer_decimal(answer, units, thousands)
     if got is None:
-        return _fail(f"answer {show(answer)} is {why}; expected {_num(exp)} ± {_num(tol)}")
-    ctx = _exact_context(exp, tol, got, *([rel] if rel else []))
-    allowed = max(tol, _trimmed(ctx.multiply(rel, ctx.abs(exp))))
+        return _fail(f"answer {show(answer)} is {why}; expected {_num(exp)} ± {_num(allowed)}")
+    ctx = _exact_context(exp, allowed, got)
     difference = ctx.abs(ctx.subtract(got, exp))
     if ctx.compare(difference, allowed) <= 0:
         return _pass(f"{_num(got)} is within {_num(allowed)} of {_num(exp)}")
