@@ -232,6 +232,8 @@ def test_numeric_within_reasons() -> None:
         (1, 0, -0.1, 1, False),
         (1, 0, "lots", 1, False),
         (1, 0, True, 1, False),
+        (10**40, 0, "0.1", 10**40 + 10**39, True),  # exact at any size
+        (10**40, 0, "0.1", 10**40 + 10**39 + 1, False),
     ],
 )
 def test_numeric_within_relative_tolerance(

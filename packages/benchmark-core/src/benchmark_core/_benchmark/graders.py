@@ -197,10 +197,11 @@ def numeric_within(
 
 
 def _trimmed(value: Decimal) -> Decimal:
-    """`value` without the trailing zeros a product carries (50.00 -> 50, 0.0030 -> 0.003)."""
-    if value == value.to_integral_value():
-        return value.quantize(Decimal(1))
-    return value.normalize() if value.adjusted() > -7 else value
+    """`value` without the trailing zeros a product carries (50.00 -> 50, 0.0030 -> 0.003), exactly."""
+    whole = value.to_integral_value()
+    if value == whole:
+        return whole
+    return Decimal(format(value, "f").rstrip("0"))
 
 
 _GROUPED_RE = re.compile(r"([+-]?)(\d{1,3}(?:,\d{3})+)(\.\d*)?([eE][+-]?\d+)?")
