@@ -204,3 +204,140 @@ def test_the_generator_of_an_installed_copy_refuses_with_the_fix(tmp_path: Path,
         check=False,
     )
     assert elsewhere.returncode == 0 and (tmp_path / "out" / "tasks.jsonl").read_bytes() == committed
+
+
+SUM_GENERATOR = '''"""Sums of two numbers, from a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Optional
+
+from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main
+
+SEED = 7
+DATA_DIR = Path(__file__).parent / "data"
+
+
+def generate(seed: int = SEED, split: str = "public") -> list[Task]:
+    rng = mulberry32(seed)
+    prefix = "" if split == "public" else "hidden-"
+    tasks = []
+    for n in range(1, 8):
+        a, b = 1000 + rng.randint(9000), 1000 + rng.randint(9000)
+        prompt = f"What is {a} + {b} metres, in metres?"
+        tasks.append(Task(id=f"{prefix}sum-{n}", kind="single", prompt=prompt, expected=a + b))
+    return tasks
+
+
+def render_split(split: str, seed: int) -> dict[str, str]:
+    if split == "hidden":
+        return {"tasks.jsonl": dump_task_file(generate(seed, "hidden"))}
+    from ._definition import benchmark
+
+    return {"tasks.jsonl": dump_task_file(generate(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    split_generator_main(argv, prog="sum", description="sums", public_seed=SEED, data_dir=DATA_DIR, render=render_split)
+
+
+if __name__ == "__main__":
+    main()
+'''
+SUM_GRADER = """from __future__ import annotations
+
+from benchmark_core import GradeContext, Task, TaskScore, Trace, numeric_within
+
+
+def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
+    return numeric_within(task.expected, 0, trace.answer, units=("m", "metres"), thousands=True)
+"""
+SUM_POLICIES = """from __future__ import annotations
+
+from benchmark_core import MockPolicies, Task
+
+
+def good_answer(task: Task) -> str:
+    return f"{task.expected:,} metres"
+
+
+def bad_answer(task: Task) -> str:
+    return f"{task.expected - 10} m"
+
+
+MOCK_POLICIES = MockPolicies(good_answer=good_answer, bad_answer=bad_answer)
+"""
+SUM_SUMMARY = """from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from benchmark_core import JsonObject, RunReport, RunRow, Task
+
+
+def task_groups(task: Task) -> Mapping[str, str]:
+    return {"kind": "sum"}
+
+
+def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
+    return {}
+
+
+def summary_markdown(report: RunReport) -> str:
+    return ""
+"""
+
+
+def _edit(path: Path, *replacements: tuple[str, str]) -> None:
+    text = path.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, f"{path.name}: {old!r}"
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_the_scaffolds_tests_hold_unchanged_once_the_example_is_replaced(tmp_path: Path, install: Install) -> None:
+    """The checklist of docs/writing-a-benchmark.md followed for a benchmark without episodes: new
+    tasks, grader, policies and summary, the environment removed, the example tests replaced, the data
+    regenerated and the README's run refreshed; test_benchmark.py and conftest.py stay as `new` wrote them."""
+    package = _new("sum-bench", tmp_path)
+    source = package / "src" / "sum_bench"
+    kept = {name: (package / "tests" / name).read_bytes() for name in ("test_benchmark.py", "conftest.py")}
+    (source / "generator.py").write_text(SUM_GENERATOR, encoding="utf-8")
+    (source / "_grader.py").write_text(SUM_GRADER, encoding="utf-8")
+    (source / "_policies.py").write_text(SUM_POLICIES, encoding="utf-8")
+    (source / "_summary.py").write_text(SUM_SUMMARY, encoding="utf-8")
+    (source / "_environment.py").unlink()
+    _edit(
+        source / "_definition.py", ("from ._environment import Warehouse\n", ""), ("    environment=Warehouse,\n", "")
+    )
+    _edit(
+        source / "__init__.py",
+        ("from ._environment import TOOLS, Warehouse\n", ""),
+        ('    "TOOLS",\n', ""),
+        ('    "Warehouse",\n', ""),
+    )
+    (package / "tests" / "test_examples.py").write_text(
+        "from sum_bench import score\n\n\ndef test_a_sum_with_separators_and_a_unit() -> None:\n"
+        '    assert score("sum-1", {"answer": "1 m"}).passed is False\n',
+        encoding="utf-8",
+    )
+    sources = {**os.environ, "PYTHONPATH": str(package / "src")}  # what the editable install gives
+    for step in (["sum_bench.generator"], ["sum_bench", "run", "--model", "offline", "--provider", "mock"]):
+        done = subprocess.run([sys.executable, "-m", *step], cwd=tmp_path, env=sources, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    readme = package / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    start = text.index("```text\n") + len("```text\n")
+    readme.write_text(text[:start] + done.stdout + text[text.index("```", start) :], encoding="utf-8")
+
+    env = install(package, tmp_path / "site")
+    (tmp_path / "scratch").mkdir()
+    pytest_run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib", "-rs"]
+    tested = subprocess.run(
+        [*pytest_run, str(package / "tests")], cwd=tmp_path / "scratch", env=env, capture_output=True, text=True
+    )
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    assert "the benchmark has no episodes" in tested.stdout  # the one test that needs episodes says why it skips
+    assert {name: (package / "tests" / name).read_bytes() for name in kept} == kept
