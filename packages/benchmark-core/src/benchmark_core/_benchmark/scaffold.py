@@ -3,7 +3,7 @@
 The package is rendered from the templates shipped in `benchmark_core/templates/package` (string
 templates, `${name}` style), in the shape every benchmark package of this repository shares
 (definition, generator, grader, environment, policies, summary, provenance, cli). Its data is
-generated at once by the package's own generator, so `pip install ./NAME` needs no prior step, and
+generated at once by the package's own generator, so `pip install -e ./NAME` needs no prior step, and
 the README quotes the output of a real offline run. Everything is built in a hidden folder next to
 the target and moved into place only when complete: a failure leaves nothing behind.
 """
