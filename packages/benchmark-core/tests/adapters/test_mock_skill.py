@@ -4,10 +4,21 @@ good policy, which tasks drawn from the model name and the task id; without it, 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Optional
 
 import pytest
-from benchmark_core import ConfigurationError, RunOptions, Task, create_cli, mock_adapter, plan_sweep, run_sweep
+from benchmark_core import (
+    Benchmark,
+    ConfigurationError,
+    RunOptions,
+    Task,
+    create_cli,
+    mock_adapter,
+    plan_sweep,
+    run_sweep,
+)
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI
 from click.testing import CliRunner
@@ -15,48 +26,43 @@ from click.testing import CliRunner
 TASKS = [Task(id=f"t{n:04d}", kind="single", prompt=f"Say {n}.", expected=str(n)) for n in range(2000)]
 
 
-def _passed(model: str, skill: float | None, tasks: list[Task] = TASKS) -> list[bool]:
-    from benchmark_core import define_benchmark
-
-    bench = define_benchmark(
-        id="echo",
-        name="Echo",
-        tagline="Says the number.",
-        tags=["test"],
-        category="test",
-        what_it_measures="Nothing real.",
-        version="0.0.1",
-        status="alpha",
-        grade=example.grader,
-        grading_method="The example's.",
-        provenance=example.provenance,
-        tasks=tasks,
-    )
-    report = bench.run(mock_adapter(model=model), mock_skill=skill, concurrency=64)
-    return [row.passed for row in report.rows]
+#: The `make_benchmark` fixture (conftest.py): a benchmark of the given tasks, graded by equality.
+BenchmarkFactory = Callable[..., Benchmark]
+Passed = Callable[..., list[bool]]
 
 
-def test_without_a_skill_the_mock_alternates() -> None:
-    assert _passed("offline", None, TASKS[:9]) == [n % 2 == 0 for n in range(9)]
+@pytest.fixture
+def passed(make_benchmark: BenchmarkFactory) -> Passed:
+    """Which tasks a mock of `model` and `skill` answers well."""
+
+    def outcomes(model: str, skill: Optional[float], tasks: list[Task] = TASKS) -> list[bool]:
+        report = make_benchmark(tasks).run(mock_adapter(model=model), mock_skill=skill, concurrency=64)
+        return [row.passed for row in report.rows]
+
+    return outcomes
+
+
+def test_without_a_skill_the_mock_alternates(passed: Passed) -> None:
+    assert passed("offline", None, TASKS[:9]) == [n % 2 == 0 for n in range(9)]
 
 
 @pytest.mark.parametrize("skill", [0.0, 0.1, 0.5, 0.73, 1.0])
-def test_a_share_p_of_the_tasks_is_answered_well(skill: float) -> None:
-    passed = _passed("offline", skill)
-    assert abs(sum(passed) / len(passed) - skill) <= 0.03
+def test_a_share_p_of_the_tasks_is_answered_well(passed: Passed, skill: float) -> None:
+    good = passed("offline", skill)
+    assert abs(sum(good) / len(good) - skill) <= 0.03
     if skill in (0.0, 1.0):
-        assert set(passed) == {bool(skill)}
+        assert set(good) == {bool(skill)}
 
 
-def test_the_tasks_depend_on_the_model_name_and_the_task_id_not_on_positions() -> None:
-    first, again, other = _passed("alpha", 0.5), _passed("alpha", 0.5), _passed("beta", 0.5)
+def test_the_tasks_depend_on_the_model_name_and_the_task_id_not_on_positions(passed: Passed) -> None:
+    first, again, other = passed("alpha", 0.5), passed("alpha", 0.5), passed("beta", 0.5)
     assert first == again  # deterministic
     assert first != other and sum(a != b for a, b in zip(first, other)) > 500  # equal skill, other tasks
     # The same task gets the same verdict wherever it stands in the list.
     shuffled = list(reversed(TASKS))
-    assert _passed("alpha", 0.5, shuffled) == list(reversed(first))
+    assert passed("alpha", 0.5, shuffled) == list(reversed(first))
     # A higher skill keeps every task a lower one answers well.
-    better = _passed("alpha", 0.8)
+    better = passed("alpha", 0.8)
     assert all(b for a, b in zip(first, better) if a)
 
 
