@@ -294,3 +294,6 @@ def test_a_bare_task_file_name_resolves_in_the_data_folder(
         bench.tasks("nothing-here")
     # A bare name is a split that is not there: the error lists the ones that are.
     assert raised.value.message.endswith(f"(nor a split of {bench.id}, which ships: tasks, tasks-extra)")
+    with pytest.raises(TaskFileError) as remote:  # HTTP's ?tasks= and MCP's tasks, the same list
+        resolve_remote_tasks(bench, "nothing-here")
+    assert remote.value.message.endswith("data folder; it ships: tasks, tasks-extra")
