@@ -138,6 +138,8 @@ if TYPE_CHECKING:
     from ._run.shards import Shard
     from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._stats.groups import group_means
+    from ._stats.holm import holm_adjusted
+    from ._stats.ranks import JointBootstrap, RankInterval, ReferenceDifference, joint_bootstrap
     from ._stats.stats import (
         McNemarTest,
         bootstrap_ci,
@@ -195,6 +197,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "build_leaderboard",
         "write_leaderboard",
     ),
+    "._stats.ranks": ("JointBootstrap", "RankInterval", "ReferenceDifference", "joint_bootstrap"),
+    "._stats.holm": ("holm_adjusted",),
     "._render.leaderboard_html": ("render_leaderboard_html",),
     "._render.leaderboard_markdown": ("render_leaderboard",),
     "._sweep.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
@@ -568,6 +572,11 @@ __all__ = [
     "Leaderboard",
     "LeaderboardEntry",
     "LeaderboardGroup",
+    "RankInterval",
+    "JointBootstrap",
+    "ReferenceDifference",
+    "joint_bootstrap",
+    "holm_adjusted",
     "SkippedFile",
     "build_leaderboard",
     "render_leaderboard",

@@ -65,17 +65,23 @@ class SweepModel:
 @frozen
 class SweepBenchmark:
     """One `[[benchmarks]]` entry: `spec` is what `--benchmark` takes (an id, or `/abs/file.py:NAME`),
-    `id` the benchmark's own id (its results folder)."""
+    `id` the benchmark's own id. `folder` is its results folder: the id, or for a further entry of
+    a benchmark listed with several task sets `<id>@<task set>` (see `folder_names`)."""
 
     spec: str
     id: str
     tasks: Optional[str] = None
+    folder: str = ""
+
+    @property
+    def results_folder(self) -> str:
+        return self.folder or self.id
 
 
 @frozen
 class Cell:
     """One model x benchmark: an ordinary run whose report goes to `output`
-    (`<results>/<benchmark id>/<model label>/report.json`), journaled beside it."""
+    (`<results>/<benchmark folder>/<model label>/report.json`), journaled beside it."""
 
     benchmark: SweepBenchmark
     model: SweepModel
@@ -85,7 +91,7 @@ class Cell:
     @property
     def name(self) -> str:
         """`<benchmark id>/<model label>`, how progress and the summary name the cell."""
-        return f"{self.benchmark.id}/{self.model.label}"
+        return f"{self.benchmark.results_folder}/{self.model.label}"
 
     @property
     def journal(self) -> Path:
@@ -145,20 +151,61 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     options = _options(source, data.get("options", {}))
     models = _models(source, _tables(source, "models", data))
     limits = _limits(source, data.get("limits", {}), models)
+    entries = [
+        _benchmark(source, i, entry, base, options) for i, entry in enumerate(_tables(source, "benchmarks", data))
+    ]
+    written = [table.get("tasks") for table in _tables(source, "benchmarks", data)]
+    folders = folder_names(
+        source, [(b, name, bench_options.task_ids) for (b, bench_options), name in zip(entries, written)]
+    )
     cells = []
-    for index, entry in enumerate(_tables(source, "benchmarks", data)):
-        benchmark, bench_options = _benchmark(source, index, entry, base, options)
+    for (benchmark, bench_options), folder in zip(entries, folders):
+        benchmark = attrs.evolve(benchmark, folder=folder)
         for model, settings in models:
             cell_options = attrs.evolve(bench_options, **settings, concurrency=limits[endpoint_of(model)])
-            output = results / benchmark.id / model.label / "report.json"
+            output = results / folder / model.label / "report.json"
             cells.append(Cell(benchmark=benchmark, model=model, options=cell_options, output=output))
-    seen: dict[Path, int] = {}
-    for cell in cells:
-        seen[cell.output] = seen.get(cell.output, 0) + 1
-    twice = sorted({cell.benchmark.id for cell in cells if seen[cell.output] > 1})
-    if twice:
-        raise source.error(("benchmarks",), f"benchmark {twice[0]!r} is listed twice; each benchmark gets one folder")
     return SweepPlan(path=source.path, results=results, cells=cells, limits=limits, cache=options.cache)
+
+
+def folder_names(
+    source: SweepFile, entries: list[tuple[SweepBenchmark, Optional[str], Optional[tuple[str, ...]]]]
+) -> list[str]:
+    """The results folder of each `[[benchmarks]]` entry (with its `tasks` as written and its `task`
+    ids, if any): a benchmark's
+    first entry writes to `<id>`, where a sweep has always written it, so a results folder stays
+    valid when an entry is added after it; each further entry of the same benchmark, with another
+    task set, to `<id>@<task set>` (the split or file name, `full`; plus a digest of its task ids
+    when it lists some). The same benchmark and task set twice is an error."""
+    folders: list[str] = []
+    seen: dict[tuple[str, Optional[str], Optional[tuple[str, ...]]], int] = {}
+    for index, (benchmark, written, task_ids) in enumerate(entries):
+        key = (benchmark.id, benchmark.tasks, task_ids)
+        name = _task_set_name(written, task_ids)
+        if key in seen:
+            raise source.error(
+                ("benchmarks", index),
+                f"benchmark {benchmark.id!r} is listed twice with the same task set ({name}); "
+                "each benchmark and task set gets one folder",
+            )
+        seen[key] = index
+        first = all(other.id != benchmark.id for other, _, _ in entries[:index])
+        folder = benchmark.id if first else f"{benchmark.id}@{name}"
+        if folder in folders:
+            raise source.error(("benchmarks", index), f"{folder!r} would hold two task sets; name the task files apart")
+        folders.append(folder)
+    return folders
+
+
+def _task_set_name(written: Optional[str], task_ids: Optional[tuple[str, ...]]) -> str:
+    """`full` for `tasks = "full"`, `my-tasks` for `tasks = "data/my-tasks.jsonl"`, `default` without
+    `tasks`; then `+<8 hex digits>` of the task ids when the entry lists some."""
+    import hashlib
+
+    name = Path(written).stem if written is not None else "default"
+    if task_ids:
+        name += "+" + hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:8]
+    return name
 
 
 def _tables(source: SweepFile, name: str, data: Mapping[str, Any]) -> list[dict[str, Any]]:
