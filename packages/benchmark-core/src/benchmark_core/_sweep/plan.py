@@ -13,7 +13,6 @@ the environment variables holding the keys (set, and never read into the plan).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,6 +25,7 @@ from .._errors import BenchmarkError
 from .._run.journal import journal_path
 from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
 from .._run.shards import Shard
+from .keys import key_variable
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -44,7 +44,6 @@ _MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERAT
 _BENCHMARK_KEYS = ("id", "file", "tasks", "mode", "epochs", "task")
 _TOP_KEYS = ("results", "models", "benchmarks", "limits", "options")
 _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 @frozen
@@ -296,7 +295,10 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         base_url = table.get("base_url")
         if base_url is not None:
             base_url = _string(source, (*at, "base_url"), base_url).rstrip("/")
-        key_env = _key_variable(source, at, table, provider)
+        given = table.get("api_key_env")
+        key_env = key_variable(
+            source, at, provider, None if given is None else _string(source, (*at, "api_key_env"), given)
+        )
         settings = {n: _option_value(source, (*at, n), n, table[n]) for n in (*GENERATION, "mock_skill") if n in table}
         if "mock_skill" in table and provider != "mock":
             raise source.error((*at, "mock_skill"), f"only a mock model has a skill, not provider {provider!r}")
@@ -304,30 +306,6 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         model = SweepModel(label, provider, _string(source, (*at, "model"), table["model"]), base_url, key_env)
         models.append((model, settings))
     return models
-
-
-def _key_variable(source: SweepFile, at: KeyPath, table: Mapping[str, Any], provider: str) -> Optional[str]:
-    """The model's `api_key_env`, checked: it names a variable, and the key is there, in that variable
-    or else in the provider's own (`$ANTHROPIC_API_KEY`, ...), as its adapter will look for it. Only
-    whether the variable is set is read, never its value into the plan."""
-    from ..adapters.catalog import PROVIDERS_BY_NAME
-
-    key_env = table.get("api_key_env")
-    if key_env is not None:
-        key_env = _string(source, (*at, "api_key_env"), key_env)
-        if not _ENV_NAME.match(key_env):
-            raise source.error((*at, "api_key_env"), "must name an environment variable (not hold the key)")
-        if not os.environ.get(key_env, "").strip():
-            raise source.error((*at, "api_key_env"), f"the environment variable {key_env} is not set")
-        return key_env
-    info = PROVIDERS_BY_NAME[provider]
-    if info.key_required and info.key_variable and not os.environ.get(info.key_variable, "").strip():
-        raise source.error(
-            (*at, "provider"),
-            f"{provider} needs an API key: ${info.key_variable} is not set "
-            "(set it, or name the variable that holds the key with api_key_env)",
-        )
-    return None
 
 
 def _limits(source: SweepFile, table: Any, models: list[tuple[SweepModel, dict[str, Any]]]) -> dict[str, int]:
