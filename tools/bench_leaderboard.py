@@ -32,16 +32,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from benchmark_core import (
-    RunReport,
-    build_leaderboard,
-    dumps,
-    from_wire,
-    loads,
-    mock_adapter,
-    resolve_benchmark,
-    write_leaderboard,
-)
+from benchmark_core import RunReport, mock_adapter, resolve_benchmark
+from benchmark_core.sweep import build_leaderboard, write_leaderboard
+from benchmark_core.wire import dumps, from_wire, loads
 
 TARGET_RATIO = 3.0
 BENCHMARK = "benchmark-schema-mutation"

@@ -214,7 +214,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main
+from benchmark_core import Task, mulberry32
+from benchmark_core.data import dump_task_file, provenance_markdown, split_generator_main
 
 SEED = 7
 DATA_DIR = Path(__file__).parent / "data"
@@ -248,7 +249,8 @@ if __name__ == "__main__":
 '''
 SUM_GRADER = """from __future__ import annotations
 
-from benchmark_core import GradeContext, Task, TaskScore, Trace, numeric_within
+from benchmark_core import GradeContext, Task, TaskScore, Trace
+from benchmark_core.graders import numeric_within
 
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from benchmark_core import ConfigurationError, build_leaderboard, plan_sweep, run_sweep
+from benchmark_core.errors import ConfigurationError
+from benchmark_core.sweep import build_leaderboard, plan_sweep, run_sweep
 
 BENCHMARK = "benchmark-schema-mutation"
 MODELS = """

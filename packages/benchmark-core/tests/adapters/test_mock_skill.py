@@ -9,17 +9,11 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-from benchmark_core import (
-    Benchmark,
-    ConfigurationError,
-    RunOptions,
-    Task,
-    create_cli,
-    mock_adapter,
-    plan_sweep,
-    run_sweep,
-)
+from benchmark_core import Benchmark, RunOptions, Task, mock_adapter
+from benchmark_core.cli import create_cli
+from benchmark_core.errors import ConfigurationError
 from benchmark_core.example import benchmark as example
+from benchmark_core.sweep import plan_sweep, run_sweep
 from benchmark_core.testing import FakeOpenAI
 from click.testing import CliRunner
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from benchmark_core import RankInterval, RunRow, holm_adjusted, joint_bootstrap, paired_bootstrap_ci
+from benchmark_core import RunRow
 from benchmark_core._stats.ranks import competition_ranks
 from benchmark_core._stats.standings import rank_rows
+from benchmark_core.stats import RankInterval, holm_adjusted, joint_bootstrap, paired_bootstrap_ci
 
 
 def _runs(skills: list[float], tasks: int, rng: random.Random) -> list[list[float]]:

@@ -12,22 +12,13 @@ from typing import Any
 
 import attrs
 import pytest
-from benchmark_core import (
-    RunReport,
-    build_leaderboard,
-    compare_reports,
-    create_cli,
-    dumps,
-    openai_compat_adapter,
-    render_leaderboard,
-    render_leaderboard_html,
-    run,
-    to_wire,
-    write_leaderboard,
-)
+from benchmark_core import RunReport, openai_compat_adapter, run
 from benchmark_core._render.leaderboard_markdown import rank_text
 from benchmark_core.adapters.mock import MockAdapter
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
+from benchmark_core.stats import compare_reports
+from benchmark_core.sweep import build_leaderboard, render_leaderboard, render_leaderboard_html, write_leaderboard
 from benchmark_core.testing import (
     AlwaysGoodMock,
     FakeOpenAI,
@@ -36,6 +27,7 @@ from benchmark_core.testing import (
     mock_handler,
 )
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"

@@ -27,7 +27,7 @@ def json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k":
 
 
 def prices_object(text: str) -> JsonObject:
-    from ..adapters.prices import Prices
+    from ..adapters._prices import Prices
 
     value = json_object(text, "--prices", '{"input": 3, "output": 15}')
     Prices.from_json(value)  # refused here, before any request, when malformed

@@ -25,7 +25,7 @@ from .option_values import check_value, json_object, prices_object, provider_hel
 from .shards import Shard
 
 if TYPE_CHECKING:
-    from ..adapters.prices import Prices
+    from ..adapters._prices import Prices
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
 REASONING_EFFORTS: tuple[str, ...] = ("none", "minimal", "low", "medium", "high", "xhigh")
@@ -105,7 +105,7 @@ class RunTarget:
 
     def adapter_prices(self) -> Optional[Prices]:
         """The `Prices` of `prices`, or None."""
-        from ..adapters.prices import Prices
+        from ..adapters._prices import Prices
 
         return Prices.from_json(self.prices) if self.prices is not None else None
 

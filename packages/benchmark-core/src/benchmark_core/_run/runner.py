@@ -30,11 +30,11 @@ from .._errors import (
 )
 from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, ShardInfo, Task, Trace
 from .._model.wire import to_wire
+from ..adapters._batches import BatchRequest
 from ..adapters._cache import ResponseCache
+from ..adapters._pacing import Pacer
 from ..adapters.base import ModelAdapter
-from ..adapters.batches import BatchRequest
 from ..adapters.mock import for_run
-from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
 from .deadlines import Deadlines

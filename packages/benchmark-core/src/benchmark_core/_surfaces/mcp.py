@@ -45,7 +45,7 @@ from .._model.wire_schema import JsonSchema, wire_schema
 from .._run.batch import BatchProgress
 from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
 from .._run.runner import ProgressCallback
-from ..adapters.batches import BatchStatus
+from ..adapters._batches import BatchStatus
 from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
 from .remote import (
     get_remote_task,

@@ -31,7 +31,7 @@ from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
     from .._run.runner import Run
-    from ..adapters.batches import BatchStatus
+    from ..adapters._batches import BatchStatus
 
 
 @click.command("run")

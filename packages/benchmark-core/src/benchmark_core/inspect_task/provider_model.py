@@ -23,8 +23,8 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, Task, ToolCall, ToolSpec, Usage
+from ..adapters._prices import Prices
 from ..adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-from ..adapters.prices import Prices
 from ..adapters.registry import make_adapter
 
 STATE_KEY = "benchmark-core/provider_state"
