@@ -58,7 +58,8 @@ _EXPORTS = {
     "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
     # Running: `run` and its options (the report types are above, with the model).
     "._run.runner": ("run",),
-    "._run.options": ("RunOptions", "RunTarget"),
+    "._run.options": ("RunOptions",),
+    "._run.target": ("RunTarget",),
     # Models: building an adapter, the offline mock and its policies, the adapter protocol.
     ".adapters.registry": ("make_adapter",),
     ".adapters.mock": ("MockPolicies", "ScriptedTurn", "mock_adapter"),
@@ -93,8 +94,9 @@ if TYPE_CHECKING:
         ToolSpec,
         Trace,
     )
-    from ._run.options import RunOptions, RunTarget
+    from ._run.options import RunOptions
     from ._run.runner import run
+    from ._run.target import RunTarget
     from ._util.lazy import Deferred
     from ._util.rng import Mulberry32, mulberry32
     from .adapters._providers.openai import openai_compat_adapter

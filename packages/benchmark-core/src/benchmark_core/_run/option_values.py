@@ -1,6 +1,6 @@
 """How the CLI's text becomes a run option's value (JSON objects, prices), the provider option's
-help: the parsers `RunOptions` and `RunTarget` (`options.py`) declare; and the check of a value
-against its declaration (choices, bounds)."""
+help: the parsers `RunOptions` and `RunTarget` (`options.py`, `target.py`) declare; and the check of
+a value against its declaration (choices, bounds)."""
 
 from __future__ import annotations
 

@@ -22,9 +22,10 @@ import attrs
 from attrs import frozen
 
 from .._errors import BenchmarkError
-from .._run.journal import journal_path
-from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import PROVIDERS, RunOptions, option_specs, option_type
+from .._run.run_files import RunFiles
 from .._run.shards import Shard
+from .._run.target import RunTarget
 from .keys import key_variable
 from .sweep_file import KeyPath, SweepFile
 
@@ -48,17 +49,11 @@ _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 @frozen
 class SweepModel:
-    """One `[[models]]` entry. `api_key_env` is the name of the variable holding the key, never the key."""
+    """One `[[models]]` entry: its label (its results folder) and the model at its endpoint, whose
+    `api_key_env` is the name of the variable holding the key, never the key."""
 
     label: str
-    provider: str
-    model: str
-    base_url: Optional[str] = None
-    api_key_env: Optional[str] = None
-
-    @property
-    def target(self) -> RunTarget:
-        return RunTarget(model=self.model, provider=self.provider)
+    target: RunTarget
 
 
 @frozen
@@ -93,8 +88,12 @@ class Cell:
         return f"{self.benchmark.results_folder}/{self.model.label}"
 
     @property
+    def files(self) -> RunFiles:
+        return RunFiles(self.output)
+
+    @property
     def journal(self) -> Path:
-        return journal_path(self.output)
+        return self.files.journal
 
     @property
     def endpoint(self) -> str:
@@ -117,12 +116,9 @@ class SweepPlan:
         every machine; each shard's report is `report.shard-I-of-N.json` in the cell's folder, with its
         journal beside it, so machines sharing the results folder never write the same file."""
         parsed = Shard.parse(shard)
-        index, count = parsed.index, parsed.count
         cells = [
             attrs.evolve(
-                cell,
-                options=attrs.evolve(cell.options, shard=f"{index}/{count}"),
-                output=cell.output.with_name(f"report.shard-{index}-of-{count}.json"),
+                cell, options=attrs.evolve(cell.options, shard=str(parsed)), output=cell.files.shard(parsed).report
             )
             for cell in self.cells
         ]
@@ -136,7 +132,8 @@ class SweepPlan:
 
 def endpoint_of(model: SweepModel) -> str:
     """An endpoint is a provider plus base URL: `openai https://api.openai.com/v1`, `mock`."""
-    return model.provider if model.base_url is None else f"{model.provider} {model.base_url}"
+    target = model.target
+    return target.provider if target.base_url is None else f"{target.provider} {target.base_url}"
 
 
 def plan_sweep(path: Union[str, Path]) -> SweepPlan:
@@ -299,12 +296,13 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         key_env = key_variable(
             source, at, provider, None if given is None else _string(source, (*at, "api_key_env"), given)
         )
+        name = _string(source, (*at, "model"), table["model"])
+        target = RunTarget(model=name, provider=provider, base_url=base_url, api_key_env=key_env)
         settings = {n: _option_value(source, (*at, n), n, table[n]) for n in (*GENERATION, "mock_skill") if n in table}
         if "mock_skill" in table and provider != "mock":
             raise source.error((*at, "mock_skill"), f"only a mock model has a skill, not provider {provider!r}")
         _checked(source, at, RunOptions(**settings))
-        model = SweepModel(label, provider, _string(source, (*at, "model"), table["model"]), base_url, key_env)
-        models.append((model, settings))
+        models.append((SweepModel(label, target), settings))
     return models
 
 
@@ -317,14 +315,15 @@ def _limits(source: SweepFile, table: Any, models: list[tuple[SweepModel, dict[s
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise source.error(("limits", key), f"must be a whole number of requests, at least 1, not {_shown(value)}")
         named = key.rstrip("/")
-        if not any(named in (model.provider, model.base_url) for model, _ in models):
+        if not any(named in (model.target.provider, model.target.base_url) for model, _ in models):
             raise source.error(("limits", key), "names no provider or base_url of a [[models]] entry")
         given[named] = value
     default = RunOptions().concurrency
     limits: dict[str, int] = {}
     for model, _ in models:
-        by_url = given.get(model.base_url) if model.base_url is not None else None
-        limits[endpoint_of(model)] = by_url or given.get(model.provider, default)
+        target = model.target
+        by_url = given.get(target.base_url) if target.base_url is not None else None
+        limits[endpoint_of(model)] = by_url or given.get(target.provider, default)
     return limits
 
 
