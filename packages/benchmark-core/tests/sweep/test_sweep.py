@@ -287,13 +287,13 @@ def test_every_models_key_is_checked_before_the_banner_and_before_anything_is_se
     # With the provider's variable set, the plan is accepted (and reads no key into it).
     monkeypatch.setenv(variable, "sk-from-the-environment")
     plan = plan_sweep(path)
-    assert plan.cells[1].model.api_key_env is None and "sk-from" not in repr(plan)
+    assert plan.cells[1].model.target.api_key_env is None and "sk-from" not in repr(plan)
 
 
 def test_a_local_server_needs_no_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OLLAMA_API_KEY", raising=False)
     path = _write(tmp_path, '[[models]]\nlabel = "l"\nprovider = "ollama"\nmodel = "m"\n\n' + GOOD_BENCHMARK)
-    assert plan_sweep(path).cells[0].model.provider == "ollama"
+    assert plan_sweep(path).cells[0].model.target.provider == "ollama"
 
 
 def test_a_missing_file() -> None:
