@@ -30,7 +30,12 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
   MCP refused without the benchmark's allow-list variable and served by a second server and MCP
   process started with it; broken task files fail cleanly;
 - `benchmark-core sweep` over every installed benchmark with two offline mock models, its rerun,
-  `leaderboard` (Markdown, --json, index.html), a bad sweep file and the `cache` commands.
+  `leaderboard` (Markdown, --json, index.html), a bad sweep file and the `cache` commands;
+- a sweep of four models on schema-mutation's full split (792 tasks, 180 drift episodes) at 32
+  requests in flight against a fake answering in 20 ms, killed with SIGKILL among the episodes (the
+  last 40% of each cell's requests) and rerun: it
+  sends at most the 32 requests in flight more than the uninterrupted sweep, and every cell's
+  report is the uninterrupted one (episodes resume at their last finished turn).
 
 Each check lands in artifacts/e2e-report.json as {name, ok, detail, durationMs}. The last line
 printed is `e2e: N passed, M failed`; the exit status is 1 when any check failed.
@@ -648,6 +653,81 @@ async def umbrella_checks(checks: Checks, targets: list[Target]) -> None:
         (await execute([str(script), "--benchmark", "no-such-benchmark", "list"])).expect_exit(1)
     with tempfile.TemporaryDirectory(prefix="e2e-sweep-") as tmp:
         await campaign_checks(checks, script, targets, Path(tmp))
+    if any(t.id == SWEEP_KILL_BENCHMARK for t in targets):
+        with tempfile.TemporaryDirectory(prefix="e2e-sweep-kill-") as tmp:
+            await sweep_kill_check(checks, script, Path(tmp))
+
+
+SWEEP_KILL_BENCHMARK = "benchmark-schema-mutation"
+SWEEP_KILL_LIMIT = 32
+
+
+async def sweep_kill_check(checks: Checks, script: Path, work: Path) -> None:
+    """Four models on schema-mutation's full split through one fake OpenAI endpoint (20 ms an
+    answer, 32 in flight): an uninterrupted sweep, then the same sweep in another folder killed with
+    SIGKILL once it has sent 80% as many requests (each cell's episodes come last), then rerun. The
+    rerun may send again only what was in flight at the kill (at most the endpoint's limit), and
+    every cell's report must be the uninterrupted one, timestamps and latencies aside."""
+    from benchmark_core import resolve_benchmark
+    from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
+
+    async with checks.check("benchmark-core/cli/sweep killed with SIGKILL mid-episodes, rerun") as notes:
+        benchmark = resolve_benchmark(SWEEP_KILL_BENCHMARK)
+        handler = mock_handler(benchmark, delay=0.02, tasks=benchmark.tasks("full"))
+        async with FakeOpenAI(handler=handler, record=False) as server:
+            env: dict[str, Optional[str]] = {"E2E_SWEEP_KEY": "sk-e2e-sweep"}
+            models = "".join(
+                f'[[models]]\nlabel = "m{n}"\nprovider = "openai"\nmodel = "m{n}"\n'
+                f'base_url = "{server.base_url}"\napi_key_env = "E2E_SWEEP_KEY"\n\n'
+                for n in range(1, 5)
+            )
+            body = (
+                f'[options]\ncache = false\n\n{models}[[benchmarks]]\nid = "{SWEEP_KILL_BENCHMARK}"\n'
+                f'tasks = "full"\n\n[limits]\n"{server.base_url}" = {SWEEP_KILL_LIMIT}\n'
+            )
+            sent = {}
+            for name in ("whole", "killed"):
+                (work / name).mkdir()
+                (work / name / "sweep.toml").write_text(f'results = "results"\n\n{body}', encoding="utf-8")
+            start = server.received
+            (await execute([str(script), "sweep", "sweep.toml", "--json"], cwd=work / "whole", env=env)).expect_exit(0)
+            sent["whole"] = server.received - start
+            start = server.received
+            process = await asyncio.create_subprocess_exec(
+                str(script), "sweep", "sweep.toml", cwd=work / "killed", env=child_env(**env),
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )  # fmt: skip
+            deadline = time.monotonic() + COMMAND_TIMEOUT
+            # The fake serves on this loop: its request count is the state to wait on.
+            while server.received - start < sent["whole"] * 4 // 5 and process.returncode is None:
+                expect(time.monotonic() < deadline, "the sweep to kill did not get 80% of the way")
+                await asyncio.sleep(0.01)
+            expect(process.returncode is None, f"the sweep ended before it was killed (exit {process.returncode})")
+            process.send_signal(signal.SIGKILL)
+            await process.wait()
+            sent["killed"] = server.received - start
+            start = server.received
+            rerun = await execute([str(script), "sweep", "sweep.toml", "--json"], cwd=work / "killed", env=env)
+            rerun.expect_exit(0)
+            sent["rerun"] = server.received - start
+        resent = sent["killed"] + sent["rerun"] - sent["whole"]
+        expect(resent <= SWEEP_KILL_LIMIT, f"{resent} requests sent again, more than {SWEEP_KILL_LIMIT} in flight")
+        reports = sorted((work / "whole" / "results").rglob("*.json"))
+        expect(len(reports) >= 4, f"{len(reports)} reports in the uninterrupted sweep's results")
+        for whole in reports:
+            killed = work / "killed" / whole.relative_to(work / "whole")
+            expect(killed.is_file(), f"no {killed.relative_to(work)}")
+            same = stable_report(json.loads(whole.read_text(encoding="utf-8"))) == stable_report(
+                json.loads(killed.read_text(encoding="utf-8"))
+            )
+            expect(same, f"{killed.relative_to(work / 'killed')} differs from the uninterrupted sweep's")
+        resumed = [line for line in rerun.stderr.splitlines() if "last finished turn" in line]
+        expect(bool(resumed), f"no episode resumed at its last finished turn: {short(rerun.stderr)}")
+        notes.append(
+            f"uninterrupted {sent['whole']} requests; killed after {sent['killed']}, rerun {sent['rerun']}: "
+            f"{resent} sent again (limit {SWEEP_KILL_LIMIT}); {len(reports)} reports equal; " + "; ".join(resumed)
+        )
 
 
 async def campaign_checks(checks: Checks, script: Path, targets: list[Target], work: Path) -> None:

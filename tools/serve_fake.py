@@ -9,7 +9,9 @@ The wire formats are those of `benchmark_core.testing` (FakeOpenAI, FakeAzure, F
 for `run --batch` FakeOpenAIBatches and FakeAnthropicBatches, whose batches take `--processing-delay`
 seconds); the OpenAI fakes serve under `/v1`, so their base URL is `http://127.0.0.1:PORT/v1`; the
 Azure fake's endpoint is `http://127.0.0.1:PORT` (its deployments under `/openai/deployments/`). Stops
-on Ctrl+C or SIGTERM.
+on Ctrl+C or SIGTERM. `--answer-delay` holds every answer back (a model's latency) and `--stretch N`
+makes every episode N times as long (`mock_handler(stretch=N)`), to try killing and resuming a run
+in the middle of long episodes.
 """
 
 from __future__ import annotations
@@ -35,13 +37,16 @@ FAKES: dict[str, Any] = {"openai": FakeOpenAI, "azure": FakeAzure, "anthropic": 
 BATCH_FAKES: dict[str, Any] = {"openai-batches": FakeOpenAIBatches, "anthropic-batches": FakeAnthropicBatches}
 
 
-async def serve(wire: str, benchmark_id: str, port: int, key: Optional[str], delay: float) -> None:
+async def serve(
+    wire: str, benchmark_id: str, port: int, key: Optional[str], delay: float, answer_delay: float, stretch: int
+) -> None:
     benchmark = resolve_benchmark(benchmark_id)
     if wire in BATCH_FAKES:
         handler = mock_handler(benchmark, wire=wire.removesuffix("-batches"))  # type: ignore[arg-type]
         server = BATCH_FAKES[wire](handler, api_key=key, processing_delay=delay)
     else:
-        server = FAKES[wire](handler=mock_handler(benchmark, wire=wire), api_key=key)  # type: ignore[arg-type]
+        handler = mock_handler(benchmark, wire=wire, delay=answer_delay, stretch=stretch)  # type: ignore[arg-type]
+        server = FAKES[wire](handler=handler, api_key=key)
     await server.start(port=port)
     print(f"{wire} fake playing {benchmark.id}'s mock on {server.base_url}", flush=True)
     stop = asyncio.Event()
@@ -65,8 +70,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--port", type=int, default=8123)
     parser.add_argument("--key", default=None, help="Refuse requests without this key (default: any key).")
     parser.add_argument("--processing-delay", type=float, default=5.0, help="Batch fakes: seconds a batch runs.")
+    parser.add_argument("--answer-delay", type=float, default=0.0, help="Seconds before each answer (not batches).")
+    parser.add_argument("--stretch", type=int, default=1, help="Episodes N times as long (not batches).")
     args = parser.parse_args(argv)
-    asyncio.run(serve(args.wire, args.benchmark, args.port, args.key, args.processing_delay))
+    options = (args.key, args.processing_delay, args.answer_delay, args.stretch)
+    asyncio.run(serve(args.wire, args.benchmark, args.port, *options))
     return 0
 
 

@@ -1,5 +1,5 @@
 """Durable runs with episodes: a rollback-recovery run through the real OpenAI-compatible adapter,
-stopped by SIGTERM mid-run and resumed, gives the report of an uninterrupted run."""
+stopped by SIGTERM or SIGKILL mid-run and resumed, gives the report of an uninterrupted run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from benchmark_core.runs import journal_path
-from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
+from benchmark_core.testing import FakeOpenAI, mock_handler, sigkill_and_resume, stable_report
 from benchmark_rollback_recovery import benchmark
 
 
@@ -55,3 +55,19 @@ def test_sigterm_mid_run_then_resume_matches_an_uninterrupted_run(tmp_path: Path
     assert not journal_path(out).exists()
     final = json.loads(out.read_text(encoding="utf-8"))
     assert stable_report(final) == stable_report(json.loads(whole.read_text(encoding="utf-8")))
+
+
+def test_sigkill_mid_episode_then_resume_resends_at_most_the_requests_in_flight(tmp_path: Path) -> None:
+    """Episodes stretched to 7-16 turns, killed in the middle: the resumed run continues every
+    unfinished episode at its last finished turn."""
+    concurrency = 4
+    handler = mock_handler(benchmark, delay=0.02, stretch=3)
+    command = [sys.executable, "-m", "benchmark_rollback_recovery", "run", "--model", "m", "--provider", "openai"]
+    command += ["--concurrency", str(concurrency), "--no-cache"]
+    with FakeOpenAI(handler=handler, record=False).in_thread() as server:
+        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-test"}
+        outcome = sigkill_and_resume(command, env, server, tmp_path, kill_at=0.5)
+    assert outcome.uninterrupted_requests == 570
+    assert 0 <= outcome.resent <= concurrency
+    assert "last finished turn" in outcome.resume_stderr
+    assert stable_report(outcome.resumed) == stable_report(outcome.uninterrupted)

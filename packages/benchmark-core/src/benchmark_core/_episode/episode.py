@@ -24,6 +24,7 @@ from .._model import (
 from .._model.wire import to_wire
 from ..adapters.base import AdapterContext, ModelAdapter
 from .environment import Environment
+from .resume import FinishedTurn, check_replayed
 
 
 @frozen
@@ -37,6 +38,8 @@ class EpisodeLimits:
 
 
 ChatCall = Callable[[ChatRequest], Awaitable[ChatResult]]
+#: Told each finished turn of an episode that goes on (the runner journals it).
+TurnHook = Callable[[FinishedTurn], None]
 
 
 class EpisodeError(Exception):
@@ -65,12 +68,17 @@ async def run_episode(
     seed: int = 1,
     ctx: Optional[AdapterContext] = None,
     chat: Optional[ChatCall] = None,
+    resume_from: Sequence[FinishedTurn] = (),
+    on_turn: Optional[TurnHook] = None,
 ) -> EpisodeResult:
     """Reset `env`, then alternate model turns and tool calls until the model answers without
     calling a tool, the environment says it is done, or a budget runs out (`aborted="budget"`).
 
     `chat` lets the runner wrap each model turn with its timeout and retries; by default the adapter
-    is called directly.
+    is called directly. `resume_from` continues an episode after its finished turns: their calls are
+    replayed into `env` (`ReplayMismatch` if a result differs), the model is sent the transcript it
+    had, and the budgets count those turns. `on_turn` is told every turn after which the episode
+    goes on.
     """
     context = ctx or AdapterContext(task=task, seed=seed)
 
@@ -81,27 +89,36 @@ async def run_episode(
     so_far = _EpisodeSoFar(
         env, [ChatMessage(role="system", content=start.system), ChatMessage(role="user", content=task.prompt)]
     )
-    answer, abort = await _play(chat or direct, start.tools, so_far, limits)
+    for number, turn in enumerate(resume_from):
+        so_far.replay_turn(number, turn)
+    answer, abort = await _play(chat or direct, start.tools, so_far, limits, on_turn)
     return EpisodeResult(episode=so_far.episode(abort), answer=answer, usage=so_far.usage)
 
 
 async def _play(
-    call: ChatCall, tools: Sequence[ToolSpec], so_far: _EpisodeSoFar, limits: EpisodeLimits
+    call: ChatCall,
+    tools: Sequence[ToolSpec],
+    so_far: _EpisodeSoFar,
+    limits: EpisodeLimits,
+    on_turn: Optional[TurnHook] = None,
 ) -> tuple[Optional[str], Optional[str]]:
     """The turns of an episode: the model's final answer, or why a budget ended the episode (neither
     when the environment says it is done)."""
-    for _ in range(limits.max_turns):
-        message = await so_far.model_turn(call, tools)
+    for _ in range(limits.max_turns - so_far.turns):
+        message, usage = await so_far.model_turn(call, tools)
         cost = so_far.usage.cost_usd
         if limits.max_dollars is not None and cost is not None and cost > limits.max_dollars:
             return None, f"max_dollars ({limits.max_dollars}) exceeded: ${cost:.6f}"
         if not message.tool_calls:
             return message.content, None
+        executed = len(so_far.tool_log)
         abort = so_far.execute(message.tool_calls, limits)
         if abort is not None:
             return None, abort
         if so_far.env.done():
             return None, None
+        if on_turn is not None:
+            on_turn(FinishedTurn(message, so_far.tool_log[executed:], usage))
     return None, f"max_turns ({limits.max_turns}) reached"
 
 
@@ -124,15 +141,31 @@ class _EpisodeSoFar:
             abort_detail=abort,
         )
 
-    async def model_turn(self, call: ChatCall, tools: Sequence[ToolSpec]) -> ChatMessage:
-        """One model turn on the transcript so far; a failure carries the episode up to this turn."""
+    @property
+    def turns(self) -> int:
+        """The model turns taken so far."""
+        return sum(1 for message in self.transcript if message.role == "assistant")
+
+    async def model_turn(self, call: ChatCall, tools: Sequence[ToolSpec]) -> tuple[ChatMessage, Usage]:
+        """One model turn on the transcript so far, and its usage; a failure carries the episode up
+        to this turn."""
         try:
             result = await call(ChatRequest(messages=list(self.transcript), tools=list(tools)))
         except Exception as exc:
             raise EpisodeError(exc, self.episode()) from exc
         self.usage = self.usage + result.usage
         self.transcript.append(result.message)
-        return result.message
+        return result.message, result.usage
+
+    def replay_turn(self, number: int, turn: FinishedTurn) -> None:
+        """Take a finished turn again without asking the model: its message into the transcript,
+        its calls re-executed, each checked against the result the model was shown."""
+        self.usage = self.usage + turn.usage
+        self.transcript.append(turn.message)
+        for journaled in turn.calls:
+            entry = _execute(self.env, journaled.name, journaled.arguments, journaled.call_id)
+            check_replayed(number, journaled, entry)
+            self._answered(entry)
 
     def execute(self, calls: Sequence[ToolCall], limits: EpisodeLimits) -> Optional[str]:
         """Execute the model's tool calls in order, each result answered in the transcript as a tool
@@ -140,13 +173,16 @@ class _EpisodeSoFar:
         for tool_call in calls:
             if len(self.tool_log) >= limits.max_tool_calls:
                 return f"max_tool_calls ({limits.max_tool_calls}) reached"
-            entry = _execute(self.env, tool_call.name, tool_call.arguments, tool_call.id)
-            self.tool_log.append(entry)
-            payload = {"error": to_wire(entry.error)} if entry.error else entry.result
-            self.transcript.append(
-                ChatMessage(role="tool", content=json.dumps(payload, ensure_ascii=False), tool_call_id=tool_call.id)
-            )
+            self._answered(_execute(self.env, tool_call.name, tool_call.arguments, tool_call.id))
         return None
+
+    def _answered(self, entry: ToolLogEntry) -> None:
+        """Log an executed call and answer it in the transcript as a tool message."""
+        self.tool_log.append(entry)
+        payload = {"error": to_wire(entry.error)} if entry.error else entry.result
+        self.transcript.append(
+            ChatMessage(role="tool", content=json.dumps(payload, ensure_ascii=False), tool_call_id=entry.call_id)
+        )
 
 
 @frozen

@@ -13,9 +13,13 @@ With a journal, every batch is journaled (and synced) under a fresh tag with its
 created (`submitting`), then with the provider's id, then as its state changes; the rows follow as
 they are graded, then the batch is marked `fetched`. A resumed run polls every journaled batch not
 yet fetched and submits only the tasks that are in none of them, so no task is paid twice. A batch
-journaled only as `submitting` (killed while creating it) is looked up by the tag, which the batch
-carries in its metadata (`BatchClient.find`): OpenAI's can be found; Anthropic's Message Batches
-take no metadata, so there its items are submitted again.
+journaled only as `submitting` (killed while creating it, or the create's answer lost) is looked up
+by the tag, which the batch carries in its metadata (`BatchClient.find`): OpenAI's can be found.
+Anthropic's Message Batches take no metadata, so there the batches created since the `submitting`
+line (its `at`) are listed (`BatchClient.created_since`), and the one whose request count fits and
+that was created within `CREATE_WINDOW` of it is adopted, if exactly one is (`_found_again`); once
+it has ended, its results' custom ids must be the journaled items, or its answers are not used and
+the items are submitted again. Either way the run says what it did (`Run.note`).
 
 Episodes are refused: each turn depends on the last, and a batch round trip can take hours. See
 `check_batchable`.
@@ -27,17 +31,27 @@ import asyncio
 import functools
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
+from datetime import timedelta
 from typing import TYPE_CHECKING, Optional, TypeVar
 
 from attrs import define, evolve
 
 from .._errors import AdapterError, BatchItemFailedError, ConfigurationError
 from .._model import JsonObject, RunRow, Task, Usage
-from ..adapters._batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
+from ..adapters._batches import (
+    BATCH_DISCOUNT,
+    BatchCapable,
+    BatchClient,
+    BatchOutcome,
+    BatchStatus,
+    batch_capable,
+    parse_time,
+)
 from ..adapters.base import AdapterContext
 from .journal import Journal
 from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message, retry_policy
+from .run_report import utc_now
 
 if TYPE_CHECKING:
     from .runner import Pending, Run
@@ -49,6 +63,10 @@ BatchProgress = Callable[[BatchStatus], None]
 R = TypeVar("R")
 #: A batch to poll: its journal tag, the provider's id, its items' custom ids.
 Waiting = tuple[str, str, list[str]]
+#: How long after its `submitting` line a batch whose create answer was lost may have been created
+#: (the create's timeout and retries), and how far the provider's clock may be behind ours.
+CREATE_WINDOW = timedelta(minutes=10)
+CLOCK_SKEW = timedelta(minutes=2)
 
 
 def check_batchable(run: Run) -> BatchCapable:
@@ -111,6 +129,8 @@ class BatchRun:
         self._items: dict[str, _Item] = {}
         #: The ids of every batch this run has used, created or resumed, in order.
         self.batch_ids: list[str] = []
+        #: Batches adopted after a lost create (tag -> the journaled custom ids), checked once ended.
+        self._adopted: dict[str, set[str]] = {}
 
     async def execute(self, pending: list[Pending]) -> None:
         self._items = {custom_id(i, epoch): _Item(i, task, epoch) for i, task, epoch in pending}
@@ -128,14 +148,17 @@ class BatchRun:
         (the run was killed while creating it) is looked up by its tag: if the provider has it, it
         is polled; if not, its items were never submitted."""
         waiting: list[Waiting] = []
-        for record in self._journal.batches if self._journal is not None else []:
+        records = self._journal.batches if self._journal is not None else []
+        known = {str(r["batch"]) for r in records if r.get("batch") is not None}
+        for record in records:
             tag, batch_id = str(record["id"]), record.get("batch")
             cids = [cid for cid in record.get("items", {}) if cid in self._items]
             if record.get("state") == "submitting":
-                batch_id = await _provider_call(self._run, functools.partial(client.find, tag))
+                batch_id = await self._found_again(client, record, known)
                 if batch_id is None:
                     continue
-                self._journaled(tag, "submitted", cids, batch_id=batch_id)
+            if record.get("adopted"):
+                self._adopted[tag] = set(record.get("items", {}))
             for cid in cids:
                 self._items[cid].submissions += 1
             self.batch_ids.append(str(batch_id))
@@ -180,6 +203,8 @@ class BatchRun:
         started = time.perf_counter()
         status = await self._poll(client, tag, batch_id)
         outcomes = {o.custom_id: o for o in await _provider_call(self._run, lambda: client.results(batch_id))}
+        if tag in self._adopted and not self._adopted_ids_match(tag, batch_id, outcomes, cids):
+            return cids
         again: list[str] = []
         for cid in cids:
             item = self._items[cid]
@@ -243,11 +268,59 @@ class BatchRun:
         record: JsonObject = {"id": tag, "state": state}
         if state == "submitting":  # later records of the batch name only what changed
             record["items"] = {cid: [self._items[cid].task.id, self._items[cid].epoch] for cid in cids}
+            record["at"] = utc_now()  # what a batch without metadata is found again by
         if batch_id is not None:
             record["batch"] = batch_id
         if status is not None:
             record["counts"] = {"total": status.total, "succeeded": status.succeeded, "failed": status.failed}
         self._journal.append_batch(record)
+
+    async def _found_again(self, client: BatchClient, record: JsonObject, known: Collection[str]) -> Optional[str]:
+        """The batch of a `submitting` record (a create whose answer was lost), journaled as
+        submitted: found by its tag, or else adopted from the batches created since the record when
+        exactly one has its request count and was created within `CREATE_WINDOW` (and is no other
+        journaled batch); None when neither, and the run says its items are submitted again."""
+        run, tag = self._run, str(record["id"])
+        items = record.get("items") or {}
+        cids = [cid for cid in items if cid in self._items]
+        batch_id = await _provider_call(run, functools.partial(client.find, tag))
+        since = parse_time(record.get("at"))
+        if batch_id is None and since is not None:
+            listed = await _provider_call(run, functools.partial(client.created_since, since - CLOCK_SKEW))
+            fits = [b for b in listed if b.requests == len(items) and b.id not in known]
+            fits = [b for b in fits if b.created_at <= since + CREATE_WINDOW]
+            if len(fits) == 1:
+                batch_id = fits[0].id
+                self._adopted[tag] = set(items)
+                run.notes(
+                    f"batch {tag}: its create answer was lost; adopted {batch_id} ({len(items)} requests, created "
+                    f"{fits[0].created_at.isoformat(timespec='seconds')}), its custom ids checked once it ends"
+                )
+            elif fits:
+                run.notes(f"batch {tag}: its create answer was lost and {len(fits)} batches fit; cannot tell which")
+        if batch_id is None:
+            run.notes(f"batch {tag}: not found at the provider; its {len(cids)} items are submitted again")
+            return None
+        if self._journal is not None:
+            adopted = {"adopted": True} if tag in self._adopted else {}
+            self._journal.append_batch({"id": tag, "state": "submitted", "batch": batch_id, **adopted})
+        return batch_id
+
+    def _adopted_ids_match(self, tag: str, batch_id: str, outcomes: dict[str, BatchOutcome], cids: list[str]) -> bool:
+        """Whether an adopted batch holds exactly the journaled items; if not, it is another's: its
+        answers are not used, and its items are submitted again (the run says so)."""
+        expected = self._adopted[tag]
+        if set(outcomes) == expected:
+            return True
+        self._run.notes(
+            f"batch {batch_id}, adopted for {tag}, holds other custom ids ({len(expected & set(outcomes))} of "
+            f"{len(expected)} match): not this run's; its items are submitted again"
+        )
+        for cid in cids:
+            self._items[cid].submissions -= 1
+        self.batch_ids.remove(batch_id)
+        self._journaled(tag, "fetched", [])
+        return False
 
 
 async def _provider_call(run: Run, make: Callable[[], Awaitable[R]], *, idempotent: bool = True) -> R:

@@ -14,6 +14,11 @@ the provider has created it (its id), each time its state or counts change, and 
 are in (`fetched`); the lines of one tag are merged, later fields winning. A resumed run goes back to
 polling every batch whose results are not in, and sends none of its items again.
 
+    {"turn": {"run": "<key>", "taskId": ..., "epoch": ..., "turn": <n>, "message": {...}, "calls": [...], ...}}
+
+`turn` lines (`_run.checkpoints`) hold each finished turn of an episode in progress, so that a
+resumed run continues the episode at its last finished turn instead of paying for it again.
+
 and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
 (`_run.output_lock`), which readers skip. `shard` is there only in the journal of one shard of a run
 (`run --shard I/N`; `taskSetDigest` is then the whole run's), as its report records it.
@@ -133,6 +138,16 @@ class Journal:
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
 
+    def append_turn(self, record: JsonObject) -> None:
+        """Record a finished turn of an episode in progress (`_run.checkpoints`): one append, as a
+        row is, so a SIGKILL loses none. It is not fsync'ed on its own but with the next row (a
+        write waits while an fsync of the file runs, and a turn lost to a power cut costs one
+        model turn again, not a row)."""
+        try:
+            _write_line(self._fd, {"turn": record})
+        except OSError as exc:
+            raise write_failed(self.path, exc, self.path, self.rows) from None
+
     def append_batch(self, record: JsonObject) -> None:
         """Record a batch's id, state and items, synced at once: a batch lost from the journal would
         be submitted (and paid for) twice."""
@@ -203,6 +218,8 @@ def read_journal(path: Path) -> tuple[JsonObject, list[RunRow], int, list[JsonOb
         ):
             record = entry["batch"]
             batches[record["id"]] = {**batches.get(record["id"], {}), **record}
+            continue
+        if isinstance(entry, dict) and "turn" in entry:  # an episode's turn: `_run.checkpoints` reads them
             continue
         if not isinstance(entry, dict) or "row" not in entry:
             raise JournalError(f"{path}: line {number} is not a journal row")

@@ -17,6 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
+from attrs import Factory, frozen
+
 from .._errors import AdapterError, InternalError, RateLimitedError, RequestTimeoutError, describe_error
 from .._model import (
     ChatMessage,
@@ -26,6 +28,7 @@ from .._model import (
     Episode,
     RunRow,
     ServedBy,
+    ServedCount,
     Task,
     Trace,
     Usage,
@@ -56,6 +59,20 @@ class Fatal(Exception):
     def __init__(self, error: AdapterError) -> None:
         super().__init__(error.message)
         self.error = error
+
+
+@frozen
+class Spent:
+    """What the requests of a task have cost so far: attempts, usage, cache hits, truncated answers
+    and who served them (an episode's turn checkpoint keeps it, so that a resumed episode's row
+    counts every turn once)."""
+
+    attempts: int = 0
+    usage: Usage = Factory(Usage)
+    cache_hits: int = 0
+    cached_cost_usd: Optional[float] = None
+    truncated: int = 0
+    served_by: list[ServedCount] = Factory(list)
 
 
 def retry_policy(options: RunOptions) -> RetryPolicy:
@@ -204,6 +221,26 @@ class TaskRequests:
                 self._served = {key: 1}
             else:
                 self._served[key] = self._served.get(key, 0) + 1
+
+    def spent(self) -> Spent:
+        """The counts so far (see `Spent`)."""
+        return Spent(
+            attempts=self.attempts,
+            usage=self._usage if self._usage is not None else Usage(),
+            cache_hits=self._cache_hits,
+            cached_cost_usd=self._cached_cost,
+            truncated=self._truncated,
+            served_by=served_counts(self._served) if self._served is not None else [],
+        )
+
+    def continue_from(self, spent: Spent) -> None:
+        """Count on from `spent` (a resumed episode's finished turns), or from nothing (`Spent()`)."""
+        self.attempts = spent.attempts
+        self._usage = spent.usage if spent.attempts else None
+        self._cache_hits = spent.cache_hits
+        self._cached_cost = spent.cached_cost_usd
+        self._truncated = spent.truncated
+        self._served = {(s.model, s.provider): s.requests for s in spent.served_by} or None
 
     def row(self, **fields: Any) -> RunRow:
         return RunRow(

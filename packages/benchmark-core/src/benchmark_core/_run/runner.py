@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import attrs
 
-from .._episode.episode import EpisodeError, run_episode
+from .._episode.episode import EpisodeError
 from .._errors import (
     AdapterError,
     ConfigurationError,
@@ -36,6 +36,7 @@ from ..adapters._pacing import Pacer
 from ..adapters.base import ModelAdapter
 from ..adapters.mock import for_run
 from .batch import BatchProgress, BatchRun, check_batchable
+from .checkpoints import Checkpoints, RunNotes
 from .collector import fewer_collections
 from .deadlines import Deadlines
 from .journal import Journal
@@ -74,6 +75,8 @@ class Run:
         progress: Optional[ProgressCallback] = None,
         limiter: Optional[AdaptiveLimiter] = None,
         batch_progress: Optional[BatchProgress] = None,
+        notes: Optional[Callable[[str], None]] = None,
+        turn_checkpoints: bool = True,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -109,6 +112,9 @@ class Run:
         self._batch: Optional[BatchRun] = None
         self._stop: Optional[BaseException] = None
         self._loaded = False
+        #: What the run says about how it resumed (`notes(text)` adds one and tells the callback).
+        self.notes = RunNotes(notes)
+        self._checkpoints = Checkpoints(self.notes, enabled=turn_checkpoints)
 
     @property
     def stopping(self) -> bool:
@@ -166,6 +172,8 @@ class Run:
             for position, task in zip(self.positions, self.tasks)
             if (task.id, epoch) not in self.rows
         ]
+        if journal is not None and batch_api is None:
+            self._checkpoints.open(journal, resume=self._resume, pending={(t.id, e) for _, t, e in pending})
         record = self._recorder(journal, len(self.tasks) * len(epochs))
         if batch_api is not None:
             self._batch = BatchRun(self, batch_api, journal, record, self._batch_progress)
@@ -304,14 +312,7 @@ class Run:
         benchmark = self.benchmark
         if task.kind == "episode":
             assert benchmark.environment is not None  # validate_tasks refuses episodes without one
-            outcome = await run_episode(
-                task,
-                requests.adapter,
-                benchmark.environment(),
-                self._limits,
-                seed=requests.seed,
-                chat=requests.chat,
-            )
+            outcome = await self._checkpoints.play(task, requests, benchmark.environment, self._limits)
             episode = outcome.episode
             return Trace(answer=outcome.answer, tool_log=episode.tool_log, final_state=episode.final_state), episode
         request = self.single_request(task)

@@ -86,6 +86,10 @@ class SweepObserver:
     def finished(self, outcome: CellOutcome) -> None:
         """A cell ended (or was skipped)."""
 
+    def note(self, cell: Cell, text: str) -> None:
+        """What `cell`'s run says about how it resumed (episodes continued at their last finished
+        turn, or started again and why)."""
+
 
 class _Prepared:
     """A cell ready to run: its run (tasks loaded, journal checked), or its earlier report."""
@@ -159,6 +163,7 @@ async def prepare_cell(
         retry_errored=retry_errored,
         progress=lambda done, total, row: watch.row(cell, done, total, row),
         limiter=limiter,
+        notes=lambda text: watch.note(cell, text),
     )
     tasks = await run.load()
     if holds_a_run(cell.journal):

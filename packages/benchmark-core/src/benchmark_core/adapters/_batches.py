@@ -16,7 +16,9 @@ Batches, the Anthropic adapter for Message Batches) gives the runner three thing
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checkable
 
 from attrs import frozen
@@ -36,8 +38,10 @@ __all__ = [
     "BatchOutcome",
     "BatchStatus",
     "BatchRequest",
+    "ListedBatch",
     "batch_capable",
     "count_of",
+    "parse_time",
     "result_line",
 ]
 
@@ -78,6 +82,16 @@ class BatchOutcome:
     retryable: bool = False
 
 
+@frozen
+class ListedBatch:
+    """A batch as the provider's list shows it: its id, when it was created, and how many requests
+    it holds (what a batch created without metadata can be recognised by)."""
+
+    id: str
+    created_at: datetime
+    requests: int
+
+
 class BatchClient(Protocol):
     """One provider's batch endpoints."""
 
@@ -94,6 +108,11 @@ class BatchClient(Protocol):
 
     async def results(self, batch_id: str) -> list[BatchOutcome]:
         """The outcome of every item of an ended batch (items without one count as expired)."""
+        ...
+
+    async def created_since(self, since: datetime) -> list[ListedBatch]:
+        """The batches created at or after `since`, most recent first, for a provider whose batches
+        keep no metadata to `find` them by (empty for the others)."""
         ...
 
     async def aclose(self) -> None: ...
@@ -137,6 +156,26 @@ class BatchEndpoints:
                 f"the {what} answer has no {key!r}", retryable=True, kind=MalformedResponseError
             )
         return value
+
+
+def parse_time(value: object) -> Optional[datetime]:
+    """An RFC 3339 timestamp (`2024-08-20T18:37:24.100435Z`, any number of fraction digits) as an
+    aware datetime, or None when it is not one."""
+    if not isinstance(value, str):
+        return None
+    match = _RFC3339.match(value)
+    if match is None:
+        return None
+    head, fraction, zone = match.groups()
+    micros = (fraction or "")[1:7].ljust(6, "0")
+    try:
+        parsed = datetime.fromisoformat(f"{head}.{micros}{'+00:00' if zone in ('Z', 'z') else zone}")
+    except ValueError:
+        return None
+    return parsed.astimezone(timezone.utc)
+
+
+_RFC3339 = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|z|[+-]\d\d:\d\d)$")
 
 
 def result_line(line: str, key: str) -> Union[tuple[str, JsonObject], BatchOutcome]:

@@ -140,6 +140,7 @@ def _run(
         retry_errored=retry_errored,
         progress=line.update if line is not None else None,
         batch_progress=batch_status,
+        notes=lambda text: click.echo(text, err=True),
     )
     try:
         report, signum = asyncio.run(_execute(run))

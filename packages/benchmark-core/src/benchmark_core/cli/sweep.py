@@ -57,7 +57,7 @@ def sweep_cmd(
     """
     from .._sweep.plan import plan_sweep
     from .._sweep.sweep import execute_sweep
-    from .sweep_progress import SweepProgress
+    from .sweep_progress import SweepNotes, SweepProgress
 
     plan = plan_sweep(file)
     if merge_shards:
@@ -72,7 +72,7 @@ def sweep_cmd(
     if no_cache:
         plan = plan.with_cache(False)
     click.echo(_preamble(plan), err=True)
-    progress = SweepProgress(plan.cells) if sys.stderr.isatty() and not as_json else None
+    progress = SweepProgress(plan.cells) if sys.stderr.isatty() and not as_json else SweepNotes()
     try:
         outcome = asyncio.run(execute_sweep(plan, retry_errored=retry_errored, observer=progress))
     except KeyboardInterrupt:

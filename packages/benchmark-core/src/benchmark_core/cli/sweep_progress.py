@@ -15,6 +15,16 @@ if TYPE_CHECKING:
     from .._sweep.plan import Cell
 
 
+class SweepNotes(SweepObserver):
+    """Without a terminal: no progress lines, only what the runs say about how they resumed."""
+
+    def note(self, cell: Cell, text: str) -> None:
+        sys.stderr.write(f"{cell.name}: {text}\n")
+
+    def close(self) -> None:
+        return None
+
+
 class SweepProgress(SweepObserver):
     def __init__(self, cells: list[Cell]) -> None:
         self._start = time.monotonic()
@@ -39,6 +49,10 @@ class SweepProgress(SweepObserver):
         mean = f" | mean {report.mean * 100:.1f}%" if report is not None else ""
         self._status[outcome.cell.name] = f"{outcome.status}{mean}"
         self._draw(force=True)
+
+    def note(self, cell: Cell, text: str) -> None:
+        sys.stderr.write(f"\x1b[K{cell.name}: {text}\n")
+        self._drawn_lines = 0  # drawn again below the note
 
     def close(self) -> None:
         self._draw(force=True)

@@ -9,11 +9,11 @@ what those APIs refuse; `FakeAzure` serves Azure OpenAI's deployment URLs, refus
 Batches and Anthropic's Message Batches (a processing delay, per-item failures, submission counts).
 With `ratelimit_headers=True`, `FakeOpenAI`'s rate limit sends OpenAI's rate-limit headers.
 `mock_handler(benchmark, wire=...)` makes any of them answer as the offline
-mock would (`mock_handlers` for several benchmarks behind one server), and `AlwaysGoodMock` is the
-mock answering every task well (a second model to compare with). `serve_benchmark`,
-`mcp_stdio_parameters`, `tool_data` and `tool_error` help test a
-benchmark's HTTP API and MCP server (see `benchmark_core.testing.surfaces`). Importing this package
-imports aiohttp.
+mock would (`mock_handlers` for several benchmarks behind one server; `stretch` makes its episodes
+long), `sigkill_and_resume` kills a run mid-way and resumes it, counting what was sent again, and
+`AlwaysGoodMock` is the mock answering every task well (a second model to compare with).
+`serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a benchmark's HTTP API
+and MCP server (see `benchmark_core.testing.surfaces`). Importing this package imports aiohttp.
 """
 
 from ._loopback import ScriptedResponse
@@ -22,6 +22,7 @@ from .fake_azure import AzureResponse, FakeAzure
 from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault
 from .fake_gemini import FakeGemini, GeminiResponse
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
+from .kills import KillAndResume, sigkill_and_resume
 from .mock_server import MockHandler, MockHandlers, mock_handler, mock_handlers
 from .mocks import AlwaysGoodMock
 from .reports import VOLATILE_KEYS, stable_report
@@ -45,6 +46,7 @@ __all__ = [
     "FakeResponse",
     "Handler",
     "ItemFault",
+    "KillAndResume",
     "MockHandler",
     "MockHandlers",
     "RecordedRequest",
@@ -55,6 +57,7 @@ __all__ = [
     "mock_handlers",
     "mcp_stdio_parameters",
     "serve_benchmark",
+    "sigkill_and_resume",
     "stable_report",
     "tool_data",
     "tool_error",

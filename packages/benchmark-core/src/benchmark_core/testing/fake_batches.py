@@ -16,14 +16,18 @@ aiohttp server on 127.0.0.1.
 - `FakeAnthropicBatches` follows https://docs.anthropic.com/en/api/creating-message-batches and
   https://docs.anthropic.com/en/api/retrieving-message-batch-results: `POST /v1/messages/batches`
   (`requests` of `custom_id` and `params`), `GET /v1/messages/batches/{id}` (`processing_status`,
-  `request_counts`, `results_url`) and the results (JSONL: `custom_id`, `result.type` `succeeded`
+  `request_counts`, `results_url`, `created_at`), `GET /v1/messages/batches` (per
+  https://docs.anthropic.com/en/api/listing-message-batches: the most recent first, `limit` 1 to
+  1000, default 20, paged by `after_id`/`before_id`; `data`, `first_id`, `last_id`, `has_more`) and
+  the results (JSONL: `custom_id`, `result.type` `succeeded`
   with its `message`, `errored` with its `error`, or `expired`). `base_url` is the API root, without
   `/v1`, as `ANTHROPIC_BASE_URL` holds it.
 
 Each item's answer comes from `handler` (as a fake's: given a `RecordedRequest` whose body is the
 item's request body, it returns a `FakeResponse`, or for Anthropic an `AnthropicResponse`;
 `mock_handler(benchmark, wire=...)` plays the mock in either shape).
-`create_delay` holds back the answer to a create (the batch exists meanwhile). A batch is
+`create_delay` holds back the answer to a create (the batch exists meanwhile; with a client timeout
+shorter than it, the create's answer is lost). A batch is
 `in_progress` for `processing_delay` seconds, its counts rising with the time, then ends.
 `item_fault(custom_id, submission)` (submission counts from 1) may fail an item: "expired" or
 "error" (a 500); None answers it. `submissions` counts each custom id's submissions; `batches`
@@ -39,6 +43,7 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timezone
 from typing import Any, Optional
 
 from aiohttp import web
@@ -63,6 +68,8 @@ class FakeBatch:
     metadata: JsonObject = field(factory=dict)
     results: Optional[dict[str, Optional[tuple[int, JsonObject]]]] = None
     polls: int = 0
+    #: The wall-clock time of its creation (what the list endpoints show).
+    created_at: float = field(factory=time.time)
 
 
 class _BatchServer(LoopbackServer):
@@ -282,6 +289,7 @@ class FakeAnthropicBatches(_BatchServer):
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/messages/batches", self._guarded(self._create_batch))
+        app.router.add_get("/v1/messages/batches", self._guarded(self._list))
         app.router.add_get("/v1/messages/batches/{batch_id}", self._guarded(self._retrieve))
         app.router.add_get("/v1/messages/batches/{batch_id}/results", self._guarded(self._results))
 
@@ -308,6 +316,35 @@ class FakeAnthropicBatches(_BatchServer):
         await self._advance(batch)
         return web.json_response(self._object(batch, request))
 
+    async def _list(self, request: web.Request) -> web.Response:
+        """The most recent batches first: `limit` of them (1 to 1000, default 20), after `after_id`
+        or before `before_id` (exclusive cursors)."""
+        try:
+            limit = int(request.query.get("limit", "20"))
+        except ValueError:
+            limit = 0
+        if not 1 <= limit <= 1000:
+            return _error(400, "invalid_request_error", "limit: must be between 1 and 1000")
+        batches = list(reversed(self.batches.values()))
+        ids = [b.id for b in batches]
+        after, before = request.query.get("after_id"), request.query.get("before_id")
+        for cursor in (after, before):
+            if cursor is not None and cursor not in ids:
+                return _error(404, "not_found_error", f"no batch {cursor!r}")
+        if after is not None:
+            page = batches[ids.index(after) + 1 :][:limit]
+            more = ids.index(after) + 1 + limit < len(ids)
+        elif before is not None:
+            page = batches[: ids.index(before)][-limit:]
+            more = ids.index(before) - limit > 0
+        else:
+            page, more = batches[:limit], limit < len(ids)
+        data = [self._object(batch, request) for batch in page]
+        return web.json_response(
+            {"data": data, "has_more": more, "first_id": page[0].id if page else None,
+             "last_id": page[-1].id if page else None}
+        )  # fmt: skip
+
     async def _results(self, request: web.Request) -> web.Response:
         batch = await self._batch_of(request)
         if batch.results is None:
@@ -332,10 +369,16 @@ class FakeAnthropicBatches(_BatchServer):
         return {
             "id": batch.id, "type": "message_batch", "processing_status": "ended" if ended else "in_progress",
             "request_counts": counts, "ended_at": "2026-01-01T00:00:00Z" if ended else None,
-            "created_at": "2026-01-01T00:00:00Z", "expires_at": "2026-01-02T00:00:00Z", "archived_at": None,
+            "created_at": _rfc3339(batch.created_at), "expires_at": _rfc3339(batch.created_at + 86_400),
+            "archived_at": None,
             "cancel_initiated_at": None,
             "results_url": f"{self.root_url}/v1/messages/batches/{batch.id}/results" if ended else None,
         }  # fmt: skip
+
+
+def _rfc3339(moment: float) -> str:
+    """A time as Anthropic writes them: `2024-08-20T18:37:24.100435Z`."""
+    return datetime.fromtimestamp(moment, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _jsonl(lines: list[Any]) -> bytes:

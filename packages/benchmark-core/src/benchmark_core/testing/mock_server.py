@@ -10,6 +10,10 @@ real time. The OpenAI fake reports the mock's token counts; the others estimate 
 Requests are matched to tasks by their system and first user message (an episode's system message
 comes from its environment, so two episodes with the same prompt are still told apart);
 `requests_per_task` counts what each task was sent.
+
+`stretch=N` makes every episode N times as long, as a slow agent's would be (to kill a run in the
+middle of long episodes): each scripted turn is followed by N-1 turns calling `think`, a tool no
+environment has (answered `UNKNOWN_TOOL`), and the script goes on from where it was.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from .fake_openai import FakeResponse
 
 Wire = Literal["openai", "anthropic", "gemini", "azure"]
 _THOUGHT = "The mock weighs the task before it answers."
+#: The call of a stretched episode's extra turns (see `stretch`).
+PAUSE_TOOL = "think"
 
 
 @frozen
@@ -58,8 +64,10 @@ class MockHandler:
         seed: int = 1,
         tasks: Optional[list[Task]] = None,
         wire: Wire = "openai",
+        stretch: int = 1,
     ):
         self._benchmark = benchmark
+        self._stretch = stretch
         self._delay = delay
         self._seed = seed
         self._wire = wire
@@ -93,11 +101,31 @@ class MockHandler:
         if not view.tools:
             completion = await self._mock.complete(view.prompt, ctx)
             return self._answer(view, completion.text, [], completion.usage)
-        result = await self._mock.chat(ChatRequest(messages=view.history), ctx)
+        history = self._scripted_history(view.history)
+        if history is None:
+            return self._answer(view, None, [(PAUSE_TOOL, {})], Usage(prompt_tokens=1, completion_tokens=1))
+        result = await self._mock.chat(ChatRequest(messages=history), ctx)
         calls = result.message.tool_calls or []
         codec = ToolNameCodec([*self._tool_names(task), *(call.name for call in calls)])
         wire_calls = [(codec.encode(call.name), call.arguments) for call in calls]
         return self._answer(view, result.message.content, wire_calls, result.usage)
+
+    def _scripted_history(self, history: list[ChatMessage]) -> Optional[list[ChatMessage]]:
+        """With `stretch`, the history as the script sees it (its own turns only), or None when this
+        turn is one of the extra ones."""
+        if self._stretch == 1:
+            return history
+        turns = sum(1 for message in history if message.role == "assistant")
+        if turns % self._stretch:
+            return None
+        kept, seen = [], 0
+        for message in history:
+            if message.role == "assistant":
+                seen += 1
+                if (seen - 1) % self._stretch:
+                    continue
+            kept.append(message)
+        return kept
 
     def _answer(
         self, view: _View, text: Optional[str], calls: list[tuple[str, JsonObject]], usage: Usage
@@ -185,9 +213,10 @@ def mock_handler(
     seed: int = 1,
     tasks: Optional[list[Task]] = None,
     wire: Wire = "openai",
+    stretch: int = 1,
 ) -> MockHandler:
     """A fake provider's handler playing `benchmark`'s mock policies (see the module docstring)."""
-    return MockHandler(benchmark, delay=delay, seed=seed, tasks=tasks, wire=wire)
+    return MockHandler(benchmark, delay=delay, seed=seed, tasks=tasks, wire=wire, stretch=stretch)
 
 
 class MockHandlers:
@@ -204,6 +233,6 @@ class MockHandlers:
         return _error("openai", f"mock server: no benchmark has the prompt {request.prompt[:60]!r}")
 
 
-def mock_handlers(benchmarks: list[Benchmark], *, delay: float = 0.0, seed: int = 1) -> MockHandlers:
+def mock_handlers(benchmarks: list[Benchmark], *, delay: float = 0.0, seed: int = 1, stretch: int = 1) -> MockHandlers:
     """One `FakeOpenAI` handler playing the mock policies of each of `benchmarks`."""
-    return MockHandlers([MockHandler(benchmark, delay=delay, seed=seed) for benchmark in benchmarks])
+    return MockHandlers([MockHandler(benchmark, delay=delay, seed=seed, stretch=stretch) for benchmark in benchmarks])

@@ -11,6 +11,12 @@ https://docs.anthropic.com/en/api/retrieving-message-batch-results:
 3. `GET results_url`: JSONL, one `{"custom_id", "result"}` a line, the result's `type` being
    `succeeded` (with the `message`), `errored` (with the `error`), `canceled` or `expired`.
 
+Message Batches take no metadata, so a batch whose create answer was lost is found by listing
+(https://docs.anthropic.com/en/api/listing-message-batches: `GET {root}/v1/messages/batches` with
+`limit` up to 1000 and `after_id`, the most recent first; `data`, `has_more`, `last_id`) the
+batches created since the run journaled it (`created_since`), which the runner matches by their
+request count and creation time (`_run.batch`).
+
 Expired and canceled items are resubmittable, as are errors of type `api_error`,
 `overloaded_error` and `rate_limit_error`; other errors (an invalid request) are not.
 """
@@ -18,15 +24,22 @@ Expired and canceled items are resubmittable, as are errors of type `api_error`,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Optional
+from urllib.parse import urlencode
 
 from ..._model import JsonObject
-from .._batches import BatchEndpoints, BatchOutcome, BatchStatus, count_of, result_line
+from .._batches import BatchEndpoints, BatchOutcome, BatchStatus, ListedBatch, count_of, parse_time, result_line
 from .._json_http import JsonPoster
 
 __all__ = ["AnthropicBatches"]
 
 _RETRYABLE_ERRORS = frozenset({"api_error", "overloaded_error", "rate_limit_error"})
+#: Batches per page of the list, and pages read at most (the list goes back to the workspace's
+#: first batch; those created since a run's journal line are on the first page or two).
+_PAGE = 100
+_PAGES = 20
+_COUNTS = ("processing", "succeeded", "errored", "canceled", "expired")
 
 
 class AnthropicBatches(BatchEndpoints):
@@ -44,14 +57,33 @@ class AnthropicBatches(BatchEndpoints):
     async def find(self, tag: str) -> Optional[str]:
         return None  # Message Batches keep no metadata: nothing ties a batch to its tag
 
+    async def created_since(self, since: datetime) -> list[ListedBatch]:
+        """Page through the list, the most recent first, until a batch created before `since`."""
+        found: list[ListedBatch] = []
+        after: Optional[str] = None
+        for _ in range(_PAGES):
+            query = {"limit": str(_PAGE), **({"after_id": after} if after is not None else {})}
+            data = await self._poster.get_json(f"{self._endpoint}?{urlencode(query)}")
+            page = [b for b in data.get("data") or [] if isinstance(b, dict)]
+            for batch in page:
+                created = parse_time(batch.get("created_at"))
+                if created is None:
+                    continue
+                if created < since:
+                    return found
+                found.append(ListedBatch(self._text(batch, "id", "message batch"), created, _requests(batch)))
+            last = data.get("last_id")
+            if data.get("has_more") is not True or not isinstance(last, str) or not page:
+                break
+            after = last
+        return found
+
     async def status(self, batch_id: str) -> BatchStatus:
         data = await self._poster.get_json(f"{self._endpoint}/{batch_id}")
         state = self._text(data, "processing_status", "message batch")
         counts = data.get("request_counts")
         counts = counts if isinstance(counts, dict) else {}
-        numbers = {
-            key: count_of(counts.get(key)) for key in ("processing", "succeeded", "errored", "canceled", "expired")
-        }
+        numbers = {key: count_of(counts.get(key)) for key in _COUNTS}
         failed = numbers["errored"] + numbers["canceled"] + numbers["expired"]
         return BatchStatus(
             id=batch_id,
@@ -67,6 +99,12 @@ class AnthropicBatches(BatchEndpoints):
         url = self._text(data, "results_url", "message batch")
         content = await self._poster.get_bytes(url)
         return [_outcome(line) for line in content.decode("utf-8").splitlines() if line.strip()]
+
+
+def _requests(batch: JsonObject) -> int:
+    """A listed batch's request count: the sum of its `request_counts`."""
+    counts = batch.get("request_counts")
+    return sum(count_of(counts.get(key)) for key in _COUNTS) if isinstance(counts, dict) else 0
 
 
 def _outcome(line: str) -> BatchOutcome:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Optional
 
 import aiohttp
 
 from ..._model import JsonObject
-from .._batches import BatchEndpoints, BatchOutcome, BatchStatus, count_of, result_line
+from .._batches import BatchEndpoints, BatchOutcome, BatchStatus, ListedBatch, count_of, result_line
 from .._json_http import JsonPoster
 from .._json_values import error_message
 
@@ -66,6 +67,9 @@ class OpenAIBatches(BatchEndpoints):
             if isinstance(metadata, dict) and metadata.get("benchmark_core_tag") == tag:
                 return self._text(batch, "id", "batch")
         return None
+
+    async def created_since(self, since: datetime) -> list[ListedBatch]:
+        return []  # OpenAI's batches carry the tag in their metadata: `find` finds them
 
     async def status(self, batch_id: str) -> BatchStatus:
         data = await self._poster.get_json(f"{self._base}/batches/{batch_id}")
