@@ -135,6 +135,7 @@ if TYPE_CHECKING:
     from ._run.run_report import build_report
     from ._run.runner import Run, run
     from ._run.shards import Shard
+    from ._session.session import EpisodeSession, open_session
     from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from ._stats.groups import group_means
     from ._stats.stats import (
@@ -227,6 +228,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._benchmark.definition": ("Benchmark", "define_benchmark"),
     "._episode.environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
     "._episode.episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
+    "._session.session": ("EpisodeSession", "open_session"),
     "._errors": (
         "AdapterError",
         "AuthenticationFailedError",
@@ -423,6 +425,7 @@ __all__ = [
     "EpisodeError",
     "EpisodeLimits",
     "EpisodeResult",
+    "EpisodeSession",
     "EventLoopRunningError",
     "GradeContext",
     "Grader",
@@ -553,6 +556,7 @@ __all__ = [
     "run",
     "run_cli",
     "run_episode",
+    "open_session",
     "serve",
     "start_mcp",
     "to_wire",
