@@ -172,6 +172,13 @@ class NotAnEpisodeError(UsageError):
     http_meaning = "the task is not an episode (or the benchmark has no environment), so it has no session."
 
 
+class InvalidSessionRequestError(UsageError):
+    """A session request that is not what the route takes (`{taskId, tasks?, seed?}`, `{answer}`)."""
+
+    code = "INVALID_SESSION_REQUEST"
+    http_meaning = "the body is not {taskId, tasks?, seed?} (opening a session) or {answer} (finishing one)."
+
+
 class SessionNotFoundError(UsageError):
     """No open session with this id for this bearer token (an unknown id, a closed or idle-expired
     session, or another session's token: the three look the same, so no token probes other sessions)."""
