@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         EXIT_SIGTERM,
         EXIT_USAGE,
         AdapterError,
+        AgentFailedError,
         AuthenticationFailedError,
         BadRequestError,
         BatchItemFailedError,
@@ -237,6 +238,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._session.session": ("EpisodeSession", "open_session"),
     "._errors": (
         "AdapterError",
+        "AgentFailedError",
         "AuthenticationFailedError",
         "BadRequestError",
         "BatchItemFailedError",
@@ -412,6 +414,7 @@ __all__ = [
     "DEFAULT_JUDGE_PROMPT",
     "AdapterContext",
     "AdapterError",
+    "AgentFailedError",
     "Benchmark",
     "BenchmarkEntry",
     "BenchmarkError",

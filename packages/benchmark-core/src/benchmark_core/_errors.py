@@ -401,6 +401,20 @@ class BatchItemFailedError(AdapterError):
     code = "BATCH_ITEM_FAILED"
 
 
+class AgentFailedError(BenchmarkError):
+    """An agent command (`run --agent`) crashed, timed out or exited non-zero: its row is errored,
+    with the exit status (None: killed at its timeout) and the tail of its stderr."""
+
+    code = "AGENT_FAILED"
+
+    def __init__(self, message: str, exit_status: Optional[int], stderr_tail: str, wall_ms: int) -> None:
+        last = stderr_tail.strip().splitlines()[-3:]
+        super().__init__(f"{message}; stderr ends: {' | '.join(last)}" if last else message)
+        self.exit_status = exit_status
+        self.stderr_tail = stderr_tail
+        self.wall_ms = wall_ms
+
+
 class RunStoppedError(BenchmarkError):
     """A run ended before every task had a row: a fatal provider error (`cause`, whose code this error then
     carries, so a stopped run reports why). `report` is the partial report of the rows that finished

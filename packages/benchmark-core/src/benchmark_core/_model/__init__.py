@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         Usage,
     )
     from .reports import (
+        AgentRecord,
         BatchStats,
         CacheStats,
         ConfidenceInterval,
@@ -96,6 +97,7 @@ _EXPORTS = {
         "Usage",
     ),
     ".reports": (
+        "AgentRecord",
         "BatchStats",
         "CacheStats",
         "ConfidenceInterval",
@@ -113,6 +115,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 __all__ = [
     "AbortReason",
+    "AgentRecord",
     "BENCHMARK_STATUSES",
     "BenchmarkStatus",
     "BatchStats",

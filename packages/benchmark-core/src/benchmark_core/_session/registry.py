@@ -55,6 +55,10 @@ class SessionRegistry:
         held[1].last_used = now
         return held[1]
 
+    def remove(self, session_id: str) -> None:
+        """Close a session: its id and token reach nothing any more."""
+        self._sessions.pop(session_id, None)
+
     def expire(self) -> int:
         """Drop every session idle for longer than the timeout; how many were dropped."""
         cutoff = time.monotonic() - self.idle_timeout

@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import click
 
@@ -31,10 +31,37 @@ from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
     from .._run.runner import Run
+    from .._session.agent_command import AgentCommand
     from ..adapters.batches import BatchStatus
 
 
 @click.command("run")
+@click.option(
+    "--agent",
+    "agent",
+    metavar="'CMD ...'",
+    default=None,
+    is_eager=True,
+    help="Run this agent command once per episode task instead of a model (--provider not needed; "
+    "--model is then the agent's label, default: made from the command). It gets the prompt on stdin, "
+    "the session's MCP config, URL and token in BENCHMARK_MCP_CONFIG, BENCHMARK_MCP_URL and "
+    "BENCHMARK_MCP_TOKEN; its stdout is the answer. See docs/evaluating-agents.md.",
+)
+@click.option(
+    "--agent-env",
+    "agent_env",
+    metavar="NAME",
+    multiple=True,
+    help="With --agent: pass this variable of the environment to the agent (repeatable); it gets only "
+    "PATH, HOME, the locale and temporary-folder variables otherwise.",
+)
+@click.option(
+    "--agent-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=600.0,
+    show_default=True,
+    help="With --agent: seconds one agent process may run before its process group is killed.",
+)
 @declared_options(RunTarget)
 @declared_options(RunOptions)
 @click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
@@ -73,9 +100,12 @@ def run_cmd(
     no_cache: bool,
     as_json: bool,
     tasks_path: Optional[Path],
+    agent: Optional[str],
+    agent_env: tuple[str, ...],
+    agent_timeout: float,
     **values: Any,
 ) -> None:
-    """Run the benchmark against a model and print the summary.
+    """Run the benchmark against a model (or with --agent, an agent command) and print the summary.
 
     With --json the report is printed without its rows (use --output for the full report).
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
@@ -87,13 +117,16 @@ def run_cmd(
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
     if retry_errored and not resume:
         raise UsageError("--retry-errored needs --resume")
+    if agent is not None and values.get("provider") is not None:
+        raise UsageError("--agent runs an agent command, not a provider's model; leave --provider out")
     target, options = options_from_cli(values, no_cache=no_cache)
+    subject = _subject(target, agent, agent_env, agent_timeout)
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
     with _output_held(output):
         try:
-            report, signum, stopped = _run(state.benchmark, target, options, tasks_path, output, resume, retry_errored)
+            report, signum, stopped = _run(state.benchmark, subject, options, tasks_path, output, resume, retry_errored)
             write_report(report, state.benchmark, output, markdown, as_json)
         except OutputWriteError as exc:
             raise OutputWriteError(f"{exc.message}; make room and continue with: {continue_command()}") from None
@@ -115,9 +148,22 @@ def _output_held(output: Optional[Path]) -> Iterator[None]:
             lock.release()
 
 
+def _subject(
+    target: RunTarget, agent: Optional[str], agent_env: tuple[str, ...], agent_timeout: float
+) -> Union[RunTarget, AgentCommand]:
+    """What the run evaluates: the model `target` names, or the agent command."""
+    if agent is None:
+        if agent_env:
+            raise UsageError("--agent-env needs --agent")
+        return target
+    from .._session.agent_command import AgentCommand
+
+    return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout)
+
+
 def _run(
     bench: Benchmark,
-    target: RunTarget,
+    subject: Union[RunTarget, AgentCommand],
     options: RunOptions,
     tasks_path: Optional[Path],
     output: Optional[Path],
@@ -129,21 +175,28 @@ def _run(
     from .._run.runner import Run
     from ..adapters.registry import make_adapter
 
-    adapter = make_adapter(
-        target.provider, target.model, seed=options.seed, policies=bench.mock_policies, **target.adapter_options()
-    )
     line = ProgressLine() if sys.stderr.isatty() else None
-    run = Run(
-        bench,
-        adapter,
-        options,
-        tasks=tasks_path,
-        journal=journal_path(output) if output is not None else None,
-        resume=resume,
-        retry_errored=retry_errored,
-        progress=line.update if line is not None else None,
-        batch_progress=batch_status,
-    )
+    common: dict[str, Any] = {
+        "tasks": tasks_path,
+        "journal": journal_path(output) if output is not None else None,
+        "resume": resume,
+        "retry_errored": retry_errored,
+        "progress": line.update if line is not None else None,
+    }
+    run: Run
+    if isinstance(subject, RunTarget):
+        adapter = make_adapter(
+            subject.provider,
+            subject.model,
+            seed=options.seed,
+            policies=bench.mock_policies,
+            **subject.adapter_options(),
+        )
+        run = Run(bench, adapter, options, batch_progress=batch_status, **common)
+    else:
+        from .._run.agent_run import AgentRun
+
+        run = AgentRun(bench, subject, options, **common)
     try:
         report, signum = asyncio.run(_execute(run))
         return report, signum, None

@@ -8,7 +8,8 @@ the loop, and the session's log is what gets graded.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Optional
 
 from .._episode.environment import EnvironmentStart
 from .._episode.episode import EpisodeLimits, run_episode
@@ -17,7 +18,7 @@ from .._session.session import EpisodeSession
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
 
-__all__ = ["SessionEnvironment", "play_mock"]
+__all__ = ["SessionEnvironment", "mock_agent", "play_mock", "play_mock_episode"]
 
 
 class SessionEnvironment:
@@ -40,12 +41,28 @@ class SessionEnvironment:
         return False
 
 
-async def play_mock(session: EpisodeSession, position: int, *, model: str = "offline") -> TaskScore:
+async def play_mock_episode(session: EpisodeSession, position: int) -> Optional[str]:
     """The mock's episode for `session`'s task at run position `position`, played through the
-    session, then `finish` with the mock's final answer."""
-    mock = MockAdapter(session.seed, session.benchmark.mock_policies, model)
+    session; the mock's final answer (the session stays open)."""
+    mock = MockAdapter(session.seed, session.benchmark.mock_policies)
     ctx = AdapterContext(task=session.task, task_index=position, seed=session.seed)
     # The session enforces the tool-call budget; the turns are the mock's own business.
     limits = EpisodeLimits(max_turns=10_000, max_tool_calls=10_000)
     outcome = await run_episode(session.task, mock, SessionEnvironment(session), limits, seed=session.seed, ctx=ctx)
-    return await session.finish(outcome.answer)
+    return outcome.answer
+
+
+async def play_mock(session: EpisodeSession, position: int) -> TaskScore:
+    """`play_mock_episode`, then `finish` with the mock's final answer."""
+    return await session.finish(await play_mock_episode(session, position))
+
+
+def mock_agent(tasks: Sequence[Task]) -> Callable[[EpisodeSession], Awaitable[Optional[str]]]:
+    """An agent for `run(benchmark, agent=...)` that plays the mock's scripts, each task at its
+    position in `tasks` (the whole task list, as the mock runner numbers them)."""
+    positions = {task.id: index for index, task in enumerate(tasks)}
+
+    async def agent(session: EpisodeSession) -> Optional[str]:
+        return await play_mock_episode(session, positions[session.task.id])
+
+    return agent
