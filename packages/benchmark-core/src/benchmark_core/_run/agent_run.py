@@ -105,7 +105,13 @@ class AgentRun(Run):
         self._records: dict[tuple[str, Optional[int]], tuple[AgentRecord, Any]] = {}
 
     def _select(self, whole: list[Task]) -> None:
-        super()._select([task for task in whole if task.kind == "episode"])
+        episodes = [task for task in whole if task.kind == "episode"]
+        if not episodes:
+            raise NotAnEpisodeError(
+                f"the task list of {self.benchmark.id!r} holds no episode task, so an agent has nothing to play "
+                "(pick a split with episodes with --tasks)"
+            )
+        super()._select(episodes)
 
     async def execute(self) -> RunReport:
         if not isinstance(self.agent, AgentCommand):
