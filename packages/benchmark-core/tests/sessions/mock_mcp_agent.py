@@ -26,7 +26,8 @@ def _client(transport: str) -> mcp.Client:
     return mcp.Client(StdioServerParameters(command=server["command"], args=server["args"], env=env))
 
 
-async def main(benchmark_id: str, transport: str, crash_on: str) -> None:
+async def main(benchmark_id: str, transport: str, crash_on: str) -> int:
+    """Play the episode; how many turns the script had (reported as completion tokens)."""
     prompt = sys.stdin.read()
     bench = load_benchmark(benchmark_id)
     task_id = os.environ["BENCHMARK_TASK_ID"]
@@ -48,9 +49,10 @@ async def main(benchmark_id: str, transport: str, crash_on: str) -> None:
                 await client.call_tool(call.name, call.arguments)
         else:
             print("Done.")
-    with open(os.environ["BENCHMARK_USAGE_FILE"], "w", encoding="utf-8") as handle:
-        json.dump({"promptTokens": 10, "completionTokens": len(script)}, handle)
+    return len(script)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else ""))
+    turns = asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else ""))
+    with open(os.environ["BENCHMARK_USAGE_FILE"], "w", encoding="utf-8") as handle:
+        json.dump({"promptTokens": 10, "completionTokens": turns}, handle)
