@@ -1,6 +1,6 @@
 """Proof that agents no one here wrote are graded exactly as the built-in runner grades the mock.
 
-    python tools/agents_proof.py --python /path/to/venv-with-frameworks/bin/python
+    python tools/agents_proof.py [--python /path/to/venv-with-the-frameworks/bin/python]
 
 For each framework (the OpenAI Agents SDK over stdio, pydantic-ai over streamable HTTP) and each
 benchmark (rollback-recovery's public split, the core example's episode), a `FakeOpenAI` on
@@ -73,7 +73,11 @@ async def prove(python: str, framework: str, benchmark_id: str, folder: Path) ->
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--python", required=True, help="Python of a venv with openai-agents and pydantic-ai.")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="Python of a venv with openai-agents and pydantic-ai (default: this one).",
+    )
     parser.add_argument("--framework", choices=sorted(AGENTS), action="append")
     parser.add_argument("--benchmark", choices=sorted(BENCHMARKS), action="append")
     args = parser.parse_args()

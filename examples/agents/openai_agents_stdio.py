@@ -18,19 +18,19 @@ from agents.mcp import MCPServerStdio
 from openai import AsyncOpenAI
 
 
-async def main() -> None:
-    set_tracing_disabled(True)
-    with open(os.environ["BENCHMARK_MCP_CONFIG"], encoding="utf-8") as handle:
-        [server] = json.load(handle)["mcpServers"].values()
+async def play(server: dict, prompt: str) -> object:
     params = {"command": server["command"], "args": server["args"], "env": {**os.environ, **server["env"]}}
     async with MCPServerStdio(params=params, client_session_timeout_seconds=60) as episode:
         model = OpenAIChatCompletionsModel(os.environ.get("OPENAI_MODEL", "gpt-4.1-mini"), AsyncOpenAI())
         agent = Agent(name="episode", instructions=os.environ["BENCHMARK_SYSTEM"], model=model, mcp_servers=[episode])
-        result = await Runner.run(agent, sys.stdin.read(), max_turns=60)
-    print(result.final_output)
-    usage = result.context_wrapper.usage
-    with open(os.environ["BENCHMARK_USAGE_FILE"], "w", encoding="utf-8") as handle:
-        json.dump({"promptTokens": usage.input_tokens, "completionTokens": usage.output_tokens}, handle)
+        return await Runner.run(agent, prompt, max_turns=60)
 
 
-asyncio.run(main())
+set_tracing_disabled(True)
+with open(os.environ["BENCHMARK_MCP_CONFIG"], encoding="utf-8") as handle:
+    [server] = json.load(handle)["mcpServers"].values()
+result = asyncio.run(play(server, sys.stdin.read()))
+print(result.final_output)
+usage = result.context_wrapper.usage
+with open(os.environ["BENCHMARK_USAGE_FILE"], "w", encoding="utf-8") as handle:
+    json.dump({"promptTokens": usage.input_tokens, "completionTokens": usage.output_tokens}, handle)
