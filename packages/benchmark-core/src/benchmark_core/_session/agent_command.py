@@ -1,6 +1,7 @@
 """An agent command, run once per episode against the episode's session (`run --agent 'CMD ...'`).
 
-The command is started in a process group of its own, in a fresh temporary folder, with:
+The command is started in a process group of its own, in the runner's working folder (so relative
+paths in it mean what they mean where `run` was started), with:
 
 - the task's prompt on stdin, and the episode's system text in `BENCHMARK_SYSTEM`;
 - `BENCHMARK_MCP_CONFIG`: the path of an MCP configuration file in the `mcpServers` format that
@@ -130,7 +131,7 @@ async def run_agent_command(
             BENCHMARK_TASK_ID=task_id,
         )
         started = time.perf_counter()
-        stdout, stderr, status = await _communicate(shlex.split(agent.command), env, work, prompt, agent.timeout)
+        stdout, stderr, status = await _communicate(shlex.split(agent.command), env, prompt, agent.timeout)
         wall_ms = round((time.perf_counter() - started) * 1000)
         tail = stderr.decode("utf-8", "replace")[-STDERR_TAIL:]
         if status is None:
@@ -147,7 +148,7 @@ async def run_agent_command(
 
 
 async def _communicate(
-    argv: Sequence[str], env: dict[str, str], cwd: Path, prompt: str, timeout: float
+    argv: Sequence[str], env: dict[str, str], prompt: str, timeout: float
 ) -> tuple[bytes, bytes, Optional[int]]:
     """stdout, stderr and exit status (None: killed at the timeout). The process group is killed
     whenever this ends early (the timeout, or the run being cancelled)."""
@@ -158,7 +159,6 @@ async def _communicate(
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             env=env,
-            cwd=cwd,
             start_new_session=True,
         )
     except OSError as exc:

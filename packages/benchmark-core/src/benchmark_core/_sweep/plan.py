@@ -26,6 +26,8 @@ from .._errors import BenchmarkError
 from .._run.journal import journal_path
 from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
 from .._run.shards import Shard
+from .._session.agent_command import AgentCommand
+from .agents_table import agent_tables
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -41,7 +43,7 @@ _NOT_IN_OPTIONS = {
 }
 _MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION)
 _BENCHMARK_KEYS = ("id", "file", "tasks", "mode", "epochs", "task")
-_TOP_KEYS = ("results", "models", "benchmarks", "limits", "options")
+_TOP_KEYS = ("results", "models", "agents", "benchmarks", "limits", "options")
 _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -55,6 +57,8 @@ class SweepModel:
     model: str
     base_url: Optional[str] = None
     api_key_env: Optional[str] = None
+    #: An `[[agents]]` entry's command (provider `agent`); None for a model.
+    agent: Optional[AgentCommand] = None
 
     @property
     def target(self) -> RunTarget:
@@ -69,6 +73,8 @@ class SweepBenchmark:
     spec: str
     id: str
     tasks: Optional[str] = None
+    #: Whether its task list holds episodes (the only tasks an `[[agents]]` entry plays).
+    episodes: bool = True
 
 
 @frozen
@@ -142,12 +148,20 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     base = source.path.resolve().parent
     results = base / _string(source, ("results",), data.get("results", "results"))
     options = _options(source, data.get("options", {}))
-    models = _models(source, _tables(source, "models", data))
+    agents: list[tuple[SweepModel, dict[str, Any]]] = [
+        (SweepModel(label, "agent", label, agent=command), {}) for label, command in agent_tables(source, data)
+    ]
+    models = _models(source, _tables(source, "models", data)) if "models" in data or not agents else []
+    if {m.label for m, _ in models} & {a.label for a, _ in agents}:
+        raise source.error(("agents",), "an agent's label is used by a model; labels name folders")
+    models += agents
     limits = _limits(source, data.get("limits", {}), models)
     cells = []
     for index, entry in enumerate(_tables(source, "benchmarks", data)):
         benchmark, bench_options = _benchmark(source, index, entry, base, options)
         for model, settings in models:
+            if model.agent is not None and not benchmark.episodes:
+                continue  # an agent has nothing to play on a benchmark without episodes
             cell_options = attrs.evolve(bench_options, **settings, concurrency=limits[endpoint_of(model)])
             output = results / benchmark.id / model.label / "report.json"
             cells.append(Cell(benchmark=benchmark, model=model, options=cell_options, output=output))
@@ -319,7 +333,8 @@ def _benchmark(
         modes = ", ".join(bench.answer_modes)
         raise source.error((*at, "mode"), f"benchmark {bench.id!r} supports answer modes {modes}, not {mode!r}")
     bench_options = _checked(source, at, attrs.evolve(options, **values))
-    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks), bench_options
+    episodes = bench.environment is not None and any(t.kind == "episode" for t in bench.tasks(tasks))
+    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks, episodes=episodes), bench_options
 
 
 def _task_source(source: SweepFile, key: KeyPath, value: Any, base: Path, bench: Any) -> Optional[str]:

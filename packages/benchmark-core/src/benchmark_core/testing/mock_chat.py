@@ -5,7 +5,9 @@ request as `MockAdapter` would answer the same turn of the same episode.
     async with FakeOpenAI(handler=mock_chat_handler(benchmark, benchmark.tasks())) as server:
         ...  # point the agent framework at server.base_url
 
-The request's task is the one whose prompt is the request's first user message; its position in
+The request's task is the one whose prompt is the request's first user message and whose system
+text (the environment's, for `seed`) is its system or developer message: a prompt alone is not
+always unique (rollback-recovery's control and incident variants share some). Its position in
 `tasks` (the whole task list, as the mock runner numbers it) decides good or bad, as the mock does
 (first epoch). The turn is the number of assistant messages so far. Each tool call gets an id unique
 in the episode, since frameworks match tool results to calls by id.
@@ -27,15 +29,21 @@ __all__ = ["mock_chat_handler"]
 
 
 def mock_chat_handler(benchmark: Any, tasks: Sequence[Task], seed: int = 1) -> Callable[[RecordedRequest], Any]:
-    by_prompt = {task.prompt: (index, task) for index, task in enumerate(tasks)}
+    environment = benchmark.environment
+    by_text = {
+        (task.prompt, environment().reset(task, seed).system if environment is not None else ""): (index, task)
+        for index, task in enumerate(tasks)
+        if task.kind == "episode"
+    }
     mock = MockAdapter(seed, benchmark.mock_policies)
 
     async def answer(request: RecordedRequest) -> FakeResponse:
         messages = request.messages
         prompt = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
-        if prompt not in by_prompt:
-            return FakeResponse.error(400, f"no task has the prompt {prompt[:60]!r}")
-        position, task = by_prompt[prompt]
+        system = next((_text(m.get("content")) for m in messages if m.get("role") in ("system", "developer")), "")
+        if (prompt, system) not in by_text:
+            return FakeResponse.error(400, f"no episode has the prompt {prompt[:60]!r} and this system text")
+        position, task = by_text[(prompt, system)]
         turns = [m for m in messages if m.get("role") == "assistant"]
         history = [ChatMessage(role="assistant", content=_text(m.get("content"))) for m in turns]
         chat = ChatRequest(messages=[ChatMessage(role="user", content=prompt), *history])
