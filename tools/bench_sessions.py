@@ -22,7 +22,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -30,12 +29,11 @@ from typing import Any
 
 import httpx2
 import mcp
-from mcp import StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
-
 from benchmark_core import open_session
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import free_port
+from mcp import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
 
 EPISODE = next(t for t in example.tasks() if t.kind == "episode")
 CALL = ("lookup_order", {"order_id": EPISODE.metadata["orderId"]})
@@ -164,12 +162,9 @@ async def main() -> None:
         server.terminate()
         server.wait()
     if args.frameworks:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from agents_proof import prove
-
-        with tempfile.TemporaryDirectory() as folder:
-            for framework in ("openai-agents", "pydantic-ai"):
-                await prove(args.frameworks, framework, "benchmark-rollback-recovery", Path(folder))
+        proof = Path(__file__).with_name("agents_proof.py")
+        argv = [sys.executable, str(proof), "--python", args.frameworks, "--benchmark", "benchmark-rollback-recovery"]
+        await asyncio.to_thread(subprocess.run, argv, check=False)
 
 
 if __name__ == "__main__":
