@@ -27,6 +27,6 @@ model = OpenAIChatModel(os.environ.get("OPENAI_MODEL", "gpt-4.1-mini"), provider
 agent = Agent(model, instructions=os.environ["BENCHMARK_SYSTEM"], toolsets=[episode])
 result = agent.run_sync(sys.stdin.read())
 print(result.output)
-usage = result.usage()
+usage = result.usage
 with open(os.environ["BENCHMARK_USAGE_FILE"], "w", encoding="utf-8") as handle:
     json.dump({"promptTokens": usage.input_tokens, "completionTokens": usage.output_tokens}, handle)
