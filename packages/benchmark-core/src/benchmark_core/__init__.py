@@ -13,6 +13,7 @@ from .__about__ import __version__
 from ._util.lazy import Deferred, lazy_attributes
 
 if TYPE_CHECKING:
+    from ._agents.entry import run
     from ._benchmark.definition import Benchmark, define_benchmark
     from ._benchmark.graders import (
         DEFAULT_JUDGE_PROMPT,
@@ -140,7 +141,7 @@ if TYPE_CHECKING:
     from ._run.merge import ShardSource, merge_shards
     from ._run.options import RunOptions, RunTarget
     from ._run.run_report import build_report
-    from ._run.runner import Run, run
+    from ._run.runner import Run
     from ._run.shards import Shard
     from ._session.session import EpisodeSession, open_session
     from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
@@ -365,7 +366,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "._render.report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
     "._util.rng": ("Mulberry32", "mulberry32"),
     "._run.run_report": ("build_report",),
-    "._run.runner": ("Run", "run"),
+    "._run.runner": ("Run",),
+    "._agents.entry": ("run",),
     "._stats.stats": (
         "McNemarTest",
         "bootstrap_ci",

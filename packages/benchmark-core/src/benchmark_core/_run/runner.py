@@ -48,7 +48,6 @@ from .shards import shard_of
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
-    from .agent_run import Agent
 
 ProgressCallback = Callable[[int, int, RunRow], None]
 Pending = tuple[int, Task, Optional[int]]
@@ -354,10 +353,9 @@ async def _until_stopped(jobs: Sequence[asyncio.Future[None]], stopped: Callable
 
 async def run(
     benchmark: Benchmark,
-    adapter: Optional[ModelAdapter] = None,
+    adapter: ModelAdapter,
     options: Optional[RunOptions] = None,
     *,
-    agent: Optional[Agent] = None,
     tasks: TaskSource = None,
     journal: Optional[Union[str, Path]] = None,
     resume: bool = False,
@@ -376,22 +374,8 @@ async def run(
     rows with their error. A fatal provider error or `max_errors` ends the run early with
     `RunStoppedError`, whose `report` holds the finished rows. With `batch=True`, `batch_progress`
     is given each batch's `BatchStatus` whenever its state or counts change.
-
-    With `agent` instead of `adapter` (a command line, an `AgentCommand`, or an async callable
-    given each episode's `EpisodeSession` and returning the answer), an agent plays the episodes
-    (see `benchmark_core._run.agent_run`).
     """
     opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
-    if (adapter is None) == (agent is None):
-        raise ConfigurationError("give run() exactly one of an adapter (a model) or an agent")
-    if agent is not None:
-        from .agent_run import AgentRun
-
-        played = AgentRun(
-            benchmark, agent, opts, tasks=tasks, journal=journal, resume=resume, retry_errored=retry_errored
-        )
-        return await played.execute()
-    assert adapter is not None
     return await Run(
         benchmark,
         adapter,

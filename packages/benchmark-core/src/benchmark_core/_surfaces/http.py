@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import signal
 import sys
@@ -28,7 +27,6 @@ from .._benchmark.definition import Benchmark
 from .._errors import (
     BenchmarkError,
     InternalError,
-    InvalidJsonError,
     InvalidScoreRequestError,
     ListenError,
     MethodNotAllowedError,
@@ -37,8 +35,8 @@ from .._errors import (
     error_document,
 )
 from .._model.wire import to_wire
-from .._util.json_values import loads
 from .documents import health_document, index_entry_document, provenance_document, task_list_document
+from .http_json import BENCHMARK_KEY, json_response, read_json
 from .http_sessions import add_session_routes
 from .openapi import openapi_document
 from .remote import get_remote_task, load_remote_tasks, score_remote_submission
@@ -46,7 +44,6 @@ from .remote import get_remote_task, load_remote_tasks, score_remote_submission
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024
 
-BENCHMARK_KEY = web.AppKey("benchmark", Benchmark)
 OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 
 _log = logging.getLogger(__name__)
@@ -59,8 +56,6 @@ _HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
     405: MethodNotAllowedError,
     413: RequestTooLargeError,
 }
-#: Built once: `json.dumps` with options builds a new encoder on every call.
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -214,24 +209,6 @@ def _preflight(method: str) -> Handler:
 
 
 # -- plumbing ------------------------------------------------------------------------------------
-
-
-async def read_json(request: web.Request) -> Any:
-    """The body as JSON. aiohttp refuses a body over `client_max_size` (declared or chunked) after
-    reading at most that much, as REQUEST_TOO_LARGE through the error middleware."""
-    body = await request.read()
-    if not body.strip():
-        raise InvalidJsonError("the request body is empty; send a JSON object")
-    try:
-        return loads(body)
-    except ValueError as exc:  # UnicodeDecodeError too
-        raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    return web.Response(
-        body=_ENCODER.encode(data).encode(), status=status, content_type="application/json", charset="utf-8"
-    )
 
 
 def _error(status: int, code: str, message: str) -> web.Response:

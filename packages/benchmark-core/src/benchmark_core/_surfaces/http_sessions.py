@@ -26,6 +26,7 @@ from .._errors import InvalidSessionRequestError, SessionUnauthorizedError
 from .._model.wire import to_wire
 from .._session.registry import SessionRegistry
 from .._session.session import EpisodeSession, open_session
+from .http_json import BENCHMARK_KEY, json_response, read_json
 from .remote import remote_task_file
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ _OPEN_FIELDS = frozenset({"taskId", "tasks", "seed"})
 
 def add_session_routes(app: web.Application, registry: Optional[SessionRegistry] = None) -> None:
     """Serve episode sessions on `app` (see the module docstring)."""
-    from .http import BENCHMARK_KEY
-
     app[REGISTRY_KEY] = registry if registry is not None else SessionRegistry()
     app.router.add_post("/v1/sessions", _open)
     app.router.add_get("/v1/sessions/{session_id}", _state)
@@ -99,8 +98,6 @@ def _session(request: web.Request) -> EpisodeSession:
 
 
 async def _open(request: web.Request) -> web.Response:
-    from .http import BENCHMARK_KEY, json_response, read_json
-
     body = await read_json(request)
     if not isinstance(body, dict) or not _OPEN_FIELDS.issuperset(body):
         raise InvalidSessionRequestError("the body must be a JSON object {taskId, tasks?, seed?}")
@@ -131,14 +128,10 @@ async def _open(request: web.Request) -> web.Response:
 
 
 async def _state(request: web.Request) -> web.Response:
-    from .http import json_response
-
     return json_response({"sessionId": request.match_info["session_id"], **_session(request).state()})
 
 
 async def _finish(request: web.Request) -> web.Response:
-    from .http import json_response, read_json
-
     session = _session(request)
     body = await read_json(request)
     if not isinstance(body, dict) or not {"answer"}.issuperset(body):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .._session.agent_command import DEFAULT_TIMEOUT, AgentCommand
+from .._agents.agent_command import DEFAULT_TIMEOUT, AgentCommand
 from .sweep_file import KeyPath, SweepFile
 
 AGENT_KEYS = ("label", "command", "env", "timeout")

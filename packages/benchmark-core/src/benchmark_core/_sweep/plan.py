@@ -22,11 +22,11 @@ from typing import Any, Optional, Union
 import attrs
 from attrs import frozen
 
+from .._agents.agent_command import AgentCommand
 from .._errors import BenchmarkError
 from .._run.journal import journal_path
 from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
 from .._run.shards import Shard
-from .._session.agent_command import AgentCommand
 from .agents_table import agent_tables
 from .sweep_file import KeyPath, SweepFile
 

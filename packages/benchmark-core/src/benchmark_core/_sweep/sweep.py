@@ -159,7 +159,7 @@ async def prepare_cell(
     }
     run: Run
     if cell.model.agent is not None:
-        from .._run.agent_run import AgentRun
+        from .._agents.agent_run import AgentRun
 
         run = AgentRun(benchmark, cell.model.agent, cell.options, label=cell.model.label, **common)
     else:

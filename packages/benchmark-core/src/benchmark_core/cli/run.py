@@ -30,8 +30,8 @@ from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
+    from .._agents.agent_command import AgentCommand
     from .._run.runner import Run
-    from .._session.agent_command import AgentCommand
     from ..adapters.batches import BatchStatus
 
 
@@ -156,7 +156,7 @@ def _subject(
         if agent_env:
             raise UsageError("--agent-env needs --agent")
         return target
-    from .._session.agent_command import AgentCommand
+    from .._agents.agent_command import AgentCommand
 
     return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout)
 
@@ -194,7 +194,7 @@ def _run(
         )
         run = Run(bench, adapter, options, batch_progress=batch_status, **common)
     else:
-        from .._run.agent_run import AgentRun
+        from .._agents.agent_run import AgentRun
 
         run = AgentRun(bench, subject, options, **common)
     try:

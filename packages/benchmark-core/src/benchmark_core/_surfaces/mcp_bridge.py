@@ -1,4 +1,4 @@
-"""`python -m benchmark_core.mcp_bridge`: an episode session's tools on stdio, relayed from its
+"""`python -m benchmark_core._surfaces.mcp_bridge`: an episode session's tools on stdio, relayed from its
 streamable HTTP endpoint (`BENCHMARK_MCP_URL`, with the bearer token `BENCHMARK_MCP_TOKEN`).
 
 This is the server the `mcpServers` file of `run --agent` names, so that a client which only starts
@@ -43,7 +43,7 @@ async def relay(url: str, token: str) -> None:
 def main() -> None:
     url, token = os.environ.get("BENCHMARK_MCP_URL"), os.environ.get("BENCHMARK_MCP_TOKEN")
     if not url or not token:
-        print("benchmark_core.mcp_bridge needs BENCHMARK_MCP_URL and BENCHMARK_MCP_TOKEN", file=sys.stderr)
+        print("benchmark_core._surfaces.mcp_bridge needs BENCHMARK_MCP_URL and BENCHMARK_MCP_TOKEN", file=sys.stderr)
         sys.exit(1)
     asyncio.run(relay(url, token))
 

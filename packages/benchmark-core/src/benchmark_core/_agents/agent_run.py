@@ -36,12 +36,12 @@ from .._model import (
     Task,
     Trace,
 )
-from .._session.agent_command import AgentCommand, run_agent_command
+from .._run.options import RunOptions
+from .._run.requests import TaskRequests
+from .._run.runner import Run
 from .._session.session import EpisodeSession
 from ..adapters.base import AdapterContext
-from .options import RunOptions
-from .requests import TaskRequests
-from .runner import Run
+from .agent_command import AgentCommand, run_agent_command
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark

@@ -6,7 +6,7 @@ paths in it mean what they mean where `run` was started), with:
 - the task's prompt on stdin, and the episode's system text in `BENCHMARK_SYSTEM`;
 - `BENCHMARK_MCP_CONFIG`: the path of an MCP configuration file in the `mcpServers` format that
   Claude Desktop, Claude Code and Cursor read, naming one stdio server (`python -m
-  benchmark_core.mcp_bridge`, which relays the session's tools from its streamable HTTP endpoint);
+  benchmark_core._surfaces.mcp_bridge`, which relays the session's tools from its streamable HTTP endpoint);
 - `BENCHMARK_MCP_URL` and `BENCHMARK_MCP_TOKEN`: the session's streamable HTTP endpoint and the
   bearer token that reaches it (and nothing else);
 - `BENCHMARK_USAGE_FILE`: where the agent may write a small JSON object with what it spent,
@@ -99,7 +99,7 @@ def mcp_config(benchmark_id: str, url: str, token: str) -> JsonObject:
         "mcpServers": {
             benchmark_id: {
                 "command": sys.executable,
-                "args": ["-m", "benchmark_core.mcp_bridge"],
+                "args": ["-m", "benchmark_core._surfaces.mcp_bridge"],
                 "env": {"BENCHMARK_MCP_URL": url, "BENCHMARK_MCP_TOKEN": token},
             }
         }
