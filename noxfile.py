@@ -327,9 +327,11 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(name="bench_stats")
 def bench_stats(session: nox.Session) -> None:
-    """Bootstrap timings on 100,000 rows (printed, not asserted; see docs/statistics.md)."""
+    """Bootstrap timings on 100,000 rows, and a leaderboard of 20 models x 792 tasks against the time
+    to read its reports (printed, not asserted; see docs/statistics.md and docs/performance.md)."""
     _install_wheels(session)
     session.run("python", str(ROOT / "tools" / "bench_stats.py"), *session.posargs)
+    session.run("python", str(ROOT / "tools" / "bench_leaderboard.py"))
 
 
 @nox.session(name="bench_data")

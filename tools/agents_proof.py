@@ -23,10 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmark_core import load_benchmark, run, to_wire
+from benchmark_core import load_benchmark, run
 from benchmark_core.adapters.mock import mock_adapter
 from benchmark_core.testing.fake_openai import FakeOpenAI
 from benchmark_core.testing.mock_chat import mock_chat_handler
+from benchmark_core.wire import to_wire
 
 ROOT = Path(__file__).resolve().parent.parent
 AGENTS = {"openai-agents": "openai_agents_stdio.py", "pydantic-ai": "pydantic_ai_http.py"}

@@ -22,8 +22,10 @@ import time
 from pathlib import Path
 
 import attrs
-from benchmark_core import dump_task_file, dumps, mock_adapter, resolve_benchmark
+from benchmark_core import mock_adapter, resolve_benchmark
 from benchmark_core.analysis import rows_frame, runs_frame
+from benchmark_core.data import dump_task_file
+from benchmark_core.wire import dumps
 
 TARGET_S = 3.0
 

@@ -32,7 +32,8 @@ import time
 from collections.abc import Callable
 from typing import Optional
 
-from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, json_equal, mock_adapter, replay
+from benchmark_core import Benchmark, RunRow, Task, TaskScore, Trace, mock_adapter, replay
+from benchmark_core.wire import json_equal
 
 
 def _mock_rows(benchmark: Benchmark, source: Optional[str] = None) -> list[tuple[Task, Trace]]:

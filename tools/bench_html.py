@@ -29,7 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
-from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, render_report_html, run
+from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, run
+from benchmark_core.reports import render_report_html
 from benchmark_core.testing.chromium import Chromium
 
 REPO = Path(__file__).resolve().parent.parent

@@ -48,18 +48,10 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import attrs
-from benchmark_core import (
-    AdapterContext,
-    Benchmark,
-    Task,
-    Trace,
-    from_wire,
-    load_benchmark,
-    mock_adapter,
-    run_episode,
-    to_wire,
-)
+from benchmark_core import AdapterContext, Benchmark, Task, Trace, load_benchmark, mock_adapter
+from benchmark_core.episodes import run_episode
 from benchmark_core.testing.surfaces import free_port
+from benchmark_core.wire import from_wire, to_wire
 
 
 def pick_task(benchmark: Benchmark) -> Task:
@@ -114,7 +106,7 @@ class GradingTimer:
 
 def serve_real(benchmark_id: str, port: int, control: Connection) -> None:
     from aiohttp import web
-    from benchmark_core import create_app
+    from benchmark_core.servers import create_app
 
     benchmark = load_benchmark(benchmark_id)
     timer = GradingTimer(benchmark.grader)

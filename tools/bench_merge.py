@@ -25,8 +25,11 @@ import time
 from pathlib import Path
 
 import attrs
-from benchmark_core import Benchmark, dump_task_file, dumps, merge_shards, mock_adapter, resolve_benchmark, to_wire
+from benchmark_core import Benchmark, mock_adapter, resolve_benchmark
+from benchmark_core.data import dump_task_file
+from benchmark_core.runs import merge_shards
 from benchmark_core.testing import stable_report
+from benchmark_core.wire import dumps, to_wire
 
 TARGET_S = 2.0
 

@@ -49,7 +49,7 @@ def _rss_kib(pid: int) -> int:
 
 
 async def in_process(calls: int) -> float:
-    from benchmark_core import EpisodeLimits
+    from benchmark_core.episodes import EpisodeLimits
 
     session = await open_session(example, EPISODE.id, limits=EpisodeLimits(max_tool_calls=LIMIT))
     started = time.perf_counter()

@@ -18,7 +18,8 @@ import random
 import time
 from collections.abc import Callable
 
-from benchmark_core import ConfidenceInterval, bootstrap_ci, cluster_bootstrap_ci, paired_bootstrap_ci
+from benchmark_core.reports import ConfidenceInterval
+from benchmark_core.stats import bootstrap_ci, cluster_bootstrap_ci, paired_bootstrap_ci
 
 
 def _timed(label: str, compute: Callable[[], ConfidenceInterval]) -> float:

@@ -33,7 +33,8 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from benchmark_core import SweepOutcome, execute_sweep, load_benchmark, plan_sweep
+from benchmark_core import load_benchmark
+from benchmark_core.sweep import SweepOutcome, execute_sweep, plan_sweep
 from benchmark_core.testing import FakeOpenAI, mock_handlers
 
 BENCHMARKS = ("benchmark-core-example", "benchmark-schema-mutation", "benchmark-rollback-recovery")

@@ -1066,7 +1066,7 @@ async def alt_mcp_checks(checks: Checks, target: Target) -> None:
 #: A server whose grader crashes, for the INTERNAL_ERROR check: the example benchmark, grader replaced.
 CRASHING_SERVER = """
 import attrs
-from benchmark_core import start_mcp
+from benchmark_core.servers import start_mcp
 from benchmark_core.example import benchmark
 
 def crash(task, trace, ctx):

@@ -46,7 +46,8 @@ from collections.abc import Sequence
 from statistics import NormalDist
 
 from attrs import frozen
-from benchmark_core import load_benchmark, mcnemar_exact
+from benchmark_core import load_benchmark
+from benchmark_core.stats import mcnemar_exact
 
 DEFAULT_SPLITS = (
     "benchmark-schema-mutation:tasks",

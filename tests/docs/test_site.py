@@ -25,6 +25,20 @@ SITE = Path(os.environ.get("BENCHMARK_CORE_SITE", ROOT / "artifacts" / "site"))
 API_PAGES = {
     "benchmark_core": "benchmark_core",
     "adapters": "benchmark_core.adapters",
+    "errors": "benchmark_core.errors",
+    "graders": "benchmark_core.graders",
+    "hooks": "benchmark_core.hooks",
+    "episodes": "benchmark_core.episodes",
+    "data": "benchmark_core.data",
+    "reports": "benchmark_core.reports",
+    "runs": "benchmark_core.runs",
+    "sweep": "benchmark_core.sweep",
+    "stats": "benchmark_core.stats",
+    "servers": "benchmark_core.servers",
+    "cache": "benchmark_core.cache",
+    "chat": "benchmark_core.chat",
+    "wire": "benchmark_core.wire",
+    "packaging": "benchmark_core.packaging",
     "cli": "benchmark_core.cli",
     "testing": "benchmark_core.testing",
     "analysis": "benchmark_core.analysis",
@@ -94,15 +108,22 @@ async def test_the_api_page_shows_the_real_docstrings(browser: Chromium) -> None
     # The module's own docstring opens the page, then each exported name's docstring under its entry.
     intro = await browser.evaluate("document.querySelector('article').innerText.replace(/\\s+/g, ' ')")
     assert _first_paragraph(benchmark_core) in intro
-    for name in ("Benchmark", "bootstrap_ci", "RunOptions"):
+    for name in ("Benchmark", "replay", "RunOptions"):
         assert _first_paragraph(getattr(benchmark_core, name)) in await _text_of(browser, f"benchmark_core.{name}")
+    await browser.screenshot(ROOT / "artifacts" / "docs" / "api-benchmark_core.png")
+
+
+async def test_a_subpackage_page_shows_signatures(browser: Chromium) -> None:
+    from benchmark_core import stats
+
+    await _open(browser, "api/stats.html")
+    assert _first_paragraph(stats.bootstrap_ci) in await _text_of(browser, "benchmark_core.stats.bootstrap_ci")
     signature = await browser.evaluate(
-        "document.getElementById('benchmark_core.bootstrap_ci').closest('.doc-object').querySelector('.doc-signature')"
-        ".innerText"
+        "document.getElementById('benchmark_core.stats.bootstrap_ci').closest('.doc-object')"
+        ".querySelector('.doc-signature').innerText"
     )
     assert "bootstrap_ci(" in signature
     assert "resamples" in signature
-    await browser.screenshot(ROOT / "artifacts" / "docs" / "api-benchmark_core.png")
 
 
 @pytest.mark.parametrize("page", sorted(API_PAGES))

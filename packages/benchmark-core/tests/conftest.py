@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark, dump_task_file
+from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace, define_benchmark
+from benchmark_core.data import dump_task_file
 
 PROVENANCE = Provenance(
     name="test tasks",

@@ -12,10 +12,12 @@ from typing import Any
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
-from benchmark_core import create_cli, dumps, mock_adapter, to_wire
+from benchmark_core import mock_adapter
 from benchmark_core.analysis import export_results, report_paths, rows_frame, runs_frame
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import AlwaysGoodMock
+from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner
 
 CLI = create_cli(example, "benchmark-core", umbrella=True)

@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmark_core import dumps, mock_adapter
+from benchmark_core import mock_adapter
 from benchmark_core.example import benchmark as example
+from benchmark_core.wire import dumps
 
 HEAVY = ("pandas", "pyarrow", "msgspec", "ray")
 

@@ -8,7 +8,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-from benchmark_core import Benchmark, ConfigurationError, GradeContext, Task, TaskScore, ToolSpec, Trace, mock_adapter
+from benchmark_core import Benchmark, GradeContext, Task, TaskScore, ToolSpec, Trace, mock_adapter
+from benchmark_core.errors import ConfigurationError
 from benchmark_core.example import benchmark as example
 from benchmark_core.inspect_task import TRACE_KEY, inspect_task
 from benchmark_core.testing import FakeAnthropic, FakeGemini, mock_handler

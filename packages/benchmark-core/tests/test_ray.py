@@ -17,10 +17,12 @@ from typing import Any
 
 import pytest
 import ray
-from benchmark_core import ConfigurationError, RunOptions, RunTarget, openai_compat_adapter, to_wire
+from benchmark_core import RunOptions, RunTarget, openai_compat_adapter
 from benchmark_core.distributed import run_on_ray
+from benchmark_core.errors import ConfigurationError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
+from benchmark_core.wire import to_wire
 
 KEY_ENV = "BENCHMARK_CORE_RAY_TEST_KEY"
 KEY = "sk-test-ray-0123456789"
@@ -122,8 +124,8 @@ def test_a_driver_joins_the_cluster_by_its_address(
 def test_a_sweeps_cells_and_their_shards_on_ray(cluster: str, tmp_path: Path) -> None:
     """Two models x one benchmark as Ray tasks, whole and in two shards per cell: the same reports as
     the sweep run in one process, and the leaderboard written."""
-    from benchmark_core import run_sweep
     from benchmark_core.distributed import run_sweep_on_ray
+    from benchmark_core.sweep import run_sweep
 
     body = (
         '[[models]]\nlabel = "plain"\nprovider = "mock"\nmodel = "offline"\n\n'

@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 
-from benchmark_core import create_cli
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark
 from click.testing import CliRunner
 

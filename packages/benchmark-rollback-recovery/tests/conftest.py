@@ -6,18 +6,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 
 import pytest
-from benchmark_core import (
-    EpisodeResult,
-    MockPolicies,
-    ScriptedTurn,
-    Task,
-    TaskScore,
-    ToolCall,
-    ToolLogEntry,
-    Trace,
-    mock_adapter,
-    run_episode,
-)
+from benchmark_core import MockPolicies, ScriptedTurn, Task, TaskScore, ToolCall, ToolLogEntry, Trace, mock_adapter
+from benchmark_core.episodes import EpisodeResult, run_episode
 from benchmark_rollback_recovery import RollbackSimulator, benchmark, task_spec
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]

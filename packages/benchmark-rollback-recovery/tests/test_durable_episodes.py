@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmark_core import journal_path
+from benchmark_core.runs import journal_path
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report
 from benchmark_rollback_recovery import benchmark
 

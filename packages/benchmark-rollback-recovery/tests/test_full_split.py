@@ -10,7 +10,9 @@ from collections.abc import Callable, Sequence
 from importlib.resources import files
 
 import pytest
-from benchmark_core import ScriptedTurn, Task, TaskScore, Trace, dump_task_file, to_wire
+from benchmark_core import ScriptedTurn, Task, TaskScore, Trace
+from benchmark_core.data import dump_task_file
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import benchmark, good_script, target_of, task_spec
 from benchmark_rollback_recovery._full import FULL_KINDS, full_slots, generate_full
 from benchmark_rollback_recovery._world import ALL_STORES, PROMPT_FORMS

@@ -9,7 +9,9 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from benchmark_core import Task, dump_task_file, load_task_file, mock_adapter, provenance_markdown, to_wire
+from benchmark_core import Task, mock_adapter
+from benchmark_core.data import dump_task_file, load_task_file, provenance_markdown
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import benchmark, generate, record_diffs, task_spec
 from benchmark_rollback_recovery._full import generate_full
 from benchmark_rollback_recovery._world import KINDS_BY_STORE, PROMPT_FORMS, STORES, snapshot_of, target_of

@@ -9,19 +9,10 @@ from typing import Optional
 
 import attrs
 import pytest
-from benchmark_core import (
-    EpisodeLimits,
-    EpisodeResult,
-    GraderError,
-    ScriptedTurn,
-    Task,
-    TaskScore,
-    ToolCall,
-    ToolError,
-    ToolLogEntry,
-    Trace,
-    to_wire,
-)
+from benchmark_core import ScriptedTurn, Task, TaskScore, ToolCall, ToolError, ToolLogEntry, Trace
+from benchmark_core.episodes import EpisodeLimits, EpisodeResult
+from benchmark_core.errors import GraderError
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import RollbackSimulator, benchmark, good_script, score, task_spec
 from benchmark_rollback_recovery._policies import (
     CONTROL_FAILURES,

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import mock_adapter, render_report_html, run
+from benchmark_core import mock_adapter, run
+from benchmark_core.reports import render_report_html
 from benchmark_core.testing.chromium import Chromium
 from benchmark_rollback_recovery import benchmark
 

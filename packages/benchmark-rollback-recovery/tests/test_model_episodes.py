@@ -19,7 +19,9 @@ from typing import Any, Optional
 
 import pytest
 from attrs import frozen
-from benchmark_core import EpisodeLimits, JsonObject, RunReport, Task, create_cli, openai_compat_adapter
+from benchmark_core import JsonObject, RunReport, Task, openai_compat_adapter
+from benchmark_core.cli import create_cli
+from benchmark_core.episodes import EpisodeLimits
 from benchmark_core.testing import FakeOpenAI, FakeResponse, Handler, RecordedRequest
 from benchmark_rollback_recovery import PUBLIC_TOOLS, benchmark, task_spec
 from click.testing import CliRunner

@@ -9,19 +9,12 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-from benchmark_core import (
-    JsonObject,
-    RunReport,
-    Task,
-    TasksNotAllowedError,
-    create_cli,
-    dump_task_file,
-    load_benchmark,
-    mock_adapter,
-    render_markdown,
-    resolve_remote_tasks,
-    to_wire,
-)
+from benchmark_core import JsonObject, RunReport, Task, load_benchmark, mock_adapter
+from benchmark_core.cli import create_cli
+from benchmark_core.data import dump_task_file, resolve_remote_tasks
+from benchmark_core.errors import TasksNotAllowedError
+from benchmark_core.reports import render_markdown
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import benchmark, generate, run
 from benchmark_rollback_recovery._policies import CONTROL_FAILURES, INCIDENT_FAILURES, bad_mode
 from click.testing import CliRunner

@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from benchmark_core import EpisodeResult, ScriptedTurn, Task, ToolResult, replay, to_wire
+from benchmark_core import ScriptedTurn, Task, ToolResult, replay
+from benchmark_core.episodes import EpisodeResult
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import TOOLS, RollbackSimulator, good_script, task_spec
 from benchmark_rollback_recovery._stores.session import SESSION_ACTOR
 from benchmark_rollback_recovery._world import snapshot_of

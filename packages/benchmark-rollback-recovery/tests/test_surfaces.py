@@ -9,8 +9,12 @@ from pathlib import Path
 import aiohttp
 import mcp
 import pytest
-from benchmark_core import EpisodeResult, JsonObject, ScriptedTurn, Task, create_mcp_server, dump_task_file, to_wire
+from benchmark_core import JsonObject, ScriptedTurn, Task
+from benchmark_core.data import dump_task_file
+from benchmark_core.episodes import EpisodeResult
+from benchmark_core.servers import create_mcp_server
 from benchmark_core.testing import mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
+from benchmark_core.wire import to_wire
 from benchmark_rollback_recovery import bad_script, benchmark, generate, good_script
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]

@@ -10,7 +10,8 @@ from typing import Any
 
 import attrs
 import pytest
-from benchmark_core import Task, TaskScore, ToolCall, Trace, dump_task_file
+from benchmark_core import Task, TaskScore, ToolCall, Trace
+from benchmark_core.data import dump_task_file
 from benchmark_schema_mutation import benchmark, grade_call
 
 #: Positions of the public tasks copied into the alternate task file: one of each mutation kind.

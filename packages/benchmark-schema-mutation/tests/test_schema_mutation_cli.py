@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core import Task, create_cli
+from benchmark_core import Task
+from benchmark_core.cli import create_cli
 from benchmark_schema_mutation import benchmark
 from click.testing import CliRunner, Result
 

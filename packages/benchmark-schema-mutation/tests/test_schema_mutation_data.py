@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from benchmark_core import JsonObject, Task, Trace, first_difference, json_schema_match, mulberry32, to_wire
+from benchmark_core import JsonObject, Task, Trace, mulberry32
+from benchmark_core.graders import json_schema_match
+from benchmark_core.wire import first_difference, to_wire
 from benchmark_schema_mutation import (
     ADDED_SCHEMAS,
     ALL_KINDS,

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core import Trace, create_cli
+from benchmark_core import Trace
+from benchmark_core.cli import create_cli
 from benchmark_schema_mutation import OUTCOMES, STALE_SIGNALS, benchmark, generate_tasks, grade_call
 from click.testing import CliRunner
 

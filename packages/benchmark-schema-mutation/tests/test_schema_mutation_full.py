@@ -11,19 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import (
-    GradeContext,
-    Task,
-    TaskScore,
-    ToolCall,
-    ToolLogEntry,
-    Trace,
-    first_difference,
-    first_violation,
-    load_task_file,
-    mock_adapter,
-)
+from benchmark_core import GradeContext, Task, TaskScore, ToolCall, ToolLogEntry, Trace, mock_adapter
+from benchmark_core.data import load_task_file
 from benchmark_core.testing import AlwaysGoodMock
+from benchmark_core.wire import first_difference, first_violation
 from benchmark_schema_mutation import ALL_KINDS, PUBLIC_SEED, benchmark, generate_tasks, render_tasks
 from benchmark_schema_mutation.generator import main
 
@@ -288,7 +279,7 @@ def test_grade_context_replays_with_the_benchmark_environment(full: list[Task]) 
 
 
 def test_the_markdown_and_html_reports_have_no_call_and_drift_rows(full: list[Task]) -> None:
-    from benchmark_core import render_markdown, render_report_html
+    from benchmark_core.reports import render_markdown, render_report_html
 
     report = benchmark.run(mock_adapter(), tasks="full")
     text = render_markdown(report, benchmark)

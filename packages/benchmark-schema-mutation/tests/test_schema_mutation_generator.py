@@ -5,7 +5,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from benchmark_core import Task, json_schema_match, load_task_file
+from benchmark_core import Task
+from benchmark_core.data import load_task_file
+from benchmark_core.graders import json_schema_match
 from benchmark_schema_mutation import (
     BASE_SCHEMAS,
     EXTENDED_KINDS,

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from benchmark_core import Task, TaskScore, ToolCall, Trace, first_difference
+from benchmark_core import Task, TaskScore, ToolCall, Trace
+from benchmark_core.wire import first_difference
 from benchmark_schema_mutation import (
     OUTCOMES,
     STALE_SIGNALS,

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import compare_reports, mock_adapter, render_comparison_html, render_report_html, run
+from benchmark_core import mock_adapter, run
+from benchmark_core.reports import render_report_html
+from benchmark_core.stats import compare_reports, render_comparison_html
 from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
 from benchmark_schema_mutation import benchmark

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from benchmark_core import Task, create_cli, openai_compat_adapter
+from benchmark_core import Task, openai_compat_adapter
+from benchmark_core.cli import create_cli
 from benchmark_core.testing import FakeOpenAI, FakeResponse, RecordedRequest
 from benchmark_schema_mutation import benchmark, run_async
 from click.testing import CliRunner

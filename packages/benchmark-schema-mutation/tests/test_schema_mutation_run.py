@@ -8,20 +8,11 @@ from typing import Any
 
 import attrs
 import pytest
-from benchmark_core import (
-    ConfigurationError,
-    RunReport,
-    RunRow,
-    Task,
-    TaskNotFoundError,
-    TasksNotAllowedError,
-    dumps,
-    load_benchmark,
-    mock_adapter,
-    render_markdown,
-    resolve_remote_tasks,
-    to_wire,
-)
+from benchmark_core import RunReport, RunRow, Task, load_benchmark, mock_adapter
+from benchmark_core.data import resolve_remote_tasks
+from benchmark_core.errors import ConfigurationError, TaskNotFoundError, TasksNotAllowedError
+from benchmark_core.reports import render_markdown
+from benchmark_core.wire import dumps, to_wire
 from benchmark_schema_mutation import (
     MUTATION_KINDS,
     TASKS_ALLOW_ENV,

@@ -11,8 +11,11 @@ from typing import Any
 import aiohttp
 import mcp
 import pytest
-from benchmark_core import Task, create_mcp_server, dump_task_file, to_wire
+from benchmark_core import Task
+from benchmark_core.data import dump_task_file
+from benchmark_core.servers import create_mcp_server
 from benchmark_core.testing import mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
+from benchmark_core.wire import to_wire
 from benchmark_schema_mutation import TASKS_ALLOW_ENV, benchmark
 
 TOOLS = {"list_tasks", "get_task", "score_answer", "run_benchmark", "get_provenance"}

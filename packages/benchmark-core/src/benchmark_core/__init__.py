@@ -1,8 +1,22 @@
 """benchmark-core: one benchmark definition, four surfaces (SDK, CLI, HTTP API, MCP server).
 
-Everything public is importable from here, and imported on first access: `import benchmark_core`
-loads no implementation module, and `from benchmark_core import Task` loads only the module that
-defines `Task`. So a benchmark's `list --json` starts without asyncio, aiohttp, mcp or the runner.
+The root holds what a benchmark's author and a runner of benchmarks use: the definition and its
+records (`define_benchmark`, `Task`, `Trace`, `TaskScore`, `GradeContext`, `Provenance`), episodes'
+basics (`Environment`, `Toolbox`, `replay`), loading installed benchmarks, `run` and its report, and
+the model adapters a run needs. The rest lives in subpackages by concept: `errors`, `graders`,
+`hooks` (the hook types), `episodes`, `data` (task files and generators), `reports` (report parts
+and rendering), `runs` (the run object, journals, shards), `sweep` (sweeps and leaderboards),
+`stats` (intervals, tests, comparisons), `servers` (HTTP and MCP), `cache`, `chat`, `wire`,
+`packaging`, besides `adapters`, `cli`, `analysis`, `distributed` and `testing`.
+
+Each package lists its public names once, in `_EXPORTS` (source module -> names), and imports a name
+on first access: `import benchmark_core` loads no implementation module, and `from benchmark_core
+import Task` loads only the module that defines `Task`, so a benchmark's `list --json` starts without
+asyncio, aiohttp, mcp or the runner. Type checkers, IDEs and the API docs cannot run that table: the
+block at the end of the file, written from it by `python tools/sync_exports.py` (a test checks it),
+imports the same names under `TYPE_CHECKING` and sets `__all__`. A name that left the root for a
+subpackage (`_compat/moved.py`) still resolves, to the same object, with a DeprecationWarning
+naming its new path.
 """
 
 from __future__ import annotations
@@ -10,336 +24,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .__about__ import __version__
-from ._util.lazy import Deferred, lazy_attributes
+from ._util import lazy as _lazy
 
-if TYPE_CHECKING:
-    from ._agents.entry import run
-    from ._benchmark.definition import Benchmark, define_benchmark
-    from ._benchmark.graders import (
-        DEFAULT_JUDGE_PROMPT,
-        exact_match,
-        json_schema_match,
-        judge_with_llm,
-        numeric_within,
-        regex_match,
-    )
-    from ._benchmark.hooks import (
-        GradeContext,
-        Grader,
-        GroupLabeler,
-        NativeMessages,
-        Summarizer,
-        SummaryMarkdown,
-        TaskLoader,
-    )
-    from ._benchmark.plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
-    from ._benchmark.scaffold import scaffold_package
-    from ._benchmark.splits import SplitRenderer, split_generator_main
-    from ._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-    from ._benchmark.validation import validate_tasks
-    from ._episode.environment import Environment, EnvironmentFactory, EnvironmentStart
-    from ._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, replay, run_episode
-    from ._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool, Toolbox, ToolRefusal
-    from ._errors import (
-        EXIT_FAILURE,
-        EXIT_OK,
-        EXIT_SIGINT,
-        EXIT_SIGTERM,
-        EXIT_USAGE,
-        AdapterError,
-        AgentFailedError,
-        AuthenticationFailedError,
-        BadRequestError,
-        BatchItemFailedError,
-        BenchmarkError,
-        BenchmarkFileError,
-        BenchmarkNotFoundError,
-        ConfigurationError,
-        ConnectionFailedError,
-        DefinitionError,
-        EventLoopRunningError,
-        GraderError,
-        IncomparableReportsError,
-        InternalError,
-        InvalidArgumentsError,
-        InvalidJsonError,
-        InvalidScoreRequestError,
-        InvalidSessionRequestError,
-        InvalidSubmissionError,
-        JournalError,
-        JournalExistsError,
-        ListenError,
-        MalformedResponseError,
-        MaxErrorsError,
-        MethodNotAllowedError,
-        MissingExtraError,
-        MissingFileError,
-        ModelNotFoundError,
-        NotAnEpisodeError,
-        OutputLockedError,
-        OutputWriteError,
-        PluginLoadError,
-        ProviderError,
-        RateLimitedError,
-        RequestTimeoutError,
-        RequestTooLargeError,
-        RouteNotFoundError,
-        RunStoppedError,
-        ScaffoldError,
-        SessionFinishedError,
-        SessionNotFoundError,
-        SessionUnauthorizedError,
-        ShardMergeError,
-        TaskFileError,
-        TaskNotFoundError,
-        TasksNotAllowedError,
-        TooManySessionsError,
-        UnknownToolError,
-        UnreadableFileError,
-        UsageError,
-    )
-    from ._model import (
-        BatchStats,
-        CacheStats,
-        ChatMessage,
-        ChatRequest,
-        ChatResult,
-        CompletionResult,
-        ConfidenceInterval,
-        Episode,
-        GroupMean,
-        IndexEntry,
-        JsonObject,
-        JsonValue,
-        Provenance,
-        RunReport,
-        RunRow,
-        ServedBy,
-        ServedCount,
-        ShardInfo,
-        Task,
-        TaskScore,
-        ToolCall,
-        ToolError,
-        ToolLogEntry,
-        ToolResult,
-        ToolSpec,
-        Totals,
-        Trace,
-        Usage,
-    )
-    from ._model.wire import dumps, from_wire, to_wire
-    from ._render.card import render_card
-    from ._render.compare_markdown import render_comparison
-    from ._render.html_browser import render_task_browser_html
-    from ._render.html_compare import render_comparison_html
-    from ._render.html_report import render_report_html
-    from ._render.leaderboard_html import render_leaderboard_html
-    from ._render.leaderboard_markdown import render_leaderboard
-    from ._render.report import index_entry, provenance_markdown, render_markdown, render_summary
-    from ._run.journal import journal_path
-    from ._run.merge import ShardSource, merge_shards
-    from ._run.options import RunOptions, RunTarget
-    from ._run.run_report import build_report
-    from ._run.runner import Run
-    from ._run.shards import Shard
-    from ._session.session import EpisodeSession, open_session
-    from ._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
-    from ._stats.groups import group_means
-    from ._stats.stats import (
-        McNemarTest,
-        bootstrap_ci,
-        clopper_pearson_ci,
-        cluster_bootstrap_ci,
-        mcnemar_exact,
-        paired_bootstrap_ci,
-    )
-    from ._surfaces.http import create_app, serve
-    from ._surfaces.mcp import create_mcp_server, start_mcp
-    from ._sweep.leaderboard import (
-        Leaderboard,
-        LeaderboardEntry,
-        LeaderboardGroup,
-        SkippedFile,
-        build_leaderboard,
-        write_leaderboard,
-    )
-    from ._sweep.plan import Cell, SweepBenchmark, SweepModel, SweepPlan, plan_sweep
-    from ._sweep.sweep import (
-        CellOutcome,
-        SweepObserver,
-        SweepOutcome,
-        execute_sweep,
-        run_cell,
-        run_sweep,
-        run_sweep_async,
-    )
-    from ._util.json_schema import SchemaError, first_violation
-    from ._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
-    from ._util.rng import Mulberry32, mulberry32
-    from .adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
-    from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-    from .adapters.mock import (
-        AnswerPolicy,
-        CallPolicy,
-        MockAdapter,
-        MockPolicies,
-        ScriptedTurn,
-        ScriptPolicy,
-        mock_adapter,
-    )
-    from .adapters.openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter
-    from .adapters.registry import make_adapter
-    from .adapters.toolnames import ToolNameCodec, provider_safe_name
-    from .cli import create_cli, run_cli
-
-#: Where each public name lives; imported on first access (see the module docstring).
-_EXPORTS: dict[str, tuple[str, ...]] = {
-    "._sweep.leaderboard": (
-        "Leaderboard",
-        "LeaderboardEntry",
-        "LeaderboardGroup",
-        "SkippedFile",
-        "build_leaderboard",
-        "write_leaderboard",
-    ),
-    "._render.leaderboard_html": ("render_leaderboard_html",),
-    "._render.leaderboard_markdown": ("render_leaderboard",),
-    "._sweep.plan": ("Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "plan_sweep"),
-    "._sweep.sweep": (
-        "CellOutcome",
-        "SweepObserver",
-        "SweepOutcome",
-        "execute_sweep",
-        "run_cell",
-        "run_sweep",
-        "run_sweep_async",
-    ),
-    ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
-    ".adapters.mock": (
-        "AnswerPolicy",
-        "CallPolicy",
-        "MockAdapter",
-        "MockPolicies",
-        "ScriptedTurn",
-        "ScriptPolicy",
-        "mock_adapter",
-    ),
-    ".adapters.openai_compat": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter"),
-    ".adapters.registry": ("make_adapter",),
-    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
-    ".adapters._cache": ("CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"),
-    "._render.card": ("render_card",),
-    ".cli": ("create_cli", "run_cli"),
-    "._stats.compare": ("ComparedRun", "Comparison", "Difference", "GroupDifference", "compare_reports"),
-    "._render.compare_markdown": ("render_comparison",),
+#: The public names, by the module that defines them: the one list (see the module docstring).
+_EXPORTS = {
+    # Defining a benchmark: the definition, its records and its provenance.
     "._benchmark.definition": ("Benchmark", "define_benchmark"),
-    "._episode.environment": ("Environment", "EnvironmentFactory", "EnvironmentStart"),
-    "._episode.episode": ("EpisodeError", "EpisodeLimits", "EpisodeResult", "Replay", "replay", "run_episode"),
-    "._session.session": ("EpisodeSession", "open_session"),
-    "._errors": (
-        "AdapterError",
-        "AgentFailedError",
-        "AuthenticationFailedError",
-        "BadRequestError",
-        "BatchItemFailedError",
-        "BenchmarkError",
-        "BenchmarkFileError",
-        "BenchmarkNotFoundError",
-        "ConfigurationError",
-        "ConnectionFailedError",
-        "DefinitionError",
-        "EXIT_FAILURE",
-        "EXIT_OK",
-        "EXIT_SIGINT",
-        "EXIT_SIGTERM",
-        "EXIT_USAGE",
-        "EventLoopRunningError",
-        "GraderError",
-        "IncomparableReportsError",
-        "InternalError",
-        "InvalidArgumentsError",
-        "InvalidJsonError",
-        "InvalidScoreRequestError",
-        "InvalidSessionRequestError",
-        "InvalidSubmissionError",
-        "JournalError",
-        "JournalExistsError",
-        "ListenError",
-        "MalformedResponseError",
-        "MaxErrorsError",
-        "MethodNotAllowedError",
-        "MissingExtraError",
-        "MissingFileError",
-        "OutputLockedError",
-        "OutputWriteError",
-        "ModelNotFoundError",
-        "NotAnEpisodeError",
-        "PluginLoadError",
-        "ProviderError",
-        "RateLimitedError",
-        "RequestTimeoutError",
-        "RequestTooLargeError",
-        "RouteNotFoundError",
-        "RunStoppedError",
-        "ScaffoldError",
-        "SessionFinishedError",
-        "SessionNotFoundError",
-        "SessionUnauthorizedError",
-        "ShardMergeError",
-        "TaskFileError",
-        "TaskNotFoundError",
-        "TasksNotAllowedError",
-        "TooManySessionsError",
-        "UnknownToolError",
-        "UnreadableFileError",
-        "UsageError",
-    ),
-    "._benchmark.graders": (
-        "DEFAULT_JUDGE_PROMPT",
-        "exact_match",
-        "json_schema_match",
-        "judge_with_llm",
-        "numeric_within",
-        "regex_match",
-    ),
-    "._stats.groups": ("group_means",),
-    "._benchmark.hooks": (
-        "GradeContext",
-        "Grader",
-        "GroupLabeler",
-        "NativeMessages",
-        "Summarizer",
-        "SummaryMarkdown",
-        "TaskLoader",
-    ),
-    "._render.html_browser": ("render_task_browser_html",),
-    "._render.html_compare": ("render_comparison_html",),
-    "._render.html_report": ("render_report_html",),
-    "._surfaces.http": ("create_app", "serve"),
-    "._run.journal": ("journal_path",),
-    "._run.merge": ("ShardSource", "merge_shards"),
-    "._run.shards": ("Shard",),
-    "._surfaces.mcp": ("create_mcp_server", "start_mcp"),
+    "._benchmark.hooks": ("GradeContext",),
+    "._util.lazy": ("Deferred",),
     "._model": (
-        "BatchStats",
-        "CacheStats",
-        "ChatMessage",
-        "ChatRequest",
-        "ChatResult",
-        "CompletionResult",
-        "ConfidenceInterval",
-        "Episode",
-        "GroupMean",
-        "IndexEntry",
         "JsonObject",
         "JsonValue",
         "Provenance",
         "RunReport",
         "RunRow",
-        "ServedBy",
-        "ServedCount",
-        "ShardInfo",
         "Task",
         "TaskScore",
         "ToolCall",
@@ -347,268 +45,210 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ToolLogEntry",
         "ToolResult",
         "ToolSpec",
-        "Totals",
         "Trace",
-        "Usage",
     ),
-    "._run.options": ("RunOptions", "RunTarget"),
-    "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
-    "._benchmark.scaffold": ("scaffold_package",),
-    "._episode.toolbox": (
-        "CONFLICT",
-        "INVALID_ARGUMENTS",
-        "NOT_FOUND",
-        "UNKNOWN_TOOL",
-        "Tool",
-        "Toolbox",
-        "ToolRefusal",
-    ),
-    "._render.report": ("index_entry", "provenance_markdown", "render_markdown", "render_summary"),
+    # Episodes: the environment a task runs in, its tools, and replaying a tool log to grade it.
+    "._episode.environment": ("Environment", "EnvironmentStart"),
+    "._episode.toolbox": ("ToolRefusal", "Toolbox"),
+    "._episode.episode": ("replay",),
+    # Seeded randomness, for generators and environments.
     "._util.rng": ("Mulberry32", "mulberry32"),
-    "._run.run_report": ("build_report",),
-    "._run.runner": ("Run",),
+    # Installed benchmarks (the `benchmark_core.benchmarks` entry point).
+    "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
+    # Running: `run` and its options (the report types are above, with the model).
     "._agents.entry": ("run",),
-    "._stats.stats": (
-        "McNemarTest",
-        "bootstrap_ci",
-        "clopper_pearson_ci",
-        "cluster_bootstrap_ci",
-        "mcnemar_exact",
-        "paired_bootstrap_ci",
-    ),
-    "._benchmark.splits": ("SplitRenderer", "split_generator_main"),
-    "._benchmark.taskfiles": ("dump_task_file", "load_task_file", "resolve_remote_tasks"),
-    "._benchmark.validation": ("validate_tasks",),
-    "._util.json_schema": ("SchemaError", "first_violation"),
-    "._util.json_values": ("decode_prefix", "first_difference", "is_number", "json_equal", "key_path", "loads", "show"),
-    "._model.wire": ("dumps", "from_wire", "to_wire"),
+    "._run.options": ("RunOptions", "RunTarget"),
+    # Models: building an adapter, the offline mock and its policies, the adapter protocol.
+    ".adapters.registry": ("make_adapter",),
+    ".adapters.mock": ("MockPolicies", "ScriptedTurn", "mock_adapter"),
+    ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
+    ".adapters.openai_compat": ("openai_compat_adapter",),
+    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
 }
 
-__getattr__ = lazy_attributes(__name__, _EXPORTS)
+__getattr__ = _lazy.lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
 
-
+# Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
+if TYPE_CHECKING:
+    from ._agents.entry import run
+    from ._benchmark.definition import Benchmark, define_benchmark
+    from ._benchmark.hooks import GradeContext
+    from ._benchmark.plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
+    from ._episode.environment import Environment, EnvironmentStart
+    from ._episode.episode import replay
+    from ._episode.toolbox import Toolbox, ToolRefusal
+    from ._model import (
+        JsonObject,
+        JsonValue,
+        Provenance,
+        RunReport,
+        RunRow,
+        Task,
+        TaskScore,
+        ToolCall,
+        ToolError,
+        ToolLogEntry,
+        ToolResult,
+        ToolSpec,
+        Trace,
+    )
+    from ._run.options import RunOptions, RunTarget
+    from ._util.lazy import Deferred
+    from ._util.rng import Mulberry32, mulberry32
+    from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
+    from .adapters.mock import MockPolicies, ScriptedTurn, mock_adapter
+    from .adapters.openai_compat import openai_compat_adapter
+    from .adapters.registry import make_adapter
+    from .adapters.toolnames import ToolNameCodec, provider_safe_name
+# The names that left the root: type checkers accept them, the runtime warns (_compat/moved.py).
+if TYPE_CHECKING:
+    from .adapters import MockAdapter as MockAdapter
+    from .adapters import OpenAICompatAdapter as OpenAICompatAdapter
+    from .adapters import openrouter_adapter as openrouter_adapter
+    from .cache import *  # noqa: F403
+    from .chat import *  # noqa: F403
+    from .cli import create_cli as create_cli
+    from .cli import run_cli as run_cli
+    from .data import *  # noqa: F403
+    from .episodes import CONFLICT as CONFLICT
+    from .episodes import INVALID_ARGUMENTS as INVALID_ARGUMENTS
+    from .episodes import NOT_FOUND as NOT_FOUND
+    from .episodes import UNKNOWN_TOOL as UNKNOWN_TOOL
+    from .episodes import Episode as Episode
+    from .episodes import EpisodeError as EpisodeError
+    from .episodes import EpisodeLimits as EpisodeLimits
+    from .episodes import EpisodeResult as EpisodeResult
+    from .episodes import Replay as Replay
+    from .episodes import Tool as Tool
+    from .episodes import run_episode as run_episode
+    from .errors import EXIT_FAILURE as EXIT_FAILURE
+    from .errors import EXIT_OK as EXIT_OK
+    from .errors import EXIT_SIGINT as EXIT_SIGINT
+    from .errors import EXIT_SIGTERM as EXIT_SIGTERM
+    from .errors import EXIT_USAGE as EXIT_USAGE
+    from .errors import AdapterError as AdapterError
+    from .errors import AuthenticationFailedError as AuthenticationFailedError
+    from .errors import BadRequestError as BadRequestError
+    from .errors import BatchItemFailedError as BatchItemFailedError
+    from .errors import BenchmarkError as BenchmarkError
+    from .errors import BenchmarkFileError as BenchmarkFileError
+    from .errors import BenchmarkNotFoundError as BenchmarkNotFoundError
+    from .errors import ConfigurationError as ConfigurationError
+    from .errors import ConnectionFailedError as ConnectionFailedError
+    from .errors import DefinitionError as DefinitionError
+    from .errors import EventLoopRunningError as EventLoopRunningError
+    from .errors import GraderError as GraderError
+    from .errors import IncomparableReportsError as IncomparableReportsError
+    from .errors import InternalError as InternalError
+    from .errors import InvalidArgumentsError as InvalidArgumentsError
+    from .errors import InvalidJsonError as InvalidJsonError
+    from .errors import InvalidScoreRequestError as InvalidScoreRequestError
+    from .errors import InvalidSubmissionError as InvalidSubmissionError
+    from .errors import JournalError as JournalError
+    from .errors import JournalExistsError as JournalExistsError
+    from .errors import ListenError as ListenError
+    from .errors import MalformedResponseError as MalformedResponseError
+    from .errors import MaxErrorsError as MaxErrorsError
+    from .errors import MethodNotAllowedError as MethodNotAllowedError
+    from .errors import MissingExtraError as MissingExtraError
+    from .errors import MissingFileError as MissingFileError
+    from .errors import ModelNotFoundError as ModelNotFoundError
+    from .errors import OutputLockedError as OutputLockedError
+    from .errors import OutputWriteError as OutputWriteError
+    from .errors import PluginLoadError as PluginLoadError
+    from .errors import ProviderError as ProviderError
+    from .errors import RateLimitedError as RateLimitedError
+    from .errors import RequestTimeoutError as RequestTimeoutError
+    from .errors import RequestTooLargeError as RequestTooLargeError
+    from .errors import RouteNotFoundError as RouteNotFoundError
+    from .errors import RunStoppedError as RunStoppedError
+    from .errors import ScaffoldError as ScaffoldError
+    from .errors import ShardMergeError as ShardMergeError
+    from .errors import TaskFileError as TaskFileError
+    from .errors import TaskNotFoundError as TaskNotFoundError
+    from .errors import TasksNotAllowedError as TasksNotAllowedError
+    from .errors import UnknownToolError as UnknownToolError
+    from .errors import UnreadableFileError as UnreadableFileError
+    from .errors import UsageError as UsageError
+    from .graders import *  # noqa: F403
+    from .hooks import *  # noqa: F403
+    from .packaging import *  # noqa: F403
+    from .reports import BatchStats as BatchStats
+    from .reports import CacheStats as CacheStats
+    from .reports import ConfidenceInterval as ConfidenceInterval
+    from .reports import GroupMean as GroupMean
+    from .reports import IndexEntry as IndexEntry
+    from .reports import ServedBy as ServedBy
+    from .reports import ServedCount as ServedCount
+    from .reports import Totals as Totals
+    from .reports import Usage as Usage
+    from .reports import build_report as build_report
+    from .reports import index_entry as index_entry
+    from .reports import render_card as render_card
+    from .reports import render_markdown as render_markdown
+    from .reports import render_report_html as render_report_html
+    from .reports import render_summary as render_summary
+    from .reports import render_task_browser_html as render_task_browser_html
+    from .runs import *  # noqa: F403
+    from .servers import *  # noqa: F403
+    from .stats import ComparedRun as ComparedRun
+    from .stats import Comparison as Comparison
+    from .stats import Difference as Difference
+    from .stats import GroupDifference as GroupDifference
+    from .stats import McNemarTest as McNemarTest
+    from .stats import bootstrap_ci as bootstrap_ci
+    from .stats import clopper_pearson_ci as clopper_pearson_ci
+    from .stats import cluster_bootstrap_ci as cluster_bootstrap_ci
+    from .stats import compare_reports as compare_reports
+    from .stats import group_means as group_means
+    from .stats import mcnemar_exact as mcnemar_exact
+    from .stats import paired_bootstrap_ci as paired_bootstrap_ci
+    from .stats import render_comparison as render_comparison
+    from .stats import render_comparison_html as render_comparison_html
+    from .sweep import *  # noqa: F403
+    from .wire import *  # noqa: F403
 __all__ = [
-    "AnswerPolicy",
-    "CallPolicy",
-    "ScriptPolicy",
-    "GroupLabeler",
-    "NativeMessages",
-    "Summarizer",
-    "SummaryMarkdown",
-    "TaskLoader",
-    "BenchmarkFileError",
-    "ScaffoldError",
-    "CONFLICT",
-    "INVALID_ARGUMENTS",
-    "NOT_FOUND",
-    "UNKNOWN_TOOL",
-    "Tool",
-    "Toolbox",
-    "ToolRefusal",
-    "render_comparison_html",
-    "resolve_benchmark",
-    "scaffold_package",
-    "AuthenticationFailedError",
-    "BadRequestError",
-    "BatchItemFailedError",
-    "BenchmarkNotFoundError",
-    "ConnectionFailedError",
-    "DEFAULT_JUDGE_PROMPT",
     "AdapterContext",
-    "AdapterError",
-    "AgentFailedError",
     "Benchmark",
     "BenchmarkEntry",
-    "BenchmarkError",
-    "ChatMessage",
-    "ChatRequest",
-    "ChatResult",
-    "ComparedRun",
-    "Comparison",
-    "CompletionResult",
-    "ConfidenceInterval",
-    "ConfigurationError",
-    "DefinitionError",
-    "Difference",
-    "EXIT_FAILURE",
-    "EXIT_OK",
-    "EXIT_SIGINT",
-    "EXIT_SIGTERM",
-    "EXIT_USAGE",
+    "Deferred",
     "Environment",
-    "EnvironmentFactory",
     "EnvironmentStart",
-    "Episode",
-    "EpisodeError",
-    "EpisodeLimits",
-    "EpisodeResult",
-    "EpisodeSession",
-    "EventLoopRunningError",
+    "GenerationSettings",
     "GradeContext",
-    "Grader",
-    "GraderError",
-    "GroupDifference",
-    "GroupMean",
-    "IncomparableReportsError",
-    "IndexEntry",
-    "InternalError",
-    "InvalidArgumentsError",
-    "InvalidJsonError",
-    "InvalidScoreRequestError",
-    "InvalidSessionRequestError",
-    "InvalidSubmissionError",
     "JsonObject",
     "JsonValue",
-    "ListenError",
-    "MalformedResponseError",
-    "MaxErrorsError",
-    "McNemarTest",
-    "MethodNotAllowedError",
-    "MissingExtraError",
-    "MissingFileError",
-    "MockAdapter",
     "MockPolicies",
     "ModelAdapter",
-    "ModelNotFoundError",
-    "NotAnEpisodeError",
     "Mulberry32",
-    "OpenAICompatAdapter",
-    "PluginLoadError",
     "Provenance",
-    "ProviderError",
-    "RateLimitedError",
-    "Replay",
-    "RequestTimeoutError",
-    "RequestTooLargeError",
-    "RouteNotFoundError",
     "RunOptions",
-    "RunTarget",
-    "Run",
-    "RunStoppedError",
-    "JournalError",
-    "JournalExistsError",
-    "ResponseCache",
-    "GenerationSettings",
-    "ServedBy",
-    "ServedCount",
-    "BatchStats",
-    "Shard",
-    "ShardInfo",
-    "SessionFinishedError",
-    "SessionNotFoundError",
-    "SessionUnauthorizedError",
-    "ShardMergeError",
-    "ShardSource",
-    "CacheStats",
-    "TooManySessionsError",
-    "UnknownToolError",
-    "UnreadableFileError",
-    "journal_path",
     "RunReport",
     "RunRow",
+    "RunTarget",
     "ScriptedTurn",
     "Task",
-    "TaskFileError",
-    "TaskNotFoundError",
     "TaskScore",
-    "TasksNotAllowedError",
     "ToolCall",
     "ToolError",
     "ToolLogEntry",
     "ToolNameCodec",
+    "ToolRefusal",
     "ToolResult",
     "ToolSpec",
-    "Totals",
-    "SplitRenderer",
+    "Toolbox",
     "Trace",
-    "Usage",
-    "UsageError",
     "__version__",
-    "bootstrap_ci",
-    "clopper_pearson_ci",
-    "build_report",
-    "cluster_bootstrap_ci",
-    "compare_reports",
-    "create_app",
-    "create_cli",
-    "create_mcp_server",
     "define_benchmark",
     "discover_benchmarks",
-    "dump_task_file",
-    "split_generator_main",
-    "dumps",
-    "exact_match",
-    "from_wire",
-    "group_means",
-    "index_entry",
-    "json_schema_match",
-    "judge_with_llm",
-    "Deferred",
-    "lazy_attributes",
     "load_benchmark",
-    "load_task_file",
-    "loads",
-    "SchemaError",
-    "first_violation",
-    "decode_prefix",
-    "first_difference",
-    "is_number",
-    "json_equal",
-    "key_path",
-    "show",
     "make_adapter",
-    "mcnemar_exact",
-    "merge_shards",
     "mock_adapter",
     "mulberry32",
-    "numeric_within",
     "openai_compat_adapter",
-    "openrouter_adapter",
-    "paired_bootstrap_ci",
-    "provenance_markdown",
     "provider_safe_name",
-    "regex_match",
-    "render_card",
-    "render_comparison",
-    "render_markdown",
-    "render_report_html",
-    "render_summary",
-    "render_task_browser_html",
     "replay",
-    "resolve_remote_tasks",
+    "resolve_benchmark",
     "run",
-    "run_cli",
-    "run_episode",
-    "open_session",
-    "serve",
-    "start_mcp",
-    "to_wire",
-    "validate_tasks",
-    "CacheInfo",
-    "CacheRemoval",
-    "cache_info",
-    "clear_cache",
-    "prune_cache",
-    "Leaderboard",
-    "LeaderboardEntry",
-    "LeaderboardGroup",
-    "SkippedFile",
-    "build_leaderboard",
-    "render_leaderboard",
-    "render_leaderboard_html",
-    "write_leaderboard",
-    "Cell",
-    "CellOutcome",
-    "OutputLockedError",
-    "OutputWriteError",
-    "SweepBenchmark",
-    "SweepModel",
-    "SweepObserver",
-    "SweepOutcome",
-    "SweepPlan",
-    "execute_sweep",
-    "plan_sweep",
-    "run_cell",
-    "run_sweep",
-    "run_sweep_async",
 ]
+# End of the generated block.

@@ -6,10 +6,11 @@ import subprocess
 import sys
 
 import pytest
-from benchmark_core import ConfigurationError, MockAdapter, MockPolicies
-from benchmark_core.adapters import PROVIDERS, make_adapter
+from benchmark_core import MockPolicies
+from benchmark_core.adapters import PROVIDERS, MockAdapter, make_adapter
 from benchmark_core.adapters.catalog import PROVIDER_TABLE
 from benchmark_core.adapters.openai_compat import OPENROUTER_BASE_URL, OpenAICompatAdapter
+from benchmark_core.errors import ConfigurationError
 
 
 def test_mock_gets_model_seed_and_policies() -> None:

@@ -5,24 +5,15 @@ truncation, rate-limit headers and the configuration it reads."""
 from __future__ import annotations
 
 import pytest
-from benchmark_core import (
-    AdapterContext,
-    AdapterError,
-    ChatMessage,
-    ChatRequest,
-    ConfigurationError,
-    RunOptions,
-    RunStoppedError,
-    Task,
-    ToolSpec,
-    render_markdown,
-    run,
-)
+from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters import make_adapter
 from benchmark_core.adapters.anthropic import ANTHROPIC_BASE_URL, AnthropicAdapter, anthropic_adapter
 from benchmark_core.adapters.base import GenerationSettings
 from benchmark_core.adapters.prices import Prices
+from benchmark_core.chat import ChatMessage, ChatRequest
+from benchmark_core.errors import AdapterError, ConfigurationError, RunStoppedError
 from benchmark_core.example import benchmark as example
+from benchmark_core.reports import render_markdown
 from benchmark_core.testing import AnthropicResponse, FakeAnthropic, mock_handler
 
 KEY = "sk-ant-test-SECRET-93c1"

@@ -10,7 +10,9 @@ import time
 from pathlib import Path
 
 import pytest
-from benchmark_core import cache_info, clear_cache, create_cli, prune_cache, run
+from benchmark_core import run
+from benchmark_core.cache import cache_info, clear_cache, prune_cache
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, mock_handler
 from click.testing import CliRunner

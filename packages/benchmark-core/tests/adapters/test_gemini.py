@@ -5,9 +5,11 @@ usage with thoughtsTokenCount, truncation and blocked prompts."""
 from __future__ import annotations
 
 import pytest
-from benchmark_core import AdapterContext, AdapterError, ChatMessage, ChatRequest, RunOptions, Task, ToolSpec, run
+from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters.base import GenerationSettings
 from benchmark_core.adapters.gemini import GeminiAdapter, gemini_adapter
+from benchmark_core.chat import ChatMessage, ChatRequest
+from benchmark_core.errors import AdapterError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeGemini, GeminiResponse, ScriptedResponse
 

@@ -5,15 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from benchmark_core import (
-    Benchmark,
-    ChatMessage,
-    DefinitionError,
-    Task,
-    ToolSpec,
-    openai_compat_adapter,
-    run,
-)
+from benchmark_core import Benchmark, Task, ToolSpec, openai_compat_adapter, run
+from benchmark_core.chat import ChatMessage
+from benchmark_core.errors import DefinitionError
 from benchmark_core.testing import FakeOpenAI, FakeResponse
 
 BenchmarkFactory = Callable[..., Benchmark]

@@ -14,23 +14,16 @@ from typing import Optional
 import pytest
 from benchmark_core import (
     AdapterContext,
-    AdapterError,
     Benchmark,
-    ChatMessage,
-    ChatRequest,
-    ConfigurationError,
     GradeContext,
-    Grader,
     Provenance,
     RunOptions,
-    RunStoppedError,
     Task,
     TaskScore,
     ToolCall,
     ToolSpec,
     Trace,
     define_benchmark,
-    dumps,
     run,
 )
 from benchmark_core.adapters.openai_compat import (
@@ -42,7 +35,11 @@ from benchmark_core.adapters.openai_compat import (
     parse_retry_after,
 )
 from benchmark_core.adapters.toolnames import ToolNameCodec, provider_safe_name
+from benchmark_core.chat import ChatMessage, ChatRequest
+from benchmark_core.errors import AdapterError, ConfigurationError, RunStoppedError
+from benchmark_core.hooks import Grader
 from benchmark_core.testing import FakeOpenAI, FakeResponse, RecordedRequest
+from benchmark_core.wire import dumps
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -9,9 +9,11 @@ from datetime import datetime, timezone
 
 import attrs
 import pytest
-from benchmark_core import AdapterError, Benchmark, Run, RunOptions, Task, openai_compat_adapter
+from benchmark_core import Benchmark, RunOptions, Task, openai_compat_adapter
 from benchmark_core.adapters import Budget, Pacer, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from benchmark_core.adapters.base import AdapterContext
+from benchmark_core.errors import AdapterError
+from benchmark_core.runs import Run
 from benchmark_core.testing import FakeOpenAI, FakeResponse
 from benchmark_core.testing.buckets import go_duration
 

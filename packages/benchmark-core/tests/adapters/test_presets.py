@@ -10,10 +10,12 @@ import sys
 from typing import Any, Optional
 
 import pytest
-from benchmark_core import AdapterContext, AdapterError, ChatMessage, ChatRequest, Task
+from benchmark_core import AdapterContext, Task
 from benchmark_core.adapters import make_adapter
 from benchmark_core.adapters.base import GenerationSettings
 from benchmark_core.adapters.catalog import PROVIDER_TABLE, PROVIDERS_BY_NAME
+from benchmark_core.chat import ChatMessage, ChatRequest
+from benchmark_core.errors import AdapterError
 from benchmark_core.testing import FakeOpenAI, FakeResponse, chat_completion
 
 PRESETS = [info for info in PROVIDER_TABLE if info.wire == "openai"]

@@ -19,18 +19,11 @@ from typing import Any, Optional
 
 import pytest
 from attrs import frozen
-from benchmark_core import (
-    AdapterContext,
-    ChatMessage,
-    ChatRequest,
-    RunOptions,
-    RunStoppedError,
-    Task,
-    ToolSpec,
-    run,
-)
+from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters import make_adapter
 from benchmark_core.adapters.prices import Prices
+from benchmark_core.chat import ChatMessage, ChatRequest
+from benchmark_core.errors import RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import (
     AnthropicResponse,

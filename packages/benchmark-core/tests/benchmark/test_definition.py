@@ -7,21 +7,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from benchmark_core import (
-    Benchmark,
+from benchmark_core import Benchmark, GradeContext, Task, TaskScore, Trace
+from benchmark_core._benchmark.taskfiles import remote_task_names, resolve_remote_tasks
+from benchmark_core.data import dump_task_file
+from benchmark_core.errors import (
     DefinitionError,
     EventLoopRunningError,
-    GradeContext,
     GraderError,
-    Task,
     TaskFileError,
     TaskNotFoundError,
-    TaskScore,
-    Trace,
     UsageError,
-    dump_task_file,
 )
-from benchmark_core._benchmark.taskfiles import remote_task_names, resolve_remote_tasks
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]

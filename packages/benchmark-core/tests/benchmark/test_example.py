@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from benchmark_core import dump_task_file, mock_adapter, provenance_markdown
+from benchmark_core import mock_adapter
+from benchmark_core.data import dump_task_file, provenance_markdown
 from benchmark_core.example import benchmark
 from benchmark_core.example.generator import SEED, generate
 

@@ -10,19 +10,7 @@ from decimal import Decimal, localcontext
 from typing import Any
 
 import pytest
-from benchmark_core import (
-    AdapterContext,
-    AdapterError,
-    Benchmark,
-    ChatRequest,
-    ChatResult,
-    CompletionResult,
-    GradeContext,
-    Task,
-    TaskScore,
-    Trace,
-    Usage,
-)
+from benchmark_core import AdapterContext, Benchmark, GradeContext, Task, TaskScore, Trace
 from benchmark_core._benchmark.graders import (
     DEFAULT_JUDGE_PROMPT,
     exact_match,
@@ -31,6 +19,9 @@ from benchmark_core._benchmark.graders import (
     numeric_within,
     regex_match,
 )
+from benchmark_core.chat import ChatRequest, ChatResult, CompletionResult
+from benchmark_core.errors import AdapterError
+from benchmark_core.reports import Usage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

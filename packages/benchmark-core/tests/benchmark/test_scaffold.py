@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core import ScaffoldError, __version__, scaffold_package
+from benchmark_core import __version__
+from benchmark_core.errors import ScaffoldError
+from benchmark_core.packaging import scaffold_package
 
 FILES = [
     ".gitignore",

@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from benchmark_core import split_generator_main
+from benchmark_core.data import split_generator_main
 from benchmark_core.example.generator import SEED, generate, main
 from benchmark_core.example.generator import render_split as example_split
 

@@ -12,20 +12,13 @@ import aiohttp
 import jsonschema  # type: ignore[import-untyped]  # installed with mcp, which validates with it
 import mcp
 import pytest
-from benchmark_core import (
-    InvalidSubmissionError,
-    ToolCall,
-    ToolLogEntry,
-    Trace,
-    create_cli,
-    dumps,
-    from_wire,
-    loads,
-    mock_adapter,
-)
+from benchmark_core import ToolCall, ToolLogEntry, Trace, mock_adapter
 from benchmark_core._benchmark.submission import MAX_NESTING, check_submission, parse_submission, submission_schema
+from benchmark_core.cli import create_cli
+from benchmark_core.errors import InvalidSubmissionError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, serve_benchmark, tool_error
+from benchmark_core.wire import dumps, from_wire, loads
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st

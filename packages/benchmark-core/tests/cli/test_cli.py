@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import Task, create_cli, dump_task_file
+from benchmark_core import Task
+from benchmark_core.cli import create_cli
+from benchmark_core.data import dump_task_file
 from benchmark_core.example import benchmark
 from click.testing import CliRunner, Result
 

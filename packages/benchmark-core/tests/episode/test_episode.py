@@ -8,23 +8,19 @@ from typing import Any
 import pytest
 from benchmark_core import (
     AdapterContext,
-    AdapterError,
-    ChatMessage,
-    ChatRequest,
-    ChatResult,
-    CompletionResult,
-    EpisodeLimits,
     MockPolicies,
     ScriptedTurn,
     Task,
     ToolCall,
     ToolLogEntry,
-    Usage,
     mock_adapter,
     replay,
-    run_episode,
 )
+from benchmark_core.chat import ChatMessage, ChatRequest, ChatResult, CompletionResult
+from benchmark_core.episodes import EpisodeLimits, run_episode
+from benchmark_core.errors import AdapterError
 from benchmark_core.example import OrderLookupEnvironment, benchmark
+from benchmark_core.reports import Usage
 
 TASK = benchmark.tasks()[-1]
 

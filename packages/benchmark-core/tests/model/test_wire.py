@@ -7,16 +7,9 @@ import json
 import attrs
 import pytest
 from benchmark_core import (
-    CacheStats,
-    ChatMessage,
-    ConfidenceInterval,
-    Episode,
-    GroupMean,
-    IndexEntry,
     Provenance,
     RunReport,
     RunRow,
-    ServedCount,
     Task,
     TaskScore,
     ToolCall,
@@ -24,15 +17,14 @@ from benchmark_core import (
     ToolLogEntry,
     ToolResult,
     ToolSpec,
-    Totals,
     Trace,
-    Usage,
-    UsageError,
-    dumps,
-    from_wire,
-    to_wire,
 )
 from benchmark_core._model.wire import camel
+from benchmark_core.chat import ChatMessage
+from benchmark_core.episodes import Episode
+from benchmark_core.errors import UsageError
+from benchmark_core.reports import CacheStats, ConfidenceInterval, GroupMean, IndexEntry, ServedCount, Totals, Usage
+from benchmark_core.wire import dumps, from_wire, to_wire
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -7,7 +7,8 @@ from collections import OrderedDict
 from typing import Any
 
 import cattrs
-from benchmark_core import Task, TaskScore, ToolSpec, from_wire, to_wire
+from benchmark_core import Task, TaskScore, ToolSpec
+from benchmark_core.wire import from_wire, to_wire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import Comparison, RunReport, compare_reports, create_cli, run, to_wire
+from benchmark_core import RunReport, run
 from benchmark_core._render.html_compare import render_comparison_html
 from benchmark_core.adapters.mock import MockAdapter
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
+from benchmark_core.stats import Comparison, compare_reports
 from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import to_wire
 from click.testing import CliRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"

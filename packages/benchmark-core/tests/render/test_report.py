@@ -7,20 +7,10 @@ from typing import Any
 
 import attrs
 import pytest
-from benchmark_core import (
-    Benchmark,
-    ConfidenceInterval,
-    Provenance,
-    RunReport,
-    RunRow,
-    Task,
-    Totals,
-    Usage,
-    mock_adapter,
-    run,
-    to_wire,
-)
+from benchmark_core import Benchmark, Provenance, RunReport, RunRow, Task, mock_adapter, run
 from benchmark_core._render.report import index_entry, provenance_markdown, render_markdown
+from benchmark_core.reports import ConfidenceInterval, Totals, Usage
+from benchmark_core.wire import to_wire
 
 MakeBenchmark = Callable[..., Benchmark]
 
@@ -204,7 +194,7 @@ def test_index_entry_lists_are_copies(make_benchmark: MakeBenchmark) -> None:
 EXPECTED_PROVENANCE = """\
 # Provenance: Tiny
 
-This file is generated from the definition of the benchmark `tiny` by `benchmark_core.provenance_markdown`. \
+This file is generated from the definition of the benchmark `tiny` by `benchmark_core.data.provenance_markdown`. \
 Edit the definition, not this file.
 
 ## What it measures

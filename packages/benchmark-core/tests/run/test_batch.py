@@ -17,18 +17,12 @@ from typing import Any, Optional
 
 import pytest
 from aiohttp import web
-from benchmark_core import (
-    ConfigurationError,
-    RunOptions,
-    RunStoppedError,
-    journal_path,
-    mock_adapter,
-    openai_compat_adapter,
-    run,
-)
+from benchmark_core import RunOptions, mock_adapter, openai_compat_adapter, run
 from benchmark_core.adapters.anthropic import anthropic_adapter
 from benchmark_core.adapters.prices import Prices
+from benchmark_core.errors import ConfigurationError, RunStoppedError
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import journal_path
 from benchmark_core.testing import (
     AnthropicResponse,
     FakeAnthropicBatches,
@@ -296,7 +290,7 @@ def test_the_cli_refuses_batch_for_episodes_with_exit_1() -> None:
 
 def test_mcp_run_benchmark_takes_batch(openai_batches: FakeOpenAIBatches, monkeypatch: pytest.MonkeyPatch) -> None:
     import mcp
-    from benchmark_core import create_mcp_server
+    from benchmark_core.servers import create_mcp_server
     from benchmark_core.testing import tool_data, tool_error
 
     monkeypatch.setenv("OPENAI_BASE_URL", openai_batches.base_url)

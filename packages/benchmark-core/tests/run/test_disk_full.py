@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-from benchmark_core import dumps, journal_path, mock_adapter, run
+from benchmark_core import mock_adapter, run
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import journal_path
 from benchmark_core.testing import stable_report
+from benchmark_core.wire import dumps
 
 resource = pytest.importorskip("resource", reason="RLIMIT_FSIZE needs the POSIX resource module")
 

@@ -20,23 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import (
-    Benchmark,
-    JournalError,
-    RunOptions,
-    RunStoppedError,
-    Task,
-    journal_path,
-    mock_adapter,
-    openai_compat_adapter,
-    openrouter_adapter,
-    run,
-)
+from benchmark_core import Benchmark, RunOptions, Task, mock_adapter, openai_compat_adapter, run
 from benchmark_core._model.wire import to_wire
 from benchmark_core._run.files import read_report
 from benchmark_core._run.journal import task_set_digest
 from benchmark_core._util.json_values import loads
+from benchmark_core.adapters import openrouter_adapter
+from benchmark_core.errors import JournalError, RunStoppedError
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import journal_path
 from benchmark_core.testing import FakeOpenAI, FakeResponse, ScriptedResponse, mock_handler, stable_report
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.

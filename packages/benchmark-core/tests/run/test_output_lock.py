@@ -18,8 +18,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from benchmark_core import OutputLockedError, TaskNotFoundError, journal_path, mock_adapter, run
+from benchmark_core import mock_adapter, run
+from benchmark_core.errors import OutputLockedError, TaskNotFoundError
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import journal_path
 from benchmark_core.testing import FakeOpenAI, mock_handler
 
 fcntl = pytest.importorskip("fcntl", reason="flock is POSIX: on Windows runs are not locked (docs/durable-runs.md)")
@@ -120,7 +122,7 @@ async def test_a_refused_run_leaves_the_journal_as_it_was(tmp_path: Path) -> Non
     assert not journal.exists()  # a run that never started leaves no journal behind
     await run(example, mock_adapter(), journal=journal)
     before = journal.read_bytes()
-    from benchmark_core import JournalExistsError
+    from benchmark_core.errors import JournalExistsError
 
     with pytest.raises(JournalExistsError):
         await run(example, mock_adapter(), journal=journal)

@@ -85,8 +85,9 @@ def test_the_progress_line_is_drawn_on_a_terminal_only() -> None:
 
 
 def test_the_progress_line_shows_dollars_and_errors() -> None:
-    from benchmark_core import RunRow, Usage
+    from benchmark_core import RunRow
     from benchmark_core.cli.progress import ProgressLine
+    from benchmark_core.reports import Usage
 
     line = ProgressLine()
     line.update(

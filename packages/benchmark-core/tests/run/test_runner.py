@@ -8,23 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from benchmark_core import (
-    AdapterContext,
-    AdapterError,
-    Benchmark,
-    ChatRequest,
-    ChatResult,
-    CompletionResult,
-    ConfigurationError,
-    RunOptions,
-    Task,
-    TaskNotFoundError,
-    TaskScore,
-    Usage,
-    dumps,
-    mock_adapter,
-    run,
-)
+from benchmark_core import AdapterContext, Benchmark, RunOptions, Task, TaskScore, mock_adapter, run
+from benchmark_core.chat import ChatRequest, ChatResult, CompletionResult
+from benchmark_core.errors import AdapterError, ConfigurationError, TaskNotFoundError
+from benchmark_core.reports import Usage
+from benchmark_core.wire import dumps
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]

@@ -19,24 +19,15 @@ from typing import Any
 import attrs
 import mcp
 import pytest
-from benchmark_core import (
-    ConfigurationError,
-    JournalError,
-    Shard,
-    ShardMergeError,
-    create_cli,
-    dump_task_file,
-    dumps,
-    journal_path,
-    merge_shards,
-    mock_adapter,
-    openai_compat_adapter,
-    run,
-    to_wire,
-)
+from benchmark_core import mock_adapter, openai_compat_adapter, run
 from benchmark_core._surfaces.mcp import create_mcp_server
+from benchmark_core.cli import create_cli
+from benchmark_core.data import dump_task_file
+from benchmark_core.errors import ConfigurationError, JournalError, ShardMergeError
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs import Shard, journal_path, merge_shards
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report, tool_data
+from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import mcp
 import pytest
-from benchmark_core import open_session, to_wire
+from benchmark_core import open_session
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import tool_data, tool_error
+from benchmark_core.wire import to_wire
 from mcp import StdioServerParameters
 
 

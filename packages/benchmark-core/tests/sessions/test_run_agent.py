@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import load_benchmark, run, to_wire
+from benchmark_core import load_benchmark, run
 from benchmark_core._errors import NotAnEpisodeError
 from benchmark_core.adapters.mock import mock_adapter
 from benchmark_core.testing.sessions import mock_agent
+from benchmark_core.wire import to_wire
 
 AGENT = Path(__file__).with_name("mock_mcp_agent.py")
 

@@ -10,22 +10,18 @@ from typing import Optional
 
 import attrs
 import pytest
-from benchmark_core import (
-    Benchmark,
-    DefinitionError,
-    RunReport,
+from benchmark_core import Benchmark, RunReport, define_benchmark, mock_adapter
+from benchmark_core._model import Provenance, Task, TaskScore, Trace
+from benchmark_core.errors import DefinitionError
+from benchmark_core.reports import render_markdown, render_report_html
+from benchmark_core.stats import (
     cluster_bootstrap_ci,
     compare_reports,
-    define_benchmark,
-    dumps,
-    mock_adapter,
     paired_bootstrap_ci,
     render_comparison,
     render_comparison_html,
-    render_markdown,
-    render_report_html,
 )
-from benchmark_core._model import Provenance, Task, TaskScore, Trace
+from benchmark_core.wire import dumps
 
 Labeler = Callable[[Task], dict[str, str]]
 

@@ -9,24 +9,14 @@ from typing import Any, cast
 
 import attrs
 import pytest
-from benchmark_core import (
-    ConfidenceInterval,
-    DefinitionError,
-    GroupMean,
-    IncomparableReportsError,
-    RunReport,
-    RunRow,
-    Totals,
-    Usage,
-    compare_reports,
-    create_cli,
-    define_benchmark,
-    dumps,
-    mock_adapter,
-    render_comparison,
-)
+from benchmark_core import RunReport, RunRow, define_benchmark, mock_adapter
 from benchmark_core._model import Provenance, Task, TaskScore, Trace
+from benchmark_core.cli import create_cli
+from benchmark_core.errors import DefinitionError, IncomparableReportsError
 from benchmark_core.example import benchmark
+from benchmark_core.reports import ConfidenceInterval, GroupMean, Totals, Usage
+from benchmark_core.stats import compare_reports, render_comparison
+from benchmark_core.wire import dumps
 from click.testing import CliRunner, Result
 
 CLI = create_cli(benchmark, "benchmark-core", umbrella=True)

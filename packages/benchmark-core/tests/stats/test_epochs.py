@@ -7,18 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmark_core import (
-    cluster_bootstrap_ci,
-    compare_reports,
-    mock_adapter,
-    openai_compat_adapter,
-    run,
-)
+from benchmark_core import mock_adapter, openai_compat_adapter, run
 from benchmark_core._model.wire import to_wire
 from benchmark_core._render.card import render_card
 from benchmark_core._render.report import render_markdown, render_summary
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
+from benchmark_core.stats import cluster_bootstrap_ci, compare_reports
 from benchmark_core.testing import FakeOpenAI, FakeResponse, stable_report
 from click.testing import CliRunner
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from benchmark_core import bootstrap_ci, mulberry32
+from benchmark_core import mulberry32
+from benchmark_core.stats import bootstrap_ci
 from hypothesis import given
 from hypothesis import strategies as st
 

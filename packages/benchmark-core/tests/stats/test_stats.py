@@ -13,14 +13,9 @@ import random
 from fractions import Fraction
 
 import pytest
-from benchmark_core import (
-    ConfidenceInterval,
-    bootstrap_ci,
-    cluster_bootstrap_ci,
-    mcnemar_exact,
-    paired_bootstrap_ci,
-)
 from benchmark_core._stats.stats import _binomial_sampler, _binomial_table_sampler
+from benchmark_core.reports import ConfidenceInterval
+from benchmark_core.stats import bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
 
 RUNS = 1000
 
@@ -187,7 +182,7 @@ def test_argument_errors() -> None:
 
 
 def test_clopper_pearson_matches_published_exact_intervals() -> None:
-    from benchmark_core import clopper_pearson_ci
+    from benchmark_core.stats import clopper_pearson_ci
 
     # R's binom.test(5, 10) and binom.test(3, 40): 0.1870860-0.8129140 and 0.01574218-0.20386475
     assert clopper_pearson_ci(5, 10).low == pytest.approx(0.1870860, abs=1e-6)

@@ -20,13 +20,15 @@ import jsonschema  # type: ignore[import-untyped]  # installed with mcp, which v
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
-from benchmark_core import Benchmark, Task, TaskScore, dump_task_file, mock_adapter, to_wire
+from benchmark_core import Benchmark, Task, TaskScore, mock_adapter
 from benchmark_core.__about__ import __version__
 from benchmark_core._errors import ListenError
 from benchmark_core._render.report import index_entry, provenance_markdown
 from benchmark_core._surfaces.http import MAX_BODY_BYTES, create_app, serve
+from benchmark_core.data import dump_task_file
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import free_port, serve_benchmark
+from benchmark_core.wire import to_wire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pytest_aiohttp import AiohttpClient

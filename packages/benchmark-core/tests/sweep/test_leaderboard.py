@@ -10,22 +10,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from benchmark_core import (
-    RunReport,
-    build_leaderboard,
-    compare_reports,
-    create_cli,
-    dumps,
-    openai_compat_adapter,
-    render_leaderboard,
-    render_leaderboard_html,
-    run,
-    to_wire,
-    write_leaderboard,
-)
+from benchmark_core import RunReport, openai_compat_adapter, run
+from benchmark_core._render.leaderboard_markdown import rank_text
 from benchmark_core.adapters.mock import MockAdapter
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
+from benchmark_core.stats import compare_reports
+from benchmark_core.sweep import build_leaderboard, render_leaderboard, render_leaderboard_html, write_leaderboard
 from benchmark_core.testing import (
     AlwaysGoodMock,
     FakeOpenAI,
@@ -34,6 +27,7 @@ from benchmark_core.testing import (
     mock_handler,
 )
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"
@@ -96,9 +90,18 @@ def test_groups_ranks_and_verdicts(results: dict[str, Any]) -> None:
     assert (top.rank, top.verdict, top.mean) == (1, "top", results["strong"].mean)
     by_second = {d.second: d for d in comparison.differences}
     for entry in rest:
+        # The group's joint bootstrap pairs the runs as compare does; its interval differs from
+        # compare's own draw by bootstrap noise (at most one task's worth on 21 tasks), not more.
         difference = by_second[entry.label]
         assert (entry.verdict, entry.mean_difference) == (difference.verdict, difference.mean_difference)
-        assert entry.difference_interval95 == difference.confidence_interval95
+        assert entry.difference_interval95 is not None and entry.adjusted_p_value is not None
+        assert entry.difference_interval95.low == pytest.approx(difference.confidence_interval95.low, abs=1 / 21 + 1e-9)
+        assert entry.difference_interval95.high == pytest.approx(
+            difference.confidence_interval95.high, abs=1 / 21 + 1e-9
+        )
+    assert full.comparisons == 2 and full.clustered_by is None
+    assert [e.rank_interval95 is not None for e in full.entries] == [True, True, True]
+    assert top.rank_interval95 is not None and top.rank_interval95.low == 1
     paid = next(e for e in full.entries if e.label == "paid")
     assert paid.cost_usd == pytest.approx(COST * sum(r.attempts for r in results["paid"].rows))
     assert paid.total_tokens == results["paid"].usage.total_tokens
@@ -119,10 +122,18 @@ def test_the_cli_writes_and_prints_it(results: dict[str, Any]) -> None:
     markdown = (folder / "leaderboard.md").read_text(encoding="utf-8")
     assert printed.stdout == markdown == render_leaderboard(build_leaderboard(folder))
     assert markdown.count("\n## ") == 4  # three groups and the skipped files
-    assert "| 1 | strong (mock/strong-model) |" in markdown
+    top = build_leaderboard(folder).groups[0].entries[0]
+    assert top.rank_interval95 is not None
+    ranks = rank_text(top)
+    assert f"| 1 | {ranks} | strong (mock/strong-model) |" in markdown
+    assert "Holm's method" in markdown.split("\n## ")[0]
+    assert "2 comparisons with the top, Holm-adjusted" in markdown
     as_json = CliRunner().invoke(cli, ["leaderboard", str(folder), "--json"])
     assert as_json.exit_code == 0
-    assert json.loads(as_json.stdout) == to_wire(build_leaderboard(folder))
+    document = json.loads(as_json.stdout)
+    assert document == to_wire(build_leaderboard(folder)) and document["adjustment"] == "holm"
+    first = document["groups"][0]["entries"][0]
+    assert first["rankInterval95"] == {"low": top.rank_interval95.low, "high": top.rank_interval95.high}
     missing = CliRunner().invoke(cli, ["leaderboard", str(folder / "nope")])
     assert missing.exit_code == 1 and "no results folder" in missing.stderr
 
@@ -136,6 +147,20 @@ def test_the_page_is_deterministic_and_escaped(results: dict[str, Any]) -> None:
     assert "<img" not in html and 'data-label="&lt;img src=x onerror=alert(1)&gt;"' in html
 
 
+def test_a_report_with_a_task_twice_is_ranked_without_intervals(results: dict[str, Any], tmp_path: Path) -> None:
+    folder = tmp_path / "twice"
+    plain: RunReport = results["plain"]
+    doubled = attrs.evolve(plain, rows=[*plain.rows, plain.rows[0]])
+    _save(folder, "benchmark-core-example/strong/report.json", results["strong"])
+    _save(folder, "benchmark-core-example/doubled/report.json", doubled)
+    [group] = build_leaderboard(folder).groups
+    assert [(e.label, e.rank, e.rank_interval95, e.verdict) for e in group.entries] == [
+        ("strong", 1, None, "top"),
+        ("doubled", 2, None, None),
+    ]
+    assert "| 2 | - | doubled" in render_leaderboard(build_leaderboard(folder))
+
+
 @pytest.fixture
 async def browser() -> AsyncIterator[Chromium]:
     async with Chromium.launch() as chromium:
@@ -146,6 +171,7 @@ _READ = """(() => Array.from(document.querySelectorAll('section.group')).map(s =
     title: s.querySelector('h2').textContent,
     rows: Array.from(s.querySelectorAll('table.leaderboard tbody tr')).map(tr => ({
         label: tr.dataset.label, rank: tr.querySelector('.rank').textContent,
+        rankCi: tr.querySelector('.rank-ci').textContent, rankLow: tr.querySelector('.rank-ci').dataset.rankLow,
         mean: tr.querySelector('.mean').textContent, verdict: tr.querySelector('.vs-top').textContent,
         tasks: tr.querySelector('.tasks').textContent, errored: tr.querySelector('.errored').textContent,
         passK: tr.querySelector('.pass-k').textContent, cost: tr.querySelector('.cost').textContent,
@@ -167,7 +193,11 @@ async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) 
     assert full["title"].startswith(f"benchmark-core-example {example.version} · prompt · 21 tasks")
     entries = board.groups[0].entries
     assert [r["label"] for r in full["rows"]] == [e.label for e in entries]
-    assert [r["rank"] for r in full["rows"]] == ["1", "2", "3"]
+    assert [r["rank"] for r in full["rows"]] == [str(e.rank) for e in entries]
+    assert [r["rankCi"] for r in full["rows"]] == [rank_text(e) for e in entries]
+    assert [r["rankLow"] for r in full["rows"]] == [str(e.rank_interval95.low) for e in entries if e.rank_interval95]
+    method = await browser.evaluate("document.querySelector('#method').textContent")
+    assert "Holm's method" in method
     assert [r["mean"] for r in full["rows"]] == [f"{e.mean * 100:.1f}%" for e in entries]
     assert full["rows"][0]["verdict"] == "top"
     assert all(r["verdict"].startswith(str(e.verdict)) for r, e in zip(full["rows"][1:], entries[1:]))

@@ -20,8 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmark_core import EventLoopRunningError, create_cli, plan_sweep, resolve_benchmark, run_sweep
+from benchmark_core import resolve_benchmark
+from benchmark_core.cli import create_cli
+from benchmark_core.errors import EventLoopRunningError
 from benchmark_core.example import benchmark as example
+from benchmark_core.sweep import plan_sweep, run_sweep
 from benchmark_core.testing import FakeOpenAI, mock_handlers, stable_report
 from click.testing import CliRunner
 
@@ -347,7 +350,7 @@ def test_a_cell_runs_on_its_own_and_the_sweep_then_skips_it(endpoints: Endpoints
     import asyncio
     import pickle
 
-    from benchmark_core import execute_sweep, run_cell
+    from benchmark_core.sweep import execute_sweep, run_cell
 
     plan = plan_sweep(_write(tmp_path, sweep_toml(endpoints)))
     cell = pickle.loads(pickle.dumps(plan.cells[2]))  # a cell holds no live object and no key

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from benchmark_core import create_cli
+from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import stable_report
 from click.testing import CliRunner

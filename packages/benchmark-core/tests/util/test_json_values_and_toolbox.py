@@ -5,17 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from benchmark_core import (
-    CONFLICT,
-    INVALID_ARGUMENTS,
-    UNKNOWN_TOOL,
-    JsonObject,
-    JsonValue,
-    Toolbox,
-    ToolRefusal,
-)
+from benchmark_core import JsonObject, JsonValue, Toolbox, ToolRefusal
 from benchmark_core._util.json_schema import SchemaError, first_violation, validate
 from benchmark_core._util.json_values import decode_prefix, first_difference, json_equal, key_path, loads, show
+from benchmark_core.episodes import CONFLICT, INVALID_ARGUMENTS, UNKNOWN_TOOL
 
 
 @pytest.mark.parametrize("text", ["1e999", "-1e999", "NaN", "Infinity", "[1, -Infinity]"])

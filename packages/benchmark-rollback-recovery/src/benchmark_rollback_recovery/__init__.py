@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from benchmark_core import lazy_attributes
+from benchmark_core.packaging import lazy_attributes
 
 from .__about__ import __version__
 from ._definition import FULL_TASKS_FILE, TASKS_ALLOW_ENV, TASKS_FILE, benchmark, run, run_async, score, score_async

@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 from typing import cast
 
 import attrs
-from benchmark_core import Task, mulberry32, to_wire
+from benchmark_core import Task, mulberry32
+from benchmark_core.wire import to_wire
 
 from ._corpus import ASSIGNEES, ORGANISATIONS, OUTSIDE_DOMAINS, Announcement
 from ._draft import SESSION_CLOCK, Draft, Slot, stamp

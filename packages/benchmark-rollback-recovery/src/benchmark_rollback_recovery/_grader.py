@@ -22,17 +22,9 @@ from __future__ import annotations
 from typing import Optional
 
 import attrs
-from benchmark_core import (
-    Environment,
-    GradeContext,
-    GraderError,
-    Task,
-    TaskScore,
-    ToolLogEntry,
-    Trace,
-    from_wire,
-    replay,
-)
+from benchmark_core import Environment, GradeContext, Task, TaskScore, ToolLogEntry, Trace, replay
+from benchmark_core.errors import GraderError
+from benchmark_core.wire import from_wire
 
 from ._diffs import RecordDiff, differs, label, record_diffs
 from ._disclosure import RECORD_ARGUMENT, Report, Write, claim_problems

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from benchmark_core import EnvironmentStart, JsonValue, Task, ToolResult, to_wire
+from benchmark_core import EnvironmentStart, JsonValue, Task, ToolResult
+from benchmark_core.wire import to_wire
 
 from ._stores.stores import Stores
 from ._tools import PUBLIC_TOOLBOX, TOOLBOX

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from benchmark_core import JsonObject, RunReport, RunRow, Task, clopper_pearson_ci, group_means, to_wire
+from benchmark_core import JsonObject, RunReport, RunRow, Task
+from benchmark_core.stats import clopper_pearson_ci, group_means
+from benchmark_core.wire import to_wire
 
 from ._world import ALL_STORES
 

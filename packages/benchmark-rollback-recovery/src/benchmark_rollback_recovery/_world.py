@@ -1,7 +1,7 @@
 """The typed task metadata: a world with its full audit trail, and the incident if there is one.
 
-A task's `metadata` is the wire form (camelCase JSON, via `benchmark_core.to_wire`) of `TaskSpec`.
-Structuring it back with `benchmark_core.from_wire` rejects unknown keys and bad enum values, so a
+A task's `metadata` is the wire form (camelCase JSON, via `benchmark_core.wire.to_wire`) of `TaskSpec`.
+Structuring it back with `benchmark_core.wire.from_wire` rejects unknown keys and bad enum values, so a
 hand-edited or alternate task file fails loudly instead of grading against a half-read world.
 
 The target the grader checks against is not stored whole: it is the world as found with the damaged
@@ -19,7 +19,8 @@ from typing import Literal, Optional
 
 import attrs
 from attrs import frozen
-from benchmark_core import Task, ToolCall, from_wire
+from benchmark_core import Task, ToolCall
+from benchmark_core.wire import from_wire
 
 Store = Literal["contacts", "files", "messages", "calendar", "tracker"]
 #: The stores of the public split's worlds.
@@ -319,7 +320,7 @@ _SPECS: dict[int, tuple[weakref.ref[Task], TaskSpec]] = {}
 
 
 def task_spec(task: Task) -> TaskSpec:
-    """The typed metadata of a task; raises `benchmark_core.UsageError` naming the bad field.
+    """The typed metadata of a task; raises `benchmark_core.errors.UsageError` naming the bad field.
 
     Structuring a world is most of what a replay costs, and the simulator and the grader both
     need it for every episode, so the spec is kept for as long as the (frozen) task lives."""

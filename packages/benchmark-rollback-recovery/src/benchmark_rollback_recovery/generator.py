@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from benchmark_core import Task, dump_task_file, mulberry32, split_generator_main, to_wire
+from benchmark_core import Task, mulberry32
+from benchmark_core.data import dump_task_file, split_generator_main
+from benchmark_core.wire import to_wire
 
 from ._corpus import Announcement
 from ._draft import ORGANISATION, SESSION_CLOCK, Draft, Slot
@@ -157,7 +159,7 @@ def render_split(split: str, seed: int) -> dict[str, str]:
         return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid"))}
     if split == "hidden-full":
         return {FULL_FILE: dump_task_file(generate_full(seed, prefix="hidfull"))}
-    from benchmark_core import provenance_markdown
+    from benchmark_core.data import provenance_markdown
 
     from ._definition import benchmark  # here: generating tasks needs no definition
 

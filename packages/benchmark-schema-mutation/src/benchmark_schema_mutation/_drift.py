@@ -38,9 +38,9 @@ from benchmark_core import (
     ToolResult,
     ToolSpec,
     Trace,
-    key_path,
     replay,
 )
+from benchmark_core.wire import key_path
 
 from ._grader import (
     ADAPTED,

@@ -13,7 +13,8 @@ import re
 from typing import Any, Optional, Union
 
 from attrs import frozen
-from benchmark_core import Task, Trace, decode_prefix, loads
+from benchmark_core import Task, Trace
+from benchmark_core.wire import decode_prefix, loads
 
 #: How much of a text answer is searched for the call: its last 100,000 characters.
 MAX_ANSWER_CHARS = 100_000

@@ -27,20 +27,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from attrs import frozen
-from benchmark_core import (
-    JsonObject,
-    SchemaError,
-    Task,
-    TaskScore,
-    ToolCall,
-    ToolSpec,
-    Trace,
-    first_difference,
-    first_violation,
-    key_path,
-    provider_safe_name,
-    show,
-)
+from benchmark_core import JsonObject, Task, TaskScore, ToolCall, ToolSpec, Trace, provider_safe_name
+from benchmark_core.wire import SchemaError, first_difference, first_violation, key_path, show
 
 from ._extract import answer_items, calls_only, decline_offered, declined, decode_object
 

@@ -10,7 +10,8 @@ out is answered without a tool call.
 
 from __future__ import annotations
 
-from benchmark_core import ChatMessage, Task
+from benchmark_core import Task
+from benchmark_core.chat import ChatMessage
 
 from ._extract import decline_offered
 from ._prompt import NATIVE_DECLINE_SENTENCE

@@ -10,7 +10,8 @@ decline object `{"decline": "..."}`, in native mode no tool call (docs/grading.m
 
 from __future__ import annotations
 
-from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec, to_wire
+from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec
+from benchmark_core.wire import to_wire
 
 from ._extract import DECLINE_KEY
 from ._mutations import _call, _tool, next_major, previous_tool

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec, to_wire
+from benchmark_core import JsonObject, Mulberry32, Task, ToolSpec
+from benchmark_core.wire import to_wire
 
 from ._mutations import Migration
 from ._schemas.types import BaseSchema

@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from benchmark_core import Task, dump_task_file, mulberry32, provenance_markdown, split_generator_main
+from benchmark_core import Task, mulberry32
+from benchmark_core.data import dump_task_file, provenance_markdown, split_generator_main
 
 from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, TASKS_FILE, benchmark
 from ._full import FULL, HIDDEN_FULL, full_tasks

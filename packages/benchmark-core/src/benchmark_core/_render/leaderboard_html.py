@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._render.html_page import Axis, e, fact_list, interval_svg, page, percent
-from .leaderboard_markdown import cost_text, group_title, latency_text, verdict_text
+from .leaderboard_markdown import HEADER, cost_text, group_method, group_title, latency_text, rank_text, verdict_text
 
 if TYPE_CHECKING:
     from .._sweep.leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 __all__ = ["render_leaderboard_html"]
 
 _HEAD = (
-    "rank", "model", "provider / model id", "mean", "95% CI", "interval", "vs top", "tasks", "errored", "pass^k",
-    "tokens", "cost", "median latency",
+    "rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top", "tasks",
+    "errored", "pass^k", "tokens", "cost", "median latency",
 )  # fmt: skip
 _CSS_EXTRA = (
     "<style>.scatter .axis{stroke:var(--muted)}.scatter text{font-size:11px;fill:var(--muted)}"
@@ -31,12 +31,8 @@ def render_leaderboard_html(board: Leaderboard) -> str:
     """The page; the same leaderboard gives the same bytes."""
     reports = sum(len(g.entries) for g in board.groups)
     facts = [("results", board.results), ("groups", str(len(board.groups))), ("reports", str(reports))]
-    header = (
-        f'<header><h1>Leaderboard</h1>{fact_list(facts)}<p class="note">Reports are ranked only within their '
-        "group: one benchmark, version, answer mode, epochs and task set. &ldquo;vs top&rdquo; is the paired "
-        "test of <code>compare</code> against the group's top model.</p></header>"
-    )
-    sections = [_group(group, index) for index, group in enumerate(board.groups, start=1)]
+    header = f'<header><h1>Leaderboard</h1>{fact_list(facts)}<p class="note" id="method">{e(HEADER)}</p></header>'
+    sections = [_group(group, index, board) for index, group in enumerate(board.groups, start=1)]
     if not board.groups:
         sections.append('<p class="note" id="empty">No run reports found.</p>')
     if board.skipped:
@@ -45,14 +41,16 @@ def render_leaderboard_html(board: Leaderboard) -> str:
     return page("Leaderboard", _CSS_EXTRA + header + "".join(sections), "")
 
 
-def _group(group: LeaderboardGroup, index: int) -> str:
+def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
     head = "".join(f"<th>{e(h)}</th>" for h in _HEAD)
     rows = "".join(_row(entry, group) for entry in group.entries)
+    method = group_method(group, board.resamples, board.seed)
     return (
         f'<section class="group" id="group-{index}" data-benchmark="{e(group.benchmark)}" '
         f'data-version="{e(group.version)}" data-mode="{e(group.mode)}" data-task-set="{e(group.task_set)}">'
         f"<h2>{e(group_title(group))}</h2>"
-        f'<table class="forest leaderboard"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        + (f'<p class="note resampled">{e(method)}</p>' if method else "")
+        + f'<table class="forest leaderboard"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         f"{_scatter(group)}</section>"
     )
 
@@ -62,8 +60,11 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     said = f"{entry.label}: mean {percent(entry.mean)}, 95% confidence interval {percent(ci.low)} to {percent(ci.high)}"
     pill = ' <span class="pill">incomplete</span>' if not entry.complete else ""
     pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
+    ranks = entry.rank_interval95
+    rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
     cells = (
-        f'<td class="num rank">{entry.rank}</td><th scope="row">{e(entry.label)}{pill}</th>'
+        f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
+        f'<th scope="row">{e(entry.label)}{pill}</th>'
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
         f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"

@@ -304,7 +304,7 @@ def provenance_markdown(benchmark: Benchmark) -> str:
         f"# Provenance: {_one_line(benchmark.name).strip()}",
         "",
         f"This file is generated from the definition of the benchmark `{benchmark.id}` by"
-        " `benchmark_core.provenance_markdown`. Edit the definition, not this file.",
+        " `benchmark_core.data.provenance_markdown`. Edit the definition, not this file.",
         "",
         "## What it measures",
         "",

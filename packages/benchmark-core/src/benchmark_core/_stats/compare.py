@@ -126,7 +126,7 @@ def compare_reports(
     if len(names) != len(reports):
         raise UsageError("give one label per report")
     _check_same_benchmark(reports, names)
-    keyed = [_rows_by_task(report, name) for report, name in zip(reports, names)]
+    keyed = [rows_by_task(report, name) for report, name in zip(reports, names)]
     shared = [key for key in keyed[0] if all(key in rows for rows in keyed[1:])]
     not_compared = {name: len(rows) - len(shared) for name, rows in zip(names, keyed)}
     if any(not_compared.values()):
@@ -188,7 +188,7 @@ def _check_same_benchmark(reports: Sequence[RunReport], names: Sequence[str]) ->
 RowKey = tuple[str, int]
 
 
-def _rows_by_task(report: RunReport, name: str) -> dict[RowKey, RunRow]:
+def rows_by_task(report: RunReport, name: str) -> dict[RowKey, RunRow]:
     """Rows keyed by task and epoch (1 for runs of one epoch), so that runs are matched task by task
     and epoch by epoch."""
     rows: dict[RowKey, RunRow] = {}
@@ -254,15 +254,10 @@ def _difference(
 ) -> Difference:
     a = [row.score for row in first]
     b = [row.score for row in second]
-    tasks = [row.task_id for row in first]
     mean_difference = _mean_difference(a, b)
     units = interval_units(first, cluster_by)
     ci = paired_bootstrap_ci(a, b, clusters=units.keys, seed=seed, resamples=resamples)
-    pass_fail = all(score in (0.0, 1.0) for score in (*a, *b))
-    # McNemar assumes independent pairs; a task's epochs are not, nor are the tasks of one cluster,
-    # so then only the paired interval (which resamples them together) decides.
-    independent = len(set(tasks)) == len(tasks) and units.clustered_by is None
-    test = mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b]) if pass_fail and independent else None
+    test = paired_mcnemar(first, second, clustered=units.clustered_by is not None)
     verdict = _verdict(ci, test)
     return Difference(
         first=first_label,
@@ -274,6 +269,20 @@ def _difference(
         summary=verdict_sentence(first_label, second_label, mean_difference, ci, test, verdict),
         groups=_group_differences(first, second, cluster_by, seed=seed, resamples=resamples),
     )
+
+
+def paired_mcnemar(first: Sequence[RunRow], second: Sequence[RunRow], *, clustered: bool) -> Optional[McNemarTest]:
+    """McNemar's exact test of two runs' matched rows where it applies: every score pass/fail, and
+    the pairs independent. A task's epochs are not, nor are the tasks of one cluster (`clustered`),
+    so then None: only the paired interval (which resamples them together) decides."""
+    a = [row.score for row in first]
+    b = [row.score for row in second]
+    if not all(score in (0.0, 1.0) for score in (*a, *b)):
+        return None
+    tasks = [row.task_id for row in first]
+    if clustered or len(set(tasks)) != len(tasks):
+        return None
+    return mcnemar_exact([x == 1.0 for x in a], [y == 1.0 for y in b])
 
 
 def _verdict(ci: ConfidenceInterval, test: Optional[McNemarTest]) -> Verdict:

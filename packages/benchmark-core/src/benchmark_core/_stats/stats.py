@@ -200,10 +200,17 @@ def _interval(cells: Sequence[tuple[float, int]], *, seed: int, resamples: int, 
     else:
         means = _counted_means(distinct, n, rng, resamples)
     means.sort()
+    low_index, high_index = percentile_indices(resamples, level)
+    return ConfidenceInterval(low=means[low_index], high=means[high_index])
+
+
+def percentile_indices(resamples: int, level: float = 0.95) -> tuple[int, int]:
+    """The positions, in `resamples` sorted resampled values, of a percentile interval's bounds:
+    the (1 - level) / 2 and (1 + level) / 2 quantiles, the one convention of every interval here."""
     tail = (1.0 - level) / 2.0
     low_index = max(0, math.floor(tail * resamples))
     high_index = min(resamples - 1, math.ceil((1.0 - tail) * resamples) - 1)
-    return ConfidenceInterval(low=means[low_index], high=means[high_index])
+    return low_index, high_index
 
 
 def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamples: int) -> list[float]:
@@ -222,33 +229,53 @@ def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamp
 
 
 def _counted_means(distinct: Counter[tuple[float, int]], n: int, rng: random.Random, resamples: int) -> list[float]:
-    """Resample how often each distinct task value is drawn: a multinomial over the distinct values
-    with probabilities count/n, drawn as binomials, each conditional on the draws before it. The
-    first binomial is the same in every resample, so it is drawn by inverting its tabulated CDF."""
+    """Resample how often each distinct task value is drawn (`multinomial_sampler`)."""
     cells = sorted(distinct.items())
-    (first_total, first_size), first_count = cells[0]
-    first_draw = _binomial_table_sampler(rng, n, first_count / n)
-    binomial = _binomial_sampler(rng)
+    draw = multinomial_sampler(rng, [count for _, count in cells])
+    values = [cell for cell, _ in cells]
     means = []
     for _ in range(resamples):
+        total = 0.0
+        rows = 0
+        for picked, (cell_total, size) in zip(draw(), values):
+            total += picked * cell_total
+            rows += picked * size
+        means.append(total / rows)
+    return means
+
+
+def multinomial_sampler(rng: random.Random, counts: Sequence[int]) -> Callable[[], list[int]]:
+    """Draws of how often each of `len(counts)` distinct values is picked when sum(counts) values
+    are drawn with replacement from a population holding `counts[i]` copies of value i: a
+    multinomial with probabilities count/n, drawn as binomials, each conditional on the draws
+    before it. The first binomial is the same in every resample, so it is drawn by inverting its
+    tabulated CDF. Each draw costs one binomial per distinct value, whatever the population."""
+    n = sum(counts)
+    first_count = counts[0]
+    first_draw = _binomial_table_sampler(rng, n, first_count / n)
+    binomial = _binomial_sampler(rng)
+    rest = counts[1:]
+    width = len(counts)
+
+    def draw() -> list[int]:
         picked = first_draw()
-        total = picked * first_total
-        rows = picked * first_size
+        drawn = [picked]
         remaining_draws = n - picked
         remaining_weight = n - first_count
-        for (cell_total, size), count in cells[1:]:
+        for count in rest:
             if remaining_draws == 0:
                 break
             if count == remaining_weight:
                 picked = remaining_draws
             else:
                 picked = binomial(remaining_draws, count / remaining_weight)
-            total += picked * cell_total
-            rows += picked * size
+            drawn.append(picked)
             remaining_draws -= picked
             remaining_weight -= count
-        means.append(total / rows)
-    return means
+        drawn.extend([0] * (width - len(drawn)))
+        return drawn
+
+    return draw
 
 
 def _binomial_table_sampler(rng: random.Random, n: int, p: float) -> Callable[[], int]:

@@ -14,7 +14,7 @@ A cell holds the agent as a `SweepModel` of provider `agent` whose `agent` is th
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 from .._agents.agent_command import DEFAULT_TIMEOUT, AgentCommand
 from .sweep_file import KeyPath, SweepFile
@@ -23,8 +23,14 @@ AGENT_KEYS = ("label", "command", "env", "timeout")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def agent_tables(source: SweepFile, data: dict[str, Any]) -> list[tuple[str, AgentCommand]]:
-    """Each `[[agents]]` entry's label and command, checked (empty when there is none)."""
+def has_episodes(benchmark: Any, tasks: Optional[str]) -> bool:
+    """Whether `benchmark` (with the task source `tasks`) has episode tasks for an agent to play."""
+    return benchmark.environment is not None and any(t.kind == "episode" for t in benchmark.tasks(tasks))
+
+
+def agent_tables(source: SweepFile, data: dict[str, Any], taken: set[str]) -> list[tuple[str, AgentCommand]]:
+    """Each `[[agents]]` entry's label and command, checked (empty when there is none); `taken`
+    holds the models' labels, which name folders too."""
     tables = data.get("agents", [])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise source.error(("agents",), "must be [[agents]] tables")
@@ -47,5 +53,8 @@ def agent_tables(source: SweepFile, data: dict[str, Any]) -> list[tuple[str, Age
             command = AgentCommand(table["command"], label=table["label"], env=tuple(names), timeout=float(timeout))
         except Exception as exc:  # ConfigurationError: a command shlex cannot split
             raise source.error((*at, "command"), str(exc)) from None
+        if table["label"] in taken:
+            raise source.error((*at, "label"), f"{table['label']!r} is used by a model; labels name folders")
+        taken.add(table["label"])
         agents.append((table["label"], command))
     return agents

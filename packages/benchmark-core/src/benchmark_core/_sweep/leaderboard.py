@@ -23,6 +23,8 @@ from attrs import frozen
 
 from .._errors import BenchmarkError
 from .._model import ConfidenceInterval, RunReport
+from .._stats.ranks import RankInterval
+from .._stats.standings import Standing, Standings, standings
 
 __all__ = [
     "Leaderboard",
@@ -39,10 +41,14 @@ LEADERBOARD_HTML = "index.html"
 
 @frozen(kw_only=True)
 class LeaderboardEntry:
-    """One report's row. `verdict` is against the group's top model (`top` for the top itself; None
-    when the group has one report), with the paired difference and its interval."""
+    """One report's row. `rank` is shared by equal means; `rank_interval95` is the 95% interval of the
+    rank over the group's joint bootstrap. `verdict` is against the group's top model (`top` for the
+    top itself; None when the group has one report), with the paired difference and its interval,
+    McNemar's p where that test applies (`p_value`), and the p-value of the verdict's test adjusted
+    by Holm's method for the group's comparisons (`adjusted_p_value`)."""
 
     rank: int
+    rank_interval95: Optional[RankInterval] = None
     label: str
     report: str
     model: str
@@ -53,6 +59,7 @@ class LeaderboardEntry:
     mean_difference: Optional[float] = None
     difference_interval95: Optional[ConfidenceInterval] = None
     p_value: Optional[float] = None
+    adjusted_p_value: Optional[float] = None
     tasks: int
     errored: int
     complete: bool
@@ -64,7 +71,9 @@ class LeaderboardEntry:
 
 @frozen(kw_only=True)
 class LeaderboardGroup:
-    """Reports that can be ranked together: one benchmark, version, answer mode, epochs and task set."""
+    """Reports that can be ranked together: one benchmark, version, answer mode, epochs and task set.
+    `comparisons` is the number of verdicts against the top (adjusted together); `clustered_by` and
+    `clusters` say what the joint bootstrap resampled (None: tasks)."""
 
     benchmark: str
     version: str
@@ -72,6 +81,9 @@ class LeaderboardGroup:
     tasks: int
     epochs: int
     task_set: str
+    comparisons: int = 0
+    clustered_by: Optional[str] = None
+    clusters: Optional[int] = None
     entries: list[LeaderboardEntry]
 
 
@@ -85,7 +97,13 @@ class SkippedFile:
 
 @frozen(kw_only=True)
 class Leaderboard:
+    """Every group of `results`. Rank intervals and verdicts come from `resamples` joint bootstrap
+    resamples per group, seeded with `seed`; verdicts are adjusted by `adjustment` (Holm's method)."""
+
     results: str
+    seed: int = 1
+    resamples: int = 10_000
+    adjustment: str = "holm"
     groups: list[LeaderboardGroup]
     skipped: list[SkippedFile]
 
@@ -99,7 +117,7 @@ def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, see
         grouped.setdefault(_group_key(report), []).append((relative, report))
     groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
-    return Leaderboard(results=str(folder), groups=groups, skipped=skipped)
+    return Leaderboard(results=str(folder), seed=seed, resamples=resamples, groups=groups, skipped=skipped)
 
 
 def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
@@ -163,30 +181,30 @@ def _group_key(report: RunReport) -> tuple[Any, ...]:
 
 
 def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
-    from .._stats.compare import compare_reports
-
     labels = _labels([relative for relative, _ in members])
     ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))
-    differences: dict[str, Any] = {}
-    if len(ranked) > 1:
-        try:
-            comparison = compare_reports(
-                [report for _, (_, report) in ranked],
-                labels=[label for label, _ in ranked],
-                resamples=resamples,
-                seed=seed,
-            )
-            differences = {d.second: d for d in comparison.differences}
-        except BenchmarkError:
-            differences = {}  # e.g. a report with a task twice: ranked, without a verdict
+    placed = standings(
+        [report for _, (_, report) in ranked], [label for label, _ in ranked], seed=seed, resamples=resamples
+    )
     entries = [
-        _entry(rank, label, relative, report, differences.get(label), top=rank == 1 and len(ranked) > 1)
-        for rank, (label, (relative, report)) in enumerate(ranked, start=1)
+        _entry(label, relative, report, standing, top=index == 0 and len(ranked) > 1)
+        for index, (standing, (label, (relative, report))) in enumerate(zip(placed.entries, ranked))
     ]
     benchmark, version, mode, epochs, tasks, digest = _group_key(ranked[0][1][1])
     return LeaderboardGroup(
-        benchmark=benchmark, version=version, mode=mode, tasks=tasks, epochs=epochs, task_set=digest, entries=entries
+        benchmark=benchmark,
+        version=version,
+        mode=mode,
+        tasks=tasks,
+        epochs=epochs,
+        task_set=digest,
+        **_resampled(placed),
+        entries=entries,
     )
+
+
+def _resampled(placed: Standings) -> dict[str, Any]:
+    return {"comparisons": placed.comparisons, "clustered_by": placed.clustered_by, "clusters": placed.clusters}
 
 
 def _labels(paths: Sequence[str]) -> list[str]:
@@ -196,21 +214,22 @@ def _labels(paths: Sequence[str]) -> list[str]:
     return [s if short.count(s) == 1 else p.removesuffix(".json") for s, p in zip(short, paths)]
 
 
-def _entry(rank: int, label: str, relative: str, report: RunReport, difference: Any, *, top: bool) -> LeaderboardEntry:
+def _entry(label: str, relative: str, report: RunReport, standing: Standing, *, top: bool) -> LeaderboardEntry:
     latencies = [row.latency_ms for row in report.rows if row.error is None]
-    verdict = "top" if top else (difference.verdict if difference is not None else None)
     return LeaderboardEntry(
-        rank=rank,
+        rank=standing.rank,
+        rank_interval95=standing.rank_interval95,
         label=label,
         report=relative,
         model=report.model,
         provider=report.provider,
         mean=report.mean,
         confidence_interval95=report.confidence_interval95,
-        verdict=verdict,
-        mean_difference=difference.mean_difference if difference is not None else None,
-        difference_interval95=difference.confidence_interval95 if difference is not None else None,
-        p_value=difference.mcnemar.p_value if difference is not None and difference.mcnemar is not None else None,
+        verdict="top" if top else standing.verdict,
+        mean_difference=standing.mean_difference,
+        difference_interval95=standing.difference_interval95,
+        p_value=standing.mcnemar_p_value,
+        adjusted_p_value=standing.adjusted_p_value,
         tasks=len({row.task_id for row in report.rows}),
         errored=report.totals.failed,
         complete=report.complete,

@@ -27,7 +27,7 @@ from .._errors import BenchmarkError
 from .._run.journal import journal_path
 from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
 from .._run.shards import Shard
-from .agents_table import agent_tables
+from .agents_table import agent_tables, has_episodes
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -50,14 +50,13 @@ _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 @frozen
 class SweepModel:
-    """One `[[models]]` entry. `api_key_env` is the name of the variable holding the key, never the key."""
+    """A `[[models]]` entry, or an `[[agents]]` one (provider `agent`); `api_key_env` names the key's variable."""
 
     label: str
     provider: str
     model: str
     base_url: Optional[str] = None
     api_key_env: Optional[str] = None
-    #: An `[[agents]]` entry's command (provider `agent`); None for a model.
     agent: Optional[AgentCommand] = None
 
     @property
@@ -68,19 +67,25 @@ class SweepModel:
 @frozen
 class SweepBenchmark:
     """One `[[benchmarks]]` entry: `spec` is what `--benchmark` takes (an id, or `/abs/file.py:NAME`),
-    `id` the benchmark's own id (its results folder)."""
+    `id` the benchmark's own id. `folder` is its results folder: the id, or for a further entry of
+    a benchmark listed with several task sets `<id>@<task set>` (see `folder_names`). `episodes`:
+    whether its tasks hold any (the only tasks an `[[agents]]` entry plays)."""
 
     spec: str
     id: str
     tasks: Optional[str] = None
-    #: Whether its task list holds episodes (the only tasks an `[[agents]]` entry plays).
     episodes: bool = True
+    folder: str = ""
+
+    @property
+    def results_folder(self) -> str:
+        return self.folder or self.id
 
 
 @frozen
 class Cell:
     """One model x benchmark: an ordinary run whose report goes to `output`
-    (`<results>/<benchmark id>/<model label>/report.json`), journaled beside it."""
+    (`<results>/<benchmark folder>/<model label>/report.json`), journaled beside it."""
 
     benchmark: SweepBenchmark
     model: SweepModel
@@ -90,7 +95,7 @@ class Cell:
     @property
     def name(self) -> str:
         """`<benchmark id>/<model label>`, how progress and the summary name the cell."""
-        return f"{self.benchmark.id}/{self.model.label}"
+        return f"{self.benchmark.results_folder}/{self.model.label}"
 
     @property
     def journal(self) -> Path:
@@ -148,30 +153,67 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     base = source.path.resolve().parent
     results = base / _string(source, ("results",), data.get("results", "results"))
     options = _options(source, data.get("options", {}))
-    agents: list[tuple[SweepModel, dict[str, Any]]] = [
-        (SweepModel(label, "agent", label, agent=command), {}) for label, command in agent_tables(source, data)
-    ]
-    models = _models(source, _tables(source, "models", data)) if "models" in data or not agents else []
-    if {m.label for m, _ in models} & {a.label for a, _ in agents}:
-        raise source.error(("agents",), "an agent's label is used by a model; labels name folders")
-    models += agents
+    models = _models(source, _tables(source, "models", data)) if "models" in data or "agents" not in data else []
+    taken = {model.label for model, _ in models}
+    models += [(SweepModel(label, "agent", label, agent=cmd), {}) for label, cmd in agent_tables(source, data, taken)]
     limits = _limits(source, data.get("limits", {}), models)
+    entries = [
+        _benchmark(source, i, entry, base, options) for i, entry in enumerate(_tables(source, "benchmarks", data))
+    ]
+    written = [table.get("tasks") for table in _tables(source, "benchmarks", data)]
+    folders = folder_names(
+        source, [(b, name, bench_options.task_ids) for (b, bench_options), name in zip(entries, written)]
+    )
     cells = []
-    for index, entry in enumerate(_tables(source, "benchmarks", data)):
-        benchmark, bench_options = _benchmark(source, index, entry, base, options)
+    for (benchmark, bench_options), folder in zip(entries, folders):
+        benchmark = attrs.evolve(benchmark, folder=folder)
         for model, settings in models:
-            if model.agent is not None and not benchmark.episodes:
-                continue  # an agent has nothing to play on a benchmark without episodes
+            if model.agent is not None and not benchmark.episodes:  # an agent plays episodes only
+                continue
             cell_options = attrs.evolve(bench_options, **settings, concurrency=limits[endpoint_of(model)])
-            output = results / benchmark.id / model.label / "report.json"
+            output = results / folder / model.label / "report.json"
             cells.append(Cell(benchmark=benchmark, model=model, options=cell_options, output=output))
-    seen: dict[Path, int] = {}
-    for cell in cells:
-        seen[cell.output] = seen.get(cell.output, 0) + 1
-    twice = sorted({cell.benchmark.id for cell in cells if seen[cell.output] > 1})
-    if twice:
-        raise source.error(("benchmarks",), f"benchmark {twice[0]!r} is listed twice; each benchmark gets one folder")
     return SweepPlan(path=source.path, results=results, cells=cells, limits=limits, cache=options.cache)
+
+
+def folder_names(
+    source: SweepFile, entries: list[tuple[SweepBenchmark, Optional[str], Optional[tuple[str, ...]]]]
+) -> list[str]:
+    """The results folder of each `[[benchmarks]]` entry (with its `tasks` as written and its `task`
+    ids, if any): a benchmark's
+    first entry writes to `<id>`, where a sweep has always written it, so a results folder stays
+    valid when an entry is added after it; each further entry of the same benchmark, with another
+    task set, to `<id>@<task set>` (the split or file name, `full`; plus a digest of its task ids
+    when it lists some). The same benchmark and task set twice is an error."""
+    folders: list[str] = []
+    seen: dict[tuple[str, Optional[str], Optional[tuple[str, ...]]], int] = {}
+    for index, (benchmark, written, task_ids) in enumerate(entries):
+        key = (benchmark.id, benchmark.tasks, task_ids)
+        name = _task_set_name(written, task_ids)
+        if key in seen:
+            raise source.error(
+                ("benchmarks", index),
+                f"benchmark {benchmark.id!r} is listed twice with the same task set ({name}); "
+                "each benchmark and task set gets one folder",
+            )
+        seen[key] = index
+        first = all(other.id != benchmark.id for other, _, _ in entries[:index])
+        folder = benchmark.id if first else f"{benchmark.id}@{name}"
+        if folder in folders:
+            raise source.error(("benchmarks", index), f"{folder!r} would hold two task sets; name the task files apart")
+        folders.append(folder)
+    return folders
+
+
+def _task_set_name(written: Optional[str], task_ids: Optional[tuple[str, ...]]) -> str:
+    """`full` for `tasks = "full"`, `my-tasks` for `tasks = "data/my-tasks.jsonl"`, `default` without
+    `tasks`; then `+<8 hex digits>` of the task ids when the entry lists some."""
+    import hashlib
+
+    name = Path(written).stem if written is not None else "default"
+    if task_ids:
+        name += "+" + hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:8]
+    return name
 
 
 def _tables(source: SweepFile, name: str, data: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -333,8 +375,7 @@ def _benchmark(
         modes = ", ".join(bench.answer_modes)
         raise source.error((*at, "mode"), f"benchmark {bench.id!r} supports answer modes {modes}, not {mode!r}")
     bench_options = _checked(source, at, attrs.evolve(options, **values))
-    episodes = bench.environment is not None and any(t.kind == "episode" for t in bench.tasks(tasks))
-    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks, episodes=episodes), bench_options
+    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks, episodes=has_episodes(bench, tasks)), bench_options
 
 
 def _task_source(source: SweepFile, key: KeyPath, value: Any, base: Path, bench: Any) -> Optional[str]:

@@ -17,11 +17,6 @@ from typing import TYPE_CHECKING
 
 from .._util.lazy import lazy_attributes
 
-if TYPE_CHECKING:
-    from ._export import EXPORT_FORMATS, export_results
-    from ._frames import rows_frame, runs_frame
-    from ._reading import ReportSource, iter_reports, report_paths
-
 _EXPORTS = {
     "._export": ("EXPORT_FORMATS", "export_results"),
     "._frames": ("rows_frame", "runs_frame"),
@@ -30,6 +25,11 @@ _EXPORTS = {
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
+# Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
+if TYPE_CHECKING:
+    from ._export import EXPORT_FORMATS, export_results
+    from ._frames import rows_frame, runs_frame
+    from ._reading import ReportSource, iter_reports, report_paths
 __all__ = [
     "EXPORT_FORMATS",
     "ReportSource",
@@ -39,3 +39,4 @@ __all__ = [
     "rows_frame",
     "runs_frame",
 ]
+# End of the generated block.

@@ -89,6 +89,10 @@ def _preamble(plan: SweepPlan) -> str:
 
     models = len({cell.model.label for cell in plan.cells})
     benchmarks = len({cell.benchmark.id for cell in plan.cells})
+    task_sets = len({cell.benchmark.results_folder for cell in plan.cells})
+    shape = f"{models} models x {benchmarks} benchmarks"
+    if task_sets > benchmarks:
+        shape = f"{models} models x {task_sets} task sets of {benchmarks} benchmark{'s' if benchmarks > 1 else ''}"
     if all(cell.model.provider == "mock" for cell in plan.cells):
         cache = "response cache: not used (only mock models, whose answers cost nothing)"
     elif plan.cache is False:
@@ -98,7 +102,7 @@ def _preamble(plan: SweepPlan) -> str:
         cache = f"response cache {folder}: requests answered before are not sent again (--no-cache to send them)"
     limits = ", ".join(f"{endpoint} {limit}" for endpoint, limit in plan.limits.items())
     return (
-        f"sweep: {len(plan.cells)} cells ({models} models x {benchmarks} benchmarks) into {plan.results}\n"
+        f"sweep: {len(plan.cells)} cells ({shape}) into {plan.results}\n"
         f"requests in flight per endpoint: {limits}\n{cache}"
     )
 

@@ -21,11 +21,17 @@ from typing import TYPE_CHECKING
 
 from .._util.lazy import lazy_attributes
 
-if TYPE_CHECKING:
-    from ._ray import ShardSpec, run_on_ray, run_shard, run_sweep_on_ray
-
 _EXPORTS = {"._ray": ("ShardSpec", "run_on_ray", "run_shard", "run_sweep_on_ray")}
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
-__all__ = ["ShardSpec", "run_on_ray", "run_shard", "run_sweep_on_ray"]
+# Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
+if TYPE_CHECKING:
+    from ._ray import ShardSpec, run_on_ray, run_shard, run_sweep_on_ray
+__all__ = [
+    "ShardSpec",
+    "run_on_ray",
+    "run_shard",
+    "run_sweep_on_ray",
+]
+# End of the generated block.

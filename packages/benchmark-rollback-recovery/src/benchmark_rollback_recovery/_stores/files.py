@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
+from benchmark_core import JsonObject, ToolRefusal
+from benchmark_core.episodes import CONFLICT, NOT_FOUND
 
 from .._world import FileOp, FileState, FileVersion, StoredFile, file_state, line_changes
 from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, who

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
+from benchmark_core import JsonObject, ToolRefusal
+from benchmark_core.episodes import CONFLICT, NOT_FOUND
 
 from .._world import Message, MessageEvent, MessageState, message_state
 from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who

@@ -12,7 +12,8 @@ import weakref
 from typing import Optional
 
 from attrs import frozen
-from benchmark_core import CONFLICT, NOT_FOUND, JsonObject, ToolRefusal
+from benchmark_core import JsonObject, ToolRefusal
+from benchmark_core.episodes import CONFLICT, NOT_FOUND
 
 from .._world import RecordOp, RecordRevision, Store
 from .session import SESSION_ACTOR, AuditRow, SessionClock, audit_entry, quote, who

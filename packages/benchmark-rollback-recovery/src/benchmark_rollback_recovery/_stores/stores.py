@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from benchmark_core import NOT_FOUND, JsonObject, ToolRefusal
+from benchmark_core import JsonObject, ToolRefusal
+from benchmark_core.episodes import NOT_FOUND
 
 from .._world import ALL_STORES, Snapshot, Store, World
 from .calendar import CALENDAR

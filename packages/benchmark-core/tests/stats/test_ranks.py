@@ -1,0 +1,138 @@
+"""Rank intervals from the joint bootstrap, and Holm's adjustment (issue 26 §2).
+
+Calibration by simulation, seeded: models of equal skill get overlapping rank intervals, a clear
+leader's interval is [1, 1]; and across simulated leaderboards of ten equal models, the Holm-adjusted
+"vs top" verdicts call a spurious difference far less often than unadjusted tests would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from benchmark_core import RunRow
+from benchmark_core._stats.ranks import competition_ranks
+from benchmark_core._stats.standings import rank_rows
+from benchmark_core.stats import RankInterval, holm_adjusted, joint_bootstrap, paired_bootstrap_ci
+
+
+def _runs(skills: list[float], tasks: int, rng: random.Random) -> list[list[float]]:
+    """Independent pass/fail outcomes: run r passes each task with probability skills[r]."""
+    return [[float(rng.random() < skill) for _ in range(tasks)] for skill in skills]
+
+
+def _overlap(a: RankInterval, b: RankInterval) -> bool:
+    return a.low <= b.high and b.low <= a.high
+
+
+def test_holm_matches_the_textbook() -> None:
+    # Holm (1979): sorted p-values times k, k - 1, ..., made monotone, capped at 1, in input order
+    assert holm_adjusted([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm_adjusted([0.5, 0.9]) == [1.0, 1.0]
+    assert holm_adjusted([0.02, 0.9]) == [0.04, 0.9]
+    assert holm_adjusted([0.04]) == [0.04]
+    assert holm_adjusted([]) == []
+
+
+def test_ties_share_their_rank() -> None:
+    assert competition_ranks([0.5, 0.7, 0.5, 0.1]) == [2, 1, 2, 4]
+    assert competition_ranks([0.1 + 0.2, 0.3]) == [1, 1]  # equal to 12 decimals
+    same = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0]
+    joint = joint_bootstrap([same, list(same), [0.0] * 6], list(range(6)), resamples=500)
+    assert joint.rank_intervals[0] == joint.rank_intervals[1]
+    assert joint.rank_intervals[0].low == 1 and joint.rank_intervals[2] == RankInterval(low=3, high=3)
+    assert joint.differences[1] is not None and joint.differences[1].p_value == 1.0
+
+
+def test_a_clear_leader_is_first_and_equal_models_overlap() -> None:
+    rng = random.Random(26)
+    for simulation in range(20):
+        scores = _runs([0.9, 0.6, 0.6, 0.6, 0.6], 300, rng)
+        joint = joint_bootstrap(scores, list(range(300)), seed=simulation, resamples=2000)
+        leader, *equal = joint.rank_intervals
+        assert leader == RankInterval(low=1, high=1)
+        assert all(_overlap(a, b) for a in equal for b in equal), equal
+        assert all(interval.low >= 2 and interval.high <= 5 for interval in equal)
+
+
+def test_clusters_are_drawn_whole_for_every_model() -> None:
+    """With clusters, the joint bootstrap's paired difference is the paired cluster bootstrap of
+    compare (the same distribution, drawn once for all models): intervals agree to noise, and are
+    wider than resampling the tasks of correlated clusters one by one."""
+    rng = random.Random(3)
+    clusters = [c for c in range(12) for _ in range(20)]
+    # the second model is much better on some clusters and much worse on others
+    shift = [rng.choice([-0.35, 0.35]) for _ in range(12)]
+    first = [float(rng.random() < 0.5) for _ in clusters]
+    second = [float(rng.random() < 0.5 + shift[c]) for c in clusters]
+    joint = joint_bootstrap([first, second], clusters, seed=1, resamples=10_000)
+    by_tasks = joint_bootstrap([first, second], list(range(len(clusters))), seed=1, resamples=10_000)
+    paired = paired_bootstrap_ci(first, second, clusters=clusters, seed=1)
+    difference, task_difference = joint.differences[1], by_tasks.differences[1]
+    assert difference is not None and task_difference is not None
+    assert difference.confidence_interval95.low == pytest.approx(paired.low, abs=0.015)
+    assert difference.confidence_interval95.high == pytest.approx(paired.high, abs=0.015)
+    width = difference.confidence_interval95.high - difference.confidence_interval95.low
+    assert width > task_difference.confidence_interval95.high - task_difference.confidence_interval95.low
+
+
+def test_it_is_deterministic() -> None:
+    rng = random.Random(5)
+    scores = [[rng.choice([0.0, 0.25, 0.5, 1.0]) for _ in range(400)] for _ in range(6)]
+    units = [i // 4 for i in range(400)]
+    assert joint_bootstrap(scores, units, seed=9, resamples=3000) == joint_bootstrap(
+        scores, units, seed=9, resamples=3000
+    )
+    assert joint_bootstrap(scores, units, seed=9, resamples=3000) != joint_bootstrap(
+        scores, units, seed=10, resamples=3000
+    )
+
+
+def test_holm_keeps_spurious_verdicts_rare() -> None:
+    """Ten models of equal skill on 200 tasks: how many leaderboards show at least one "worse"
+    against the top. Unadjusted, the nine tests (each against the luckiest model) call one in a
+    large share of leaderboards; Holm's adjustment keeps it near the 5% level."""
+    rng = random.Random(2026)
+    simulations = 60
+    unadjusted = adjusted = 0
+    for simulation in range(simulations):
+        runs = sorted(_runs([0.6] * 10, 200, rng), key=lambda scores: -sum(scores))
+        placed = rank_rows([_rows(scores) for scores in runs], None, seed=simulation, resamples=1000)
+        below_top = placed.entries[1:]
+        unadjusted += any(
+            e.mcnemar_p_value is not None and e.mcnemar_p_value < 0.05 and e.difference_interval95.high < 0
+            for e in below_top
+            if e.difference_interval95 is not None
+        )
+        adjusted += any(e.verdict == "worse" for e in below_top)
+    assert unadjusted / simulations > 0.25
+    assert adjusted / simulations <= 0.1
+
+
+def _rows(scores: list[float]) -> list[RunRow]:
+    return [
+        RunRow(task_id=f"t{i:03d}", score=score, passed=score == 1.0, reason="", attempts=1, latency_ms=0)
+        for i, score in enumerate(scores)
+    ]
+
+
+def test_epochs_are_resampled_with_their_task_and_get_no_mcnemar() -> None:
+    """Rows of one task's epochs are one unit, drawn together, and McNemar's test (independent pairs)
+    is not run; the verdict rests on the paired bootstrap alone."""
+    rng = random.Random(11)
+    strong = [float(rng.random() < 0.9) for _ in range(240)]
+    weak = [float(rng.random() < 0.4) for _ in range(240)]
+
+    def with_epochs(scores: list[float]) -> list[RunRow]:
+        return [
+            RunRow(
+                task_id=f"t{i // 2:03d}", epoch=i % 2 + 1, score=s, passed=s == 1.0, reason="", attempts=1, latency_ms=0
+            )
+            for i, s in enumerate(scores)
+        ]
+
+    placed = rank_rows([with_epochs(strong), with_epochs(weak)], None, seed=1, resamples=2000)
+    top, other = placed.entries
+    assert (placed.comparisons, placed.clustered_by) == (1, None)
+    assert top.rank_interval95 == RankInterval(low=1, high=1) and other.rank_interval95 == RankInterval(2, 2)
+    assert other.mcnemar_p_value is None and other.verdict == "worse"
+    assert other.adjusted_p_value is not None and other.adjusted_p_value < 0.01

@@ -1,0 +1,463 @@
+"""The public API, pinned: the names each public package exports (as httpx's
+tests/test_exported_members.py does), so that adding, moving or removing one is a decision made here
+too. Also: each package's generated block (its TYPE_CHECKING imports and `__all__`) agrees with its
+one table `_EXPORTS` (`python tools/sync_exports.py` rewrites it); every name that left the root
+still resolves there, warns with its new path and is the same object; and no code, template or
+docs block of this repository imports a moved name from the root."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import benchmark_core
+import pytest
+from benchmark_core._compat.moved import MOVED
+
+#: Every name each package exports (its `__all__`).
+EXPORTED: dict[str, set[str]] = {
+    "benchmark_core": {
+        "AdapterContext",
+        "Benchmark",
+        "BenchmarkEntry",
+        "Deferred",
+        "Environment",
+        "EnvironmentStart",
+        "GenerationSettings",
+        "GradeContext",
+        "JsonObject",
+        "JsonValue",
+        "MockPolicies",
+        "ModelAdapter",
+        "Mulberry32",
+        "Provenance",
+        "RunOptions",
+        "RunReport",
+        "RunRow",
+        "RunTarget",
+        "ScriptedTurn",
+        "Task",
+        "TaskScore",
+        "ToolCall",
+        "ToolError",
+        "ToolLogEntry",
+        "ToolNameCodec",
+        "ToolRefusal",
+        "ToolResult",
+        "ToolSpec",
+        "Toolbox",
+        "Trace",
+        "__version__",
+        "define_benchmark",
+        "discover_benchmarks",
+        "load_benchmark",
+        "make_adapter",
+        "mock_adapter",
+        "mulberry32",
+        "openai_compat_adapter",
+        "provider_safe_name",
+        "replay",
+        "resolve_benchmark",
+        "run",
+    },
+    "benchmark_core.cache": {"CacheInfo", "CacheRemoval", "ResponseCache", "cache_info", "clear_cache", "prune_cache"},
+    "benchmark_core.chat": {"ChatMessage", "ChatRequest", "ChatResult", "CompletionResult"},
+    "benchmark_core.data": {
+        "SplitRenderer",
+        "dump_task_file",
+        "load_task_file",
+        "provenance_markdown",
+        "resolve_remote_tasks",
+        "split_generator_main",
+        "validate_tasks",
+    },
+    "benchmark_core.episodes": {
+        "CONFLICT",
+        "Episode",
+        "EpisodeError",
+        "EpisodeLimits",
+        "EpisodeResult",
+        "INVALID_ARGUMENTS",
+        "NOT_FOUND",
+        "Replay",
+        "Tool",
+        "UNKNOWN_TOOL",
+        "run_episode",
+        "EpisodeSession",
+        "open_session",
+        "AgentCommand",
+    },
+    "benchmark_core.errors": {
+        "AdapterError",
+        "AuthenticationFailedError",
+        "BadRequestError",
+        "BatchItemFailedError",
+        "BenchmarkError",
+        "BenchmarkFileError",
+        "BenchmarkNotFoundError",
+        "ConfigurationError",
+        "ConnectionFailedError",
+        "DefinitionError",
+        "EXIT_FAILURE",
+        "EXIT_OK",
+        "EXIT_SIGINT",
+        "EXIT_SIGTERM",
+        "EXIT_USAGE",
+        "EventLoopRunningError",
+        "GraderError",
+        "IncomparableReportsError",
+        "InternalError",
+        "InvalidArgumentsError",
+        "InvalidJsonError",
+        "InvalidScoreRequestError",
+        "InvalidSubmissionError",
+        "JournalError",
+        "JournalExistsError",
+        "ListenError",
+        "MalformedResponseError",
+        "MaxErrorsError",
+        "MethodNotAllowedError",
+        "MissingExtraError",
+        "MissingFileError",
+        "ModelNotFoundError",
+        "OutputLockedError",
+        "OutputWriteError",
+        "PluginLoadError",
+        "ProviderError",
+        "RateLimitedError",
+        "RequestTimeoutError",
+        "RequestTooLargeError",
+        "RouteNotFoundError",
+        "RunStoppedError",
+        "ScaffoldError",
+        "ShardMergeError",
+        "TaskFileError",
+        "TaskNotFoundError",
+        "TasksNotAllowedError",
+        "UnknownToolError",
+        "UnreadableFileError",
+        "UsageError",
+        "AgentFailedError",
+        "InvalidSessionRequestError",
+        "NotAnEpisodeError",
+        "SessionFinishedError",
+        "SessionNotFoundError",
+        "SessionUnauthorizedError",
+        "TooManySessionsError",
+    },
+    "benchmark_core.graders": {
+        "DEFAULT_JUDGE_PROMPT",
+        "exact_match",
+        "json_schema_match",
+        "judge_with_llm",
+        "numeric_within",
+        "regex_match",
+    },
+    "benchmark_core.hooks": {
+        "AnswerPolicy",
+        "CallPolicy",
+        "EnvironmentFactory",
+        "Grader",
+        "GroupLabeler",
+        "NativeMessages",
+        "ScriptPolicy",
+        "Summarizer",
+        "SummaryMarkdown",
+        "TaskLoader",
+    },
+    "benchmark_core.packaging": {"lazy_attributes", "scaffold_package"},
+    "benchmark_core.reports": {
+        "BatchStats",
+        "CacheStats",
+        "ConfidenceInterval",
+        "GroupMean",
+        "IndexEntry",
+        "ServedBy",
+        "ServedCount",
+        "Totals",
+        "Usage",
+        "build_report",
+        "index_entry",
+        "render_card",
+        "render_markdown",
+        "render_report_html",
+        "render_summary",
+        "render_task_browser_html",
+        "AgentRecord",
+    },
+    "benchmark_core.runs": {"Run", "Shard", "ShardInfo", "ShardSource", "journal_path", "merge_shards"},
+    "benchmark_core.servers": {"create_app", "create_mcp_server", "serve", "start_mcp"},
+    "benchmark_core.stats": {
+        "ComparedRun",
+        "Comparison",
+        "Difference",
+        "GroupDifference",
+        "JointBootstrap",
+        "McNemarTest",
+        "RankInterval",
+        "ReferenceDifference",
+        "bootstrap_ci",
+        "clopper_pearson_ci",
+        "cluster_bootstrap_ci",
+        "compare_reports",
+        "group_means",
+        "holm_adjusted",
+        "joint_bootstrap",
+        "mcnemar_exact",
+        "paired_bootstrap_ci",
+        "render_comparison",
+        "render_comparison_html",
+    },
+    "benchmark_core.sweep": {
+        "Cell",
+        "CellOutcome",
+        "Leaderboard",
+        "LeaderboardEntry",
+        "LeaderboardGroup",
+        "SkippedFile",
+        "SweepBenchmark",
+        "SweepModel",
+        "SweepObserver",
+        "SweepOutcome",
+        "SweepPlan",
+        "build_leaderboard",
+        "execute_sweep",
+        "plan_sweep",
+        "render_leaderboard",
+        "render_leaderboard_html",
+        "run_cell",
+        "run_sweep",
+        "run_sweep_async",
+        "write_leaderboard",
+    },
+    "benchmark_core.wire": {
+        "SchemaError",
+        "decode_prefix",
+        "dumps",
+        "first_difference",
+        "first_violation",
+        "from_wire",
+        "is_number",
+        "json_equal",
+        "key_path",
+        "loads",
+        "show",
+        "to_wire",
+    },
+    "benchmark_schema_mutation": {
+        "ADDED_SCHEMAS",
+        "ALL_KINDS",
+        "ALL_SCHEMAS",
+        "Alternatives",
+        "Authored",
+        "BASE_SCHEMAS",
+        "BaseSchema",
+        "Deprecation",
+        "EXTENDED",
+        "EXTENDED_KINDS",
+        "EXTENDED_TASKS_FILE",
+        "Endpoint",
+        "EnumChange",
+        "Extended",
+        "FULL_TASKS_FILE",
+        "HELD_OUT",
+        "MOCK_POLICIES",
+        "MUTATION_KINDS",
+        "Migration",
+        "NO_CALLS",
+        "NO_CALL_REASONS",
+        "NewRequired",
+        "NoCall",
+        "OUTCOMES",
+        "Option",
+        "PROVENANCE",
+        "PUBLIC_SEED",
+        "Pagination",
+        "Rename",
+        "STALE_SIGNALS",
+        "Scope",
+        "Split",
+        "SubmittedCall",
+        "TASKS_ALLOW_ENV",
+        "TASKS_FILE",
+        "TypeChange",
+        "__version__",
+        "bad_call",
+        "benchmark",
+        "distinct_calls",
+        "extract_call",
+        "extract_calls",
+        "generate_tasks",
+        "grade",
+        "grade_call",
+        "grade_no_call",
+        "half_adapted_call",
+        "migrate",
+        "native_messages",
+        "render_prompt",
+        "render_split",
+        "render_tasks",
+        "run",
+        "run_async",
+        "schema_check",
+        "score",
+        "score_async",
+        "stale_signals",
+        "submitted_call",
+        "submitted_calls",
+        "summarize",
+        "summary_markdown",
+        "task_groups",
+    },
+    "benchmark_rollback_recovery": {
+        "FULL_SYSTEM_PROMPT",
+        "FULL_TASKS_FILE",
+        "MOCK_POLICIES",
+        "PROVENANCE",
+        "PUBLIC_TOOLS",
+        "RollbackSimulator",
+        "SEED",
+        "SYSTEM_PROMPT",
+        "Snapshot",
+        "TASKS_ALLOW_ENV",
+        "TASKS_FILE",
+        "TOOLS",
+        "TaskSpec",
+        "__version__",
+        "bad_script",
+        "benchmark",
+        "generate",
+        "good_script",
+        "grade",
+        "record_diffs",
+        "run",
+        "run_async",
+        "score",
+        "score_async",
+        "summarize",
+        "summary_markdown",
+        "target_of",
+        "task_groups",
+        "task_spec",
+    },
+}
+
+#: The root before the split: 214 names, each now either still at the root or in MOVED.
+ROOT_NAMES_BEFORE = 214
+REPO = Path(__file__).resolve().parents[3]
+BEGIN = "# Generated from _EXPORTS by `python tools/sync_exports.py`"
+
+
+def _module(name: str) -> ModuleType:
+    return pytest.importorskip(name) if not name.startswith("benchmark_core") else importlib.import_module(name)
+
+
+@pytest.mark.parametrize("package", sorted(EXPORTED))
+def test_the_exported_names_are_pinned(package: str) -> None:
+    module = _module(package)
+    assert set(module.__all__) == EXPORTED[package]
+    assert len(module.__all__) == len(set(module.__all__))
+    assert [name for name in module.__all__ if not hasattr(module, name)] == []
+
+
+def test_the_root_is_narrow_and_every_old_name_has_one_home() -> None:
+    moved = [name for names in MOVED.values() for name in names]
+    assert len(moved) == len(set(moved))
+    assert set(moved).isdisjoint(benchmark_core.__all__)
+    assert len(benchmark_core.__all__) + len(moved) == ROOT_NAMES_BEFORE
+    assert len(benchmark_core.__all__) <= 45
+
+
+def _generated_packages() -> Iterator[tuple[str, Path]]:
+    for init in sorted(REPO.glob("packages/*/src/**/__init__.py")):
+        if BEGIN in init.read_text(encoding="utf-8"):
+            src = next(parent for parent in init.parents if parent.name == "src")
+            yield ".".join(init.parent.relative_to(src).parts), init
+
+
+def _static_view(init: Path) -> tuple[dict[str, str], list[str]]:
+    """What a type checker reads in `init`: the first TYPE_CHECKING block's imports (name -> module,
+    relative as written) and the literal `__all__`."""
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    imports: dict[str, str] = {}
+    block = next(n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING")
+    for node in block.body:
+        assert isinstance(node, ast.ImportFrom)
+        for alias in node.names:
+            imports[alias.name] = "." * node.level + (node.module or "")
+    exported = next(n for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__")
+    return imports, list(ast.literal_eval(exported.value))
+
+
+def test_every_generated_block_agrees_with_its_table() -> None:
+    packages = dict(_generated_packages())
+    assert {"benchmark_core", "benchmark_core.errors", "benchmark_core.analysis"} <= set(packages)
+    for package, init in packages.items():
+        table = importlib.import_module(package)._EXPORTS
+        imports, exported = _static_view(init)
+        by_name = {name: source for source, names in table.items() for name in names}
+        assert imports == by_name, f"{init}: run python tools/sync_exports.py"
+        assert exported == sorted({*by_name, *(["__version__"] if package == "benchmark_core" else [])}), init
+
+
+@pytest.mark.parametrize("home", sorted(MOVED))
+def test_every_moved_name_still_resolves_at_the_root_with_a_warning(home: str) -> None:
+    module = importlib.import_module(home)
+    for name in MOVED[home]:
+        new_path = re.escape(f"benchmark_core.{name} has moved to {home}.{name}: import it from {home} ")
+        with pytest.warns(DeprecationWarning, match=f"^{new_path}") as caught:
+            old = getattr(benchmark_core, name)
+        assert len(caught) == 1
+        assert caught[0].filename == __file__  # the warning points at the importer's line
+        assert old is getattr(module, name)
+
+
+def test_a_moved_name_warns_on_every_import_and_an_unknown_name_still_fails() -> None:
+    for _ in range(2):
+        with pytest.warns(DeprecationWarning, match=r"benchmark_core\.errors"):
+            from benchmark_core import UsageError  # noqa: F401
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+            benchmark_core.no_such_name  # noqa: B018
+        assert benchmark_core.Task is importlib.import_module("benchmark_core._model").Task
+
+
+_ROOT_IMPORT = re.compile(r"^[ \t]*from benchmark_core import (\([^)]*\)|[^\n(]+)", re.MULTILINE)
+_FENCE = re.compile(r"^(`{3,})python[^\n]*\n(.*?)^\1$", re.MULTILINE | re.DOTALL)
+
+
+def _old_paths_in(text: str) -> list[str]:
+    moved = {name for names in MOVED.values() for name in names}
+    names = []
+    for match in _ROOT_IMPORT.finditer(text):
+        for part in match.group(1).strip("()").split(","):
+            name = part.split("#")[0].split(" as ")[0].strip()
+            if name in moved:
+                names.append(name)
+    return names
+
+
+def test_our_code_templates_and_docs_import_nothing_from_an_old_path() -> None:
+    found = []
+    for folder in ("packages", "tools", "tests", "docs"):
+        for path in sorted((REPO / folder).rglob("*")):
+            if path.suffix in (".py", ".tmpl") and path.name not in ("moved.py", Path(__file__).name):
+                text = path.read_text(encoding="utf-8")
+            elif path.suffix == ".md":
+                text = "\n".join(match.group(2) for match in _FENCE.finditer(path.read_text(encoding="utf-8")))
+            else:
+                continue
+            found += [f"{path.relative_to(REPO)}: {name}" for name in _old_paths_in(text)]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    found += [f"README.md: {name}" for name in _old_paths_in(readme)]
+    assert found == []
+
+
+def test_the_guard_finds_an_old_path() -> None:
+    assert _old_paths_in("from benchmark_core import (\n    Task,\n    bootstrap_ci,\n)\n") == ["bootstrap_ci"]

@@ -1,0 +1,133 @@
+"""Leaderboard benchmark: 20 models x the 792 tasks of schema-mutation's full split, ranked.
+
+The script runs the offline mock on the full split (`tasks = full`) once per model, through the SDK,
+each model a mock of its own skill (it gives its good answer on a seeded share of the tasks, from
+45% to 74% in steps of 1.5 points; the plain mock answers well on every other task), and writes each
+report where a sweep would (`<results>/benchmark-schema-mutation/<model>/report.json`). Then it
+times, each the median of `--repeat` runs:
+
+- reading the 20 reports (each file's JSON parsed, strictly, into a `RunReport`, as the leaderboard
+  reads them), the floor any leaderboard pays;
+- `build_leaderboard(results)`: reading them again, grouping, ranking, the rank intervals and the
+  verdicts against the top;
+- `write_leaderboard(results, board)`: rendering `leaderboard.md` and `index.html` and writing them.
+
+It prints the figures and the ratio of the leaderboard (build and write) to reading; the target
+is at most 3x. The CPU time of this process is printed beside the wall time: on a machine shared
+with other work, the wall time follows the load.
+
+This is a benchmark, not a test: slow figures do not fail it.
+
+    python tools/bench_leaderboard.py [--models 20 | --skill 0.5 --skill 0.7 ...] [--repeat 3] [--keep FOLDER]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from benchmark_core import RunReport, mulberry32, resolve_benchmark
+from benchmark_core.adapters.base import AdapterContext
+from benchmark_core.adapters.mock import MockAdapter, MockPolicies
+from benchmark_core.sweep import build_leaderboard, write_leaderboard
+from benchmark_core.wire import dumps, from_wire, loads
+
+TARGET_RATIO = 3.0
+BENCHMARK = "benchmark-schema-mutation"
+T = TypeVar("T")
+
+
+class SkilledMock(MockAdapter):
+    """The offline mock answering well on a seeded `skill` share of the tasks (the same tasks for every
+    epoch), so that models of known skill can be ranked."""
+
+    def __init__(self, skill: float, seed: int = 1, policies: MockPolicies | None = None, model: str = "m") -> None:
+        super().__init__(seed, policies, model)
+        self.skill = skill
+
+    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
+        return SkilledMock(self.skill, self.seed, policies, self.model)
+
+    def is_good(self, ctx: AdapterContext) -> bool:
+        draw = mulberry32(sum(map(ord, self.model)) * 104_729 + ctx.task_index * 7_919)()
+        return draw < self.skill
+
+
+def _results(folder: Path, skills: list[float]) -> tuple[int, float]:
+    """Write one report per model (of each skill) into `folder`; the number of tasks and the MB of
+    JSON written."""
+    benchmark = resolve_benchmark(BENCHMARK)
+    tasks = benchmark.task_file("full")
+    size = 0
+    count = 0
+    for number, skill in enumerate(skills):
+        label = f"model-{number:02d}"
+        mock = SkilledMock(skill, model=label)
+        report = benchmark.run(mock, tasks=tasks, concurrency=50, cache=False)
+        path = folder / BENCHMARK / label / "report.json"
+        path.parent.mkdir(parents=True)
+        path.write_text(dumps(report, indent=2) + "\n", encoding="utf-8")
+        size += path.stat().st_size
+        count = len(report.rows)
+    return count, size / 1e6
+
+
+def _read(path: Path) -> RunReport:
+    return from_wire(loads(path.read_bytes()), RunReport, what="run report")
+
+
+def _timed(repeat: int, work: Callable[[], T]) -> tuple[float, float, T]:
+    """The median wall and CPU seconds of `repeat` runs of `work`, and its last result."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        started, cpu = time.perf_counter(), time.process_time()
+        result = work()
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", type=int, default=20)
+    parser.add_argument(
+        "--skill",
+        type=float,
+        action="append",
+        help="the skill of one model (repeat it; default: --models models from 45%% in steps of 1.5 points)",
+    )
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--keep", type=Path, help="write the results here (and keep them) instead of a temporary folder"
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep if args.keep is not None else Path(tmp) / "results"
+        started = time.perf_counter()
+        skills = args.skill or [0.45 + 0.015 * number for number in range(args.models)]
+        tasks, size = _results(folder, skills)
+        spent = time.perf_counter() - started
+        print(f"{len(skills)} reports x {tasks} tasks ({size:.0f} MB of JSON) written in {spent:.1f} s")
+        files = sorted(folder.rglob("report.json"))
+        read_s, read_cpu, _ = _timed(args.repeat, lambda: [_read(path) for path in files])
+        build_s, build_cpu, board = _timed(args.repeat, lambda: build_leaderboard(folder))
+        write_s, write_cpu, _ = _timed(args.repeat, lambda: write_leaderboard(folder, board))
+        print(f"read the reports     {read_s:7.3f} s   ({read_cpu:7.3f} s CPU)")
+        print(f"build_leaderboard    {build_s:7.3f} s   ({build_cpu:7.3f} s CPU)")
+        print(f"write_leaderboard    {write_s:7.3f} s   ({write_cpu:7.3f} s CPU)")
+        total, total_cpu = build_s + write_s, build_cpu + write_cpu
+        ratio, ratio_cpu = total / read_s, total_cpu / read_cpu
+        verdict = "within" if ratio <= TARGET_RATIO else "over"
+        print(
+            f"leaderboard {total:.3f} s = {ratio:.2f}x reading ({ratio_cpu:.2f}x in CPU time): "
+            f"{verdict} the {TARGET_RATIO:g}x target"
+        )
+
+
+if __name__ == "__main__":
+    main()
