@@ -29,7 +29,7 @@ from typing import Any
 
 import httpx2
 import mcp
-from benchmark_core import open_session
+from benchmark_core.episodes import open_session
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import free_port
 from mcp import StdioServerParameters

@@ -133,7 +133,7 @@ async def test_the_number_of_open_sessions_is_bounded_and_idle_ones_expire(serve
 
 async def test_idle_sessions_expire() -> None:
     registry = SessionRegistry(idle_timeout=0.05)
-    from benchmark_core import open_session
+    from benchmark_core.episodes import open_session
 
     session_id, token = registry.add(await open_session(example, EPISODE.id))
     assert registry.get(session_id, token).task.id == EPISODE.id

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import mcp
 import pytest
-from benchmark_core import open_session
+from benchmark_core.episodes import open_session
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import tool_data, tool_error
 from benchmark_core.wire import to_wire
