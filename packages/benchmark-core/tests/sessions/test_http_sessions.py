@@ -123,6 +123,34 @@ async def test_hostile_input_is_refused_without_a_server_error(server: str) -> N
         assert 400 <= junk.status < 500
 
 
+async def test_a_flood_of_10000_calls_gets_tool_errors_and_never_a_server_error(server: str) -> None:
+    _, opened = await post(f"{server}/v1/sessions", {"taskId": EPISODE.id})
+    headers = {
+        "Authorization": f"Bearer {opened['token']}",
+        "Accept": "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2025-06-18",
+    }
+    call = {"name": "lookup_order", "arguments": {"order_id": ORDER}}
+    statuses: dict[int, int] = {}
+    codes: set[str] = set()
+    gate = asyncio.Semaphore(64)
+    async with aiohttp.ClientSession() as http:
+
+        async def one(number: int) -> None:
+            body = {"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": call}
+            async with gate, http.post(opened["mcpUrl"], json=body, headers=headers) as response:
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+                result = (await response.json())["result"]
+                if result.get("isError"):
+                    codes.add(result["_meta"]["benchmark-core/error"]["code"])
+
+        await asyncio.gather(*(one(n) for n in range(10_000)))
+    assert statuses == {200: 10_000}
+    assert codes == {"HTTP_500", "MAX_TOOL_CALLS"}
+    _, state = await get(f"{server}/v1/sessions/{opened['sessionId']}", opened["token"])
+    assert state["toolCalls"] == 50
+
+
 async def test_the_number_of_open_sessions_is_bounded_and_idle_ones_expire(server: str) -> None:
     sessions = f"{server}/v1/sessions"
     for _ in range(3):
