@@ -5,9 +5,10 @@ without a key or a network (the README's "running real models" output comes from
     ANTHROPIC_BASE_URL=http://127.0.0.1:8123 ANTHROPIC_API_KEY=sk-fake \\
         benchmark-rollback-recovery run --model claude-fake --provider anthropic
 
-The wire formats are those of `benchmark_core.testing` (FakeOpenAI, FakeAnthropic, FakeGemini, and
+The wire formats are those of `benchmark_core.testing` (FakeOpenAI, FakeAzure, FakeAnthropic, FakeGemini, and
 for `run --batch` FakeOpenAIBatches and FakeAnthropicBatches, whose batches take `--processing-delay`
-seconds); the OpenAI fakes serve under `/v1`, so their base URL is `http://127.0.0.1:PORT/v1`. Stops
+seconds); the OpenAI fakes serve under `/v1`, so their base URL is `http://127.0.0.1:PORT/v1`; the
+Azure fake's endpoint is `http://127.0.0.1:PORT` (its deployments under `/openai/deployments/`). Stops
 on Ctrl+C or SIGTERM.
 """
 
@@ -23,13 +24,14 @@ from benchmark_core import resolve_benchmark
 from benchmark_core.testing import (
     FakeAnthropic,
     FakeAnthropicBatches,
+    FakeAzure,
     FakeGemini,
     FakeOpenAI,
     FakeOpenAIBatches,
     mock_handler,
 )
 
-FAKES: dict[str, Any] = {"openai": FakeOpenAI, "anthropic": FakeAnthropic, "gemini": FakeGemini}
+FAKES: dict[str, Any] = {"openai": FakeOpenAI, "azure": FakeAzure, "anthropic": FakeAnthropic, "gemini": FakeGemini}
 BATCH_FAKES: dict[str, Any] = {"openai-batches": FakeOpenAIBatches, "anthropic-batches": FakeAnthropicBatches}
 
 

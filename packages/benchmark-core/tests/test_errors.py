@@ -4,6 +4,7 @@ HTTP statuses fixed by the class, and the OpenAPI document's code list generated
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import benchmark_core
@@ -21,7 +22,7 @@ from benchmark_core._errors import (
     UsageError,
     error_classes,
 )
-from benchmark_core._surfaces.openapi import ERROR_CODES, http_error_codes
+from benchmark_core._surfaces.openapi import ERROR_CODES, error_schema, http_error_codes
 
 #: Every code a surface can report. Clients match on these strings: none may change or vanish.
 STABLE_CODES = {
@@ -97,9 +98,27 @@ def test_a_stopped_run_carries_the_code_of_its_cause() -> None:
     assert RunStoppedError.code == "RUN_STOPPED"
 
 
+#: The codes the HTTP API answers with, in the order its document lists them, and their statuses.
+HTTP_CODES = {
+    "INTERNAL_ERROR": [500],
+    "INVALID_DEFINITION": [400],
+    "INVALID_TASK_FILE": [400],
+    "TASK_NOT_FOUND": [404],
+    "TASKS_NOT_ALLOWED": [403],
+    "INVALID_SUBMISSION": [400, 422],
+    "INVALID_JSON": [400],
+    "REQUEST_TOO_LARGE": [413],
+    "NOT_FOUND": [404],
+    "METHOD_NOT_ALLOWED": [405],
+    "GRADER_ERROR": [500],
+}
+
+
 def test_the_openapi_code_list_is_generated_from_the_classes() -> None:
-    assert http_error_codes() == ERROR_CODES
-    assert next(iter(ERROR_CODES)) == "INTERNAL_ERROR"
+    statuses = {code: [int(s) for s in re.findall(r"(?:^|\. )(\d{3}): ", text)] for code, text in ERROR_CODES.items()}
+    assert statuses == HTTP_CODES and list(ERROR_CODES) == list(HTTP_CODES)
+    assert http_error_codes() == ERROR_CODES  # computed once, at import
+    assert error_schema()["properties"]["error"]["properties"]["code"]["examples"] == list(HTTP_CODES)
     assert ERROR_CODES["INVALID_SUBMISSION"].startswith("400: the score request is not")
     assert "422: the submission is not a valid trace" in ERROR_CODES["INVALID_SUBMISSION"]
     for code, text in ERROR_CODES.items():

@@ -1,14 +1,18 @@
 """Rules of the house, checked on the source: core's top level holds only its entry points and
 folders by concern, no import cycles in core (between modules and between folders), every module
 imports on its own, every name a package exports resolves, and modules and functions stay small
-enough to read (docs/architecture.md)."""
+enough to read (docs/architecture.md), and the names the prose of core gives exist."""
 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
+import io
+import re
 import subprocess
 import sys
+import tokenize
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -317,3 +321,100 @@ def test_only_a_package_itself_imports_its_private_modules() -> None:
 def test_a_name_exported_from_two_modules_is_refused() -> None:
     with pytest.raises(ValueError, match=r"'x' is exported by both '\.a' and '\.b'"):
         lazy_attributes("pkg", {".a": ("x",), ".b": ("x", "y")})
+
+
+#: Dotted names in core's prose that are no module: the entry-point group benchmarks register in.
+NOT_MODULES = {"benchmark_core.benchmarks"}
+_DOTTED = re.compile(r"(?<![\w.])benchmark_core(?:\.\w+)+")
+_TICKED = re.compile(r"`(_[a-z]\w*(?:\.\w+)*)")
+_FOLDER_MODULE = re.compile(r"(?<![\w.`])(_[a-z]\w*)\.([a-z]\w*)")
+
+
+def _prose(path: Path) -> Iterator[tuple[int, str]]:
+    """The docstrings (and other bare strings) and comments of a module, with their line."""
+    source = path.read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            yield node.lineno, node.value.value
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.start[0], token.string
+
+
+@functools.cache
+def _names_in(path: Path) -> frozenset[str]:
+    """Every identifier a module defines, uses or spells as a string (lazy tables name modules so)."""
+    names: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg is not None:
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update((node.asname or node.name).split("."))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            names.update(re.findall(r"\w+", node.value))
+    return frozenset(names)
+
+
+def _resolves(parts: list[str], package: Path) -> bool:
+    """Whether `parts` (below `package`, a folder of core) name a module, or a name in one."""
+    here = package
+    for index, part in enumerate(parts):
+        if (here / part / "__init__.py").is_file():
+            here = here / part
+        elif (here / f"{part}.py").is_file():
+            rest = parts[index + 1 :]
+            return not rest or rest[0] in _names_in(here / f"{part}.py")
+        else:
+            return part in _names_in(here / "__init__.py")
+    return True
+
+
+def _stale_names(path: Path) -> list[str]:
+    folders = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}
+    # Modules and packages at any depth (`_providers/` is a package inside `adapters/`).
+    modules = {p.stem for p in ROOT.rglob("*.py")} | {p.parent.name for p in ROOT.rglob("__init__.py")}
+    stale = []
+    for line, text in _prose(path):
+        for name in _DOTTED.findall(text):
+            if name not in NOT_MODULES and not _resolves(name.split(".")[1:], ROOT):
+                stale.append(f"{line}: {name}")
+        for name in _TICKED.findall(text):
+            first = name.removesuffix(".py").split(".")
+            if first[0] in folders:
+                ok = _resolves(first[1:], ROOT / first[0])
+            else:
+                ok = first[0] in modules or first[0] in _names_in(path)
+            if not ok:
+                stale.append(f"{line}: `{name}`")
+        for folder, module in _FOLDER_MODULE.findall(text):
+            if folder in folders and not _resolves([module], ROOT / folder):
+                stale.append(f"{line}: {folder}.{module}")
+    return stale
+
+
+def test_the_modules_prose_names_exist() -> None:
+    """A module, folder or private name written in a docstring or comment of core (`benchmark_core.x.y`,
+    `_folder.module`, `` `_name` ``) is one that exists: a rename leaves no stale name behind."""
+    stale = {
+        path.relative_to(ROOT).as_posix(): names for path in sorted(ROOT.rglob("*.py")) if (names := _stale_names(path))
+    }
+    assert stale == {}
+
+
+def test_the_stale_name_finder_finds_stale_names(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        '"""Uses `_groups.interval_units`, `_stats.groups`, benchmark_core._merge and _run.journal."""\n'
+        "# the lock (`_output_lock`) and `_helper`\n"
+        "def _helper() -> None: ...\n",
+        encoding="utf-8",
+    )
+    assert _stale_names(module) == ["1: benchmark_core._merge", "1: `_groups.interval_units`", "2: `_output_lock`"]

@@ -83,7 +83,9 @@ def test_shards_on_ray_merge_into_the_unsharded_report(
     assert _stable(merged) == _stable(whole)
     assert json.loads(output.read_text(encoding="utf-8")) == to_wire(merged)
     assert dict(handler.requests_per_task) == sent  # every task once, from its one shard
-    assert sorted(p.name for p in (tmp_path / "work").glob("*.json")) == [f"shard-{i}-of-3.json" for i in (1, 2, 3)]
+    assert sorted(p.name for p in (tmp_path / "work").glob("*.json")) == [
+        f"report.shard-{i}-of-3.json" for i in (1, 2, 3)
+    ]
     # Called again, every shard resumes from its journal in the workdir: nothing is sent twice.
     again = shards()
     assert dict(handler.requests_per_task) == sent

@@ -57,13 +57,14 @@ _EXPORTS = {
     "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
     # Running: `run` and its options (the report types are above, with the model).
     "._agents.entry": ("run",),
-    "._run.options": ("RunOptions", "RunTarget"),
+    "._run.options": ("RunOptions",),
+    "._run.target": ("RunTarget",),
     # Models: building an adapter, the offline mock and its policies, the adapter protocol.
     ".adapters.registry": ("make_adapter",),
     ".adapters.mock": ("MockPolicies", "ScriptedTurn", "mock_adapter"),
     ".adapters.base": ("AdapterContext", "GenerationSettings", "ModelAdapter"),
-    ".adapters.openai_compat": ("openai_compat_adapter",),
-    ".adapters.toolnames": ("ToolNameCodec", "provider_safe_name"),
+    ".adapters._providers.openai": ("openai_compat_adapter",),
+    ".adapters._toolnames": ("ToolNameCodec", "provider_safe_name"),
 }
 
 __getattr__ = _lazy.lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
@@ -92,14 +93,15 @@ if TYPE_CHECKING:
         ToolSpec,
         Trace,
     )
-    from ._run.options import RunOptions, RunTarget
+    from ._run.options import RunOptions
+    from ._run.target import RunTarget
     from ._util.lazy import Deferred
     from ._util.rng import Mulberry32, mulberry32
+    from .adapters._providers.openai import openai_compat_adapter
+    from .adapters._toolnames import ToolNameCodec, provider_safe_name
     from .adapters.base import AdapterContext, GenerationSettings, ModelAdapter
     from .adapters.mock import MockPolicies, ScriptedTurn, mock_adapter
-    from .adapters.openai_compat import openai_compat_adapter
     from .adapters.registry import make_adapter
-    from .adapters.toolnames import ToolNameCodec, provider_safe_name
 # The names that left the root: type checkers accept them, the runtime warns (_compat/moved.py).
 if TYPE_CHECKING:
     from .adapters import MockAdapter as MockAdapter

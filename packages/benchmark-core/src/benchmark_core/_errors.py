@@ -261,7 +261,7 @@ class MissingExtraError(UsageError):
 
 
 class OutputLockedError(UsageError):
-    """Another process holds the lock on the output's journal (`_output_lock`); the message names its pid."""
+    """Another process holds the lock on the output's journal (`_run.output_lock`); the message names its pid."""
 
     code = "OUTPUT_LOCKED"
 

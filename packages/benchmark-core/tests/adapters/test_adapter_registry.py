@@ -8,8 +8,8 @@ import sys
 import pytest
 from benchmark_core import MockPolicies
 from benchmark_core.adapters import PROVIDERS, MockAdapter, make_adapter
+from benchmark_core.adapters._providers.openai import OPENROUTER_BASE_URL, OpenAICompatAdapter
 from benchmark_core.adapters.catalog import PROVIDER_TABLE
-from benchmark_core.adapters.openai_compat import OPENROUTER_BASE_URL, OpenAICompatAdapter
 from benchmark_core.errors import ConfigurationError
 
 

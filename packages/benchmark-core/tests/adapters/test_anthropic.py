@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters import make_adapter
-from benchmark_core.adapters.anthropic import ANTHROPIC_BASE_URL, AnthropicAdapter, anthropic_adapter
+from benchmark_core.adapters._prices import Prices
+from benchmark_core.adapters._providers.anthropic import ANTHROPIC_BASE_URL, AnthropicAdapter, anthropic_adapter
 from benchmark_core.adapters.base import GenerationSettings
-from benchmark_core.adapters.prices import Prices
 from benchmark_core.chat import ChatMessage, ChatRequest
 from benchmark_core.errors import AdapterError, ConfigurationError, RunStoppedError
 from benchmark_core.example import benchmark as example

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from benchmark_core.adapters.anthropic_batches import _outcome as anthropic_outcome
-from benchmark_core.adapters.batches import BatchOutcome, BatchStatus, count_of
-from benchmark_core.adapters.openai_batches import _outcome as openai_outcome
+from benchmark_core.adapters._batches import BatchOutcome, BatchStatus, count_of
+from benchmark_core.adapters._providers.anthropic_batches import _outcome as anthropic_outcome
+from benchmark_core.adapters._providers.openai_batches import _outcome as openai_outcome
 
 ANSWER = {"choices": [{"message": {"role": "assistant", "content": "4"}}]}
 

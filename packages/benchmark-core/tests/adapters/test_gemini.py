@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
+from benchmark_core.adapters._providers.gemini import GeminiAdapter, gemini_adapter
 from benchmark_core.adapters.base import GenerationSettings
-from benchmark_core.adapters.gemini import GeminiAdapter, gemini_adapter
 from benchmark_core.chat import ChatMessage, ChatRequest
 from benchmark_core.errors import AdapterError
 from benchmark_core.example import benchmark as example

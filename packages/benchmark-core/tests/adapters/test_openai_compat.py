@@ -26,7 +26,7 @@ from benchmark_core import (
     define_benchmark,
     run,
 )
-from benchmark_core.adapters.openai_compat import (
+from benchmark_core.adapters._providers.openai import (
     OPENROUTER_BASE_URL,
     RAW_ARGUMENTS_KEY,
     OpenAICompatAdapter,
@@ -34,7 +34,7 @@ from benchmark_core.adapters.openai_compat import (
     openrouter_adapter,
     parse_retry_after,
 )
-from benchmark_core.adapters.toolnames import ToolNameCodec, provider_safe_name
+from benchmark_core.adapters._toolnames import ToolNameCodec, provider_safe_name
 from benchmark_core.chat import ChatMessage, ChatRequest
 from benchmark_core.errors import AdapterError, ConfigurationError, RunStoppedError
 from benchmark_core.hooks import Grader

@@ -241,3 +241,41 @@ def test_a_burst_against_a_small_bucket(make_benchmark: BenchmarkFactory, header
 
 def _options(concurrency: int) -> RunOptions:
     return RunOptions(cache=False, concurrency=concurrency, backoff_base=0.05)
+
+
+async def test_waiting_slots_are_re_planned_when_an_answer_shows_more_left() -> None:
+    """Slots planned from a low level sleep in `wait`; an answer that shows the bucket fuller
+    wakes them at once instead of on the old plan (minutes away here), in claim order."""
+    clock = Clock()
+    pacer = Pacer(reserve=1.0, margin=0.0, clock=clock)
+    first, _ = pacer.claim()
+    pacer.observe(first, openai_budget(remaining=1, limit=100, rate=0.01))  # 1 left, refilled slowly
+    claims = [pacer.claim() for _ in range(3)]
+    assert all(wait > 60 for _, wait in claims)
+    sent: list[int] = []
+
+    async def send(slot: int, wait: float) -> None:
+        await pacer.wait(slot, wait)
+        sent.append(slot)
+
+    tasks = [asyncio.create_task(send(slot, wait)) for slot, wait in claims]
+    await asyncio.sleep(0)
+    assert sent == []
+    # The answer to the last claim: 50 left after it, nothing claimed since.
+    pacer.observe(claims[-1][0], openai_budget(remaining=50, limit=100, rate=10))
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=5)
+    assert sent == [slot for slot, _ in claims]
+
+
+async def test_an_answer_showing_less_left_does_not_postpone_waiting_slots() -> None:
+    clock = Clock()
+    pacer = Pacer(reserve=1.0, margin=0.0, clock=clock)
+    first, _ = pacer.claim()
+    pacer.observe(first, openai_budget(remaining=2, limit=10, rate=10))
+    assert pacer.claim()[1] == 0.0  # 1 left: at the reserve
+    slot, wait = pacer.claim()
+    assert wait == pytest.approx(0.1)
+    task = asyncio.create_task(pacer.wait(slot, wait))
+    await asyncio.sleep(0)
+    pacer.observe(first + 1, openai_budget(remaining=0, limit=10, rate=0.001))
+    await asyncio.wait_for(task, timeout=5)  # still on its 0.1 s plan

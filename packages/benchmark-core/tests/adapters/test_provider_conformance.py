@@ -1,5 +1,6 @@
 """One conformance suite for every wire format an adapter speaks: OpenAI-compatible chat
-completions, Anthropic Messages and Gemini generateContent, each against its loopback fake.
+completions, Azure OpenAI deployments, Anthropic Messages and Gemini generateContent, each against
+its loopback fake.
 
 Every adapter must: answer a single prompt; offer native tools under provider-safe names and give
 the benchmark's names back; carry an episode turn by turn (the fakes refuse a tool result that
@@ -21,13 +22,15 @@ import pytest
 from attrs import frozen
 from benchmark_core import AdapterContext, RunOptions, Task, ToolSpec, run
 from benchmark_core.adapters import make_adapter
-from benchmark_core.adapters.prices import Prices
+from benchmark_core.adapters._prices import Prices
 from benchmark_core.chat import ChatMessage, ChatRequest
 from benchmark_core.errors import RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import (
     AnthropicResponse,
+    AzureResponse,
     FakeAnthropic,
+    FakeAzure,
     FakeGemini,
     FakeOpenAI,
     FakeResponse,
@@ -77,6 +80,18 @@ WIRES = {
         FakeResponse.tool_calls,
         lambda p, c: FakeResponse.text("4", prompt_tokens=p, completion_tokens=c),
         FakeResponse.error,
+        (429, 500, 503),
+        lambda r: [t["function"]["name"] for t in _body(r)["tools"]],
+    ),
+    "azure": Wire(
+        "azure",
+        FakeAzure,
+        "AZURE_OPENAI_API_KEY",
+        "AZURE_OPENAI_ENDPOINT",
+        AzureResponse.text,
+        AzureResponse.tool_calls,
+        lambda p, c: AzureResponse.text("4", prompt_tokens=p, completion_tokens=c),
+        AzureResponse.error,
         (429, 500, 503),
         lambda r: [t["function"]["name"] for t in _body(r)["tools"]],
     ),

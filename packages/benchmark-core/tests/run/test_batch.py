@@ -18,8 +18,8 @@ from typing import Any, Optional
 import pytest
 from aiohttp import web
 from benchmark_core import RunOptions, mock_adapter, openai_compat_adapter, run
-from benchmark_core.adapters.anthropic import anthropic_adapter
-from benchmark_core.adapters.prices import Prices
+from benchmark_core.adapters._prices import Prices
+from benchmark_core.adapters._providers.anthropic import anthropic_adapter
 from benchmark_core.errors import ConfigurationError, RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import journal_path

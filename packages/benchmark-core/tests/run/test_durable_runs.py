@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 from benchmark_core import Benchmark, RunOptions, Task, mock_adapter, openai_compat_adapter, run
+from benchmark_core._model.identity import task_set_digest
 from benchmark_core._model.wire import to_wire
 from benchmark_core._run.files import read_report
-from benchmark_core._run.journal import task_set_digest
 from benchmark_core._util.json_values import loads
 from benchmark_core.adapters import openrouter_adapter
 from benchmark_core.errors import JournalError, RunStoppedError

@@ -177,7 +177,7 @@ def test_the_sdk_and_the_plan(endpoints: Endpoints, tmp_path: Path) -> None:
     assert [c.options.concurrency for c in plan.cells] == [3, 2, 3, 2]
     assert [c.options.epochs for c in plan.cells] == [1, 1, 2, 2]
     assert plan.cells[0].output == tmp_path / "results" / "benchmark-core-example" / "alpha" / "report.json"
-    assert plan.cells[0].model.api_key_env == "SWEEP_KEY_A" and "sk-" not in repr(plan)
+    assert plan.cells[0].model.target.api_key_env == "SWEEP_KEY_A" and "sk-" not in repr(plan)
     outcome = run_sweep(path)
     assert outcome.completed and [c.status for c in outcome.cells] == ["done"] * 4
     assert run_sweep(path).completed and endpoints.received == sum(

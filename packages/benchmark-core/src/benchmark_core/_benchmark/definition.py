@@ -70,7 +70,7 @@ class Benchmark:
     `compare` the difference per group. `cluster_by` names one of those dimensions whose tasks are
     correlated (variants of one base item): the report's interval then resamples its groups, each
     with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
-    task set carries that label and there are at least two groups (`_groups.interval_units`).
+    task set carries that label and there are at least two groups (`_stats.groups.interval_units`).
 
     Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
     and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a

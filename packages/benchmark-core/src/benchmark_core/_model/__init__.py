@@ -14,6 +14,9 @@ needs only the tasks' classes, should not pay for the reports'.
 - `chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
 - `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `ShardInfo`,
   `RunRow`,  `RunReport`, `IndexEntry`.
+
+`identity` (`RunIdentity`, `task_set_digest`: what makes a run the run it is) is imported from its
+module by the few that compare runs.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The leaderboard as one self-contained page (`<results>/index.html`), on the page shell every HTML
-page shares (`_html_page`): per group of comparable reports, the ranked table (each mean's interval
+page shares (`html_page`): per group of comparable reports, the ranked table (each mean's interval
 drawn on one 0-100% axis, the verdict against the top model, tasks, errored rows, pass^k, tokens,
 cost, median latency) and a scatter plot of cost against score (tokens when a report has no cost)."""
 

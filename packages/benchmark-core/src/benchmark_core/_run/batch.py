@@ -5,7 +5,9 @@ the batch with backoff (`batch_poll` seconds at first, doubling to `POLL_MAX`; e
 goes to the run's `batch_progress`), fetch the results, read each answer as the direct call's answer
 and grade it. Items that failed in a way another try may fix (expired, cancelled, 429, 5xx, or no
 result at all) are submitted again in a new batch, at most `RESUBMISSIONS` times (or `--retries`);
-the others become error rows. Cost is the direct price times `1 - BATCH_DISCOUNT`.
+the others become error rows. Cost is the direct price times `1 - BATCH_DISCOUNT`. Calls to the
+batch endpoints that meet a transient fault are retried by the run's one retry policy (the one of
+direct requests: jitter, Retry-After, `--retries`, `--retry-budget`).
 
 With a journal, every batch is journaled (and synced) under a fresh tag with its items before it is
 created (`submitting`), then with the provider's id, then as its state changes; the rows follow as
@@ -32,10 +34,10 @@ from attrs import define, evolve
 
 from .._errors import AdapterError, BatchItemFailedError, ConfigurationError
 from .._model import JsonObject, RunRow, Task, Usage
+from ..adapters._batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
 from ..adapters.base import AdapterContext
-from ..adapters.batches import BATCH_DISCOUNT, BatchCapable, BatchClient, BatchOutcome, BatchStatus, batch_capable
 from .journal import Journal
-from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message
+from .requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message, retry_policy
 
 if TYPE_CHECKING:
     from .runner import Pending, Run
@@ -116,7 +118,8 @@ class BatchRun:
         try:
             await self._cycle(client, await self._resumed(client))
         except Fatal as fatal:
-            raise self._run._halt(fatal) from None
+            self._run.halt(fatal.error)
+            raise asyncio.CancelledError() from None
         finally:
             await client.aclose()
 
@@ -210,18 +213,17 @@ class BatchRun:
         """The graded row of an answered item, an error row, or None when it goes in the next batch."""
         item = self._items[cid]
         run = self._run
-        requests = TaskRequests(run, item.task, item.index, item.epoch)
-        requests.started = started
         if outcome.answer is None:
             limit = run.options.retries if run.options.retries is not None else RESUBMISSIONS
             if outcome.retryable and item.submissions <= limit:
                 return None
-            requests.attempts = item.submissions
+        requests = TaskRequests(run, item.task, item.index, item.epoch, started=started, attempts=item.submissions)
+        if outcome.answer is None:
             return requests.error_row(f"batch item failed: {outcome.error}", BatchItemFailedError.code)
         request = run.single_request(item.task)
         try:
             result = self._api.batch_answer(request, outcome.answer)
-            requests.batched(result, item.submissions, discounted(result.usage))
+            requests.batched(result, discounted(result.usage))
         except Exhausted as exc:
             return requests.error_row(str(exc), exc.code)
         except Exception as exc:  # a malformed answer costs its row, not the run
@@ -249,20 +251,21 @@ class BatchRun:
 
 
 async def _provider_call(run: Run, make: Callable[[], Awaitable[R]], *, idempotent: bool = True) -> R:
-    """A call to the batch endpoints, retried with backoff after 429s and 5xx (and, when it is
-    `idempotent`, after timeouts and lost connections) within the retry budget; any other failure
-    ends the run (`Fatal`). Creating a batch is not idempotent: a timed-out create may have created
-    it, so it is not sent again."""
-    options = run.options
-    delay = options.backoff_base
-    deadline = time.monotonic() + options.retry_budget
+    """A call to the batch endpoints, retried by the run's retry policy (`adapters._retry`: backoff
+    with jitter, Retry-After, `--retries`, the retry budget) after 429s and 5xx (and, when it is
+    `idempotent`, after timeouts and lost connections); any other failure, or one the policy gives
+    up on, ends the run (`Fatal`). Creating a batch is not idempotent: a timed-out create may have
+    created it, so it is not sent again."""
+    retries = retry_policy(run.options).sequence(run.options.seed)
+    attempt = 0
     while True:
+        attempt += 1
         try:
             return await make()
         except AdapterError as exc:
             answered = exc.status is not None
             again = exc.retryable and not exc.fatal and (idempotent or answered)
-            if not again or time.monotonic() + delay > deadline:
+            delay = retries.delay(exc, attempt) if again else None
+            if delay is None:
                 raise Fatal(exc) from None
         await asyncio.sleep(delay)
-        delay = min(options.backoff_max, delay * 2)

@@ -1,5 +1,5 @@
 """The files the CLI reads and writes besides task files: saved run reports and the paths reports
-are written to.
+are written to (each written by `run_files.write_atomic`).
 
 Everything read is strict JSON (`benchmark_core._util.json_values.loads`): a `NaN` in a report would
 come back as a report no surface could write.
@@ -7,10 +7,8 @@ come back as a report no surface could write.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -23,6 +21,7 @@ from .._errors import (
 from .._model import RunReport
 from .._model.wire import from_wire
 from .._util.json_values import jsonl_lines, loads
+from .run_files import write_atomic
 
 if TYPE_CHECKING:
     from .._stats.compare import Comparison
@@ -88,31 +87,12 @@ def check_writable(path: Path) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
+    """Write an output file that is no run's report (a page, a card, a leaderboard) atomically
+    (`write_atomic`); a failure is a usage error naming the file."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-def write_output(path: Path, text: str, *, journal: Optional[Path], rows_safe: int) -> None:
-    """Write a run's report (or another file of its output) whole or not at all: a temporary file
-    beside it, then a rename, so a full disk leaves the previous file (or none), never half of one.
-    A failure is an `OutputWriteError` naming the file and the rows safe in the journal."""
-    from .._run.journal import write_failed
-
-    tmp: Optional[str] = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        raise write_failed(path, exc, journal, rows_safe) from None
 
 
 def _not_json(path: Path, exc: ValueError, line: Optional[int] = None) -> InvalidJsonError:

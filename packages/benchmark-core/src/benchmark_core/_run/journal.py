@@ -15,45 +15,37 @@ are in (`fetched`); the lines of one tag are merged, later fields winning. A res
 polling every batch whose results are not in, and sends none of its items again.
 
 and `{"holder": {"pid": N}}` lines, one each time a process takes the journal's lock
-(`_output_lock`), which readers skip. `shard` is there only in the journal of one shard of a run
+(`_run.output_lock`), which readers skip. `shard` is there only in the journal of one shard of a run
 (`run --shard I/N`; `taskSetDigest` is then the whole run's), as its report records it.
 
 Each row is written with one `write` on an append-only descriptor, so a SIGKILL leaves at most a
 torn last line (discarded when the journal is read back, and cut off before appending); rows are
 fsync'ed in the background, so a power cut loses at most the last moment of work. Resuming checks the
-header against the run being started, field by field, and refuses a journal of another run.
+header against the run being started, field by field (`RunIdentity.difference`), and refuses a
+journal of another run.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import os
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .._errors import JournalError, JournalExistsError, OutputLockedError, OutputWriteError
-from .._model import JsonObject, RunRow, Task
+from .._errors import JournalError, JournalExistsError, OutputLockedError
+from .._model import JsonObject, RunRow
+from .._model.identity import RunIdentity
 from .._model.wire import from_wire, to_wire
 from .output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
+from .run_files import RunFiles, write_failed
 
 JOURNAL_FORMAT = 1
-#: Header fields that must match for a journal to be resumed, in the order they are checked.
-IDENTITY_FIELDS = ("benchmark", "version", "taskSetDigest", "model", "provider", "mode", "seed", "options", "shard")
 
 
 def journal_path(output: Union[str, Path]) -> Path:
-    """Where the journal of a run writing `output` lives: `<output>.journal.jsonl`."""
-    output = Path(output)
-    return output.with_name(output.name + ".journal.jsonl")
-
-
-def task_set_digest(tasks: Sequence[Task]) -> str:
-    """A digest of the tasks a run covers (their full wire form, in order)."""
-    canonical = json.dumps(to_wire(list(tasks)), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    """Where the journal of a run writing `output` lives: `<output>.journal.jsonl` (`RunFiles.journal`)."""
+    return RunFiles.of(output).journal
 
 
 class Journal:
@@ -73,8 +65,10 @@ class Journal:
         self._dirty = False
 
     @classmethod
-    def open(cls, path: Union[str, Path], header: JsonObject, *, resume: bool) -> tuple[Journal, list[RunRow]]:
-        """Open `path` for a run whose identity is `header`, holding its lock (`OutputLockedError`
+    def open(
+        cls, path: Union[str, Path], identity: RunIdentity, started_at: str, *, resume: bool
+    ) -> tuple[Journal, list[RunRow]]:
+        """Open `path` for a run of `identity` (started at `started_at`), holding its lock (`OutputLockedError`
         when another process holds it).
 
         Without `resume` the journal must not hold a run yet (a usage error otherwise: it holds a run
@@ -89,7 +83,7 @@ class Journal:
             )
         lock = lock_output(path)
         try:
-            journal, kept = cls._open_locked(path, header, lock, resume=resume)
+            journal, kept = cls._open_locked(path, identity, started_at, lock, resume=resume)
         except BaseException:
             lock.release()
             raise
@@ -98,7 +92,7 @@ class Journal:
 
     @classmethod
     def _open_locked(
-        cls, path: Path, header: JsonObject, lock: OutputLock, *, resume: bool
+        cls, path: Path, identity: RunIdentity, started_at: str, lock: OutputLock, *, resume: bool
     ) -> tuple[Journal, list[RunRow]]:
         kept: list[RunRow] = []
         batches: list[JsonObject] = []
@@ -109,7 +103,7 @@ class Journal:
             )
         if holds_a_run(path):
             found, rows, good_bytes, batches = read_journal(path)
-            check_header(found, header, path)
+            check_identity(found, identity, path)
             kept = rows
             with open(path, "r+b") as handle:  # cut a torn last line before appending
                 handle.truncate(good_bytes)
@@ -120,7 +114,7 @@ class Journal:
             lock.holder_span = (0, 0)
             try:
                 os.ftruncate(fd, 0)  # only holder lines: the header goes first
-                _write_line(fd, {"journal": JOURNAL_FORMAT, **header})
+                _write_line(fd, {"journal": JOURNAL_FORMAT, **identity.header(started_at)})
                 write_holder(fd)
             except OSError as exc:
                 os.close(fd)
@@ -169,14 +163,6 @@ def _sync_and_close(fd: int) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
-    """The error of a journal or report that could not be written: the file, the reason, and how
-    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
-    reason = exc.strerror or str(exc)
-    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
-    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
 
 
 #: The journals this process has open: the lock is per process, so two runs of one process on the
@@ -234,19 +220,13 @@ def _parse(line: bytes, path: Path, number: int) -> Any:
         raise JournalError(f"{path}: line {number} is not JSON; the journal is damaged") from None
 
 
-def check_header(found: JsonObject, expected: JsonObject, path: Path) -> None:
-    """Refuse a journal written by a different run, naming the first field that differs."""
-    for key in IDENTITY_FIELDS:
-        have, want = found.get(key), expected.get(key)
-        if key == "options" and isinstance(have, dict) and isinstance(want, dict):
-            for name in sorted(set(have) | set(want)):
-                if have.get(name) != want.get(name):
-                    raise JournalError(
-                        f"{path} was written by a different run: options.{name} is "
-                        f"{json.dumps(have.get(name))} there, {json.dumps(want.get(name))} now"
-                    )
-        elif have != want:
-            what = "the task set" if key == "taskSetDigest" else key
-            raise JournalError(
-                f"{path} was written by a different run: {what} is {json.dumps(have)} there, {json.dumps(want)} now"
-            )
+def check_identity(header: JsonObject, expected: RunIdentity, path: Path) -> None:
+    """Refuse a journal (whose header line is `header`) written by a different run, naming the first
+    field that differs."""
+    differences = RunIdentity.from_header(header).difference(expected.journaled())
+    if differences:
+        first = differences[0]
+        raise JournalError(
+            f"{path} was written by a different run: {first.what} is {json.dumps(first.mine)} there, "
+            f"{json.dumps(first.theirs)} now"
+        )

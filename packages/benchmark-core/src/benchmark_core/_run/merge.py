@@ -15,27 +15,27 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 import attrs
 from attrs import frozen
 
 from .._errors import ShardMergeError, TaskNotFoundError
 from .._model import RunReport, RunRow, ShardInfo, Task
+from .._model.identity import RunIdentity, task_set_digest
 from .._model.wire import camel, from_wire
 from .._run.collector import fewer_collections
-from .._run.journal import read_journal, task_set_digest
-from .._run.options import RunOptions, RunTarget, option_specs
+from .._run.journal import read_journal
+from .._run.options import RunOptions, option_specs
 from .._run.run_report import build_report
 from .._run.shards import Shard
+from .._run.target import RunTarget
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
 
 #: A shard as `merge_shards` takes it: a report in memory, or the path of a report or a journal.
 ShardSource = Union[RunReport, str, Path]
-#: What the shards of one run must agree on, besides the shard's own record.
-_IDENTITY = ("benchmark", "version", "model", "provider", "mode", "seed")
 
 
 @frozen
@@ -44,7 +44,7 @@ class _Part:
 
     label: str
     shard: Optional[ShardInfo]
-    identity: dict[str, Any]
+    identity: RunIdentity
     rows: list[RunRow]
     started_at: str
     finished_at: Optional[str]
@@ -72,14 +72,15 @@ def _merge(benchmark: Benchmark, shards: Sequence[ShardSource], tasks: Optional[
     whole = _whole_tasks(benchmark, tasks, record)
     rows = _owned_rows(parts, records, whole)
     identity = first.identity
-    options = _options(record.options, identity["mode"])
+    mode, seed = cast(str, identity.mode), cast(int, identity.seed)
+    options = _options(record.options, mode)
     report = build_report(
         benchmark,
-        RunTarget(model=identity["model"], provider=identity["provider"]),
+        RunTarget(model=cast(str, identity.model), provider=cast(str, identity.provider)),
         whole,
         rows,
-        mode=identity["mode"],
-        seed=identity["seed"],
+        mode=mode,
+        seed=seed,
         started_at=min(part.started_at for part in parts),
         options=options,
         cache=any(r.cache for r in records),
@@ -102,7 +103,7 @@ def _read(source: ShardSource, number: int) -> _Part:
     if _is_journal(path):
         header, rows, _, _ = read_journal(path)
         shard = from_wire(header["shard"], ShardInfo, what=f"{path}: shard") if "shard" in header else None
-        identity = {key: header.get(key) for key in _IDENTITY}
+        identity = RunIdentity.from_header(header)
         started = str(header.get("startedAt", ""))
         stopped = f"read from its journal {path.name}"
         return _Part(str(path), shard, identity, rows, started, None, stopped)
@@ -117,7 +118,7 @@ def _from_report(report: RunReport, label: str) -> _Part:
             f"{label} holds {len(report.rows)} of its {report.totals.tasks} rows (a `run --json` summary?); "
             "merge the reports that `run --shard I/N --output FILE` writes, or their journals"
         )
-    identity = {key: getattr(report, key) for key in _IDENTITY}
+    identity = RunIdentity.of_report(report)
     stopped = report.stopped or (None if report.complete else "incomplete")
     return _Part(label, report.shard, identity, report.rows, report.started_at, report.finished_at, stopped)
 
@@ -163,28 +164,22 @@ def _check_shards(parts: Sequence[_Part]) -> list[ShardInfo]:
 
 def _check_agreement(parts: Sequence[_Part], records: Sequence[ShardInfo], benchmark: Benchmark) -> None:
     """The shards are of this benchmark and version, and agree on everything that makes a run."""
-    first, record = parts[0], records[0]
-    if first.identity["benchmark"] != benchmark.id:
-        theirs = first.identity["benchmark"]
+    first = parts[0]
+    if first.identity.benchmark != benchmark.id:
+        theirs = first.identity.benchmark
         raise ShardMergeError(f"{first.label} is a shard of benchmark {theirs!r}, not {benchmark.id!r}")
-    if first.identity["version"] != benchmark.version:
+    if first.identity.version != benchmark.version:
         raise ShardMergeError(
-            f"{first.label} ran {benchmark.id} version {first.identity['version']}; this is version {benchmark.version}"
+            f"{first.label} ran {benchmark.id} version {first.identity.version}; this is version {benchmark.version}"
         )
-    for part, other in zip(parts[1:], records[1:]):
-        for key in _IDENTITY:
-            _same(key, first.identity[key], part.identity[key], first, part)
-        _same("the task set", record.task_set_digest, other.task_set_digest, first, part)
-        _same("the --task selection", record.task_ids, other.task_ids, first, part)
-        for name in sorted(set(record.options) | set(other.options)):
-            _same(f"options.{name}", record.options.get(name), other.options.get(name), first, part)
-
-
-def _same(what: str, have: Any, other: Any, first: _Part, part: _Part) -> None:
-    if have != other:
-        raise ShardMergeError(
-            f"shards disagree on {what}: {json.dumps(have)} in {first.label}, {json.dumps(other)} in {part.label}"
-        )
+    mine = first.identity.of_shard(records[0])
+    for part, record in zip(parts[1:], records[1:]):
+        differences = mine.difference(part.identity.of_shard(record))
+        if differences:
+            what, have, other = differences[0].what, differences[0].mine, differences[0].theirs
+            raise ShardMergeError(
+                f"shards disagree on {what}: {json.dumps(have)} in {first.label}, {json.dumps(other)} in {part.label}"
+            )
 
 
 def _whole_tasks(benchmark: Benchmark, source: Optional[Union[str, Path]], record: ShardInfo) -> list[Task]:

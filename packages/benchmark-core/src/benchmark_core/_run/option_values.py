@@ -1,5 +1,5 @@
 """How the CLI's text becomes a run option's value (JSON objects, prices), and the provider
-option's help: the parsers `RunOptions` and `RunTarget` (`options.py`) declare."""
+option's help: the parsers `RunOptions` and `RunTarget` (`options.py`, `target.py`) declare."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k":
 
 
 def prices_object(text: str) -> JsonObject:
-    from ..adapters.prices import Prices
+    from ..adapters._prices import Prices
 
     value = json_object(text, "--prices", '{"input": 3, "output": 15}')
     Prices.from_json(value)  # refused here, before any request, when malformed

@@ -4,14 +4,14 @@
 (help text, bounds, choices, which surfaces show it, whether it is part of the run's identity), and
 the CLI's `run` options (`cli_options`) and the MCP `run_benchmark` parameters (`mcp_parameters`) are
 generated from those fields, so names, types, defaults and help agree on every surface. `RunTarget`
-(model and provider) is declared the same way; the surfaces turn it into an adapter.
+(`target.py`: the model at its endpoint) is declared the same way.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Optional, Union, get_args, get_origin
+from typing import Any, Optional, Union, get_args, get_origin
 
 import attrs
 from attrs import frozen
@@ -21,11 +21,8 @@ from .._errors import ConfigurationError
 from .._model import JsonObject
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
-from .option_values import json_object, prices_object, provider_help
+from .option_values import json_object
 from .shards import Shard
-
-if TYPE_CHECKING:
-    from ..adapters.prices import Prices
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
 REASONING_EFFORTS: tuple[str, ...] = ("none", "minimal", "low", "medium", "high", "xhigh")
@@ -63,53 +60,6 @@ def option(default: Any, spec: OptionSpec) -> Any:
     if isinstance(default, (list, dict)):
         raise TypeError("use an immutable default")
     return attrs.field(default=default, metadata={"option": spec})
-
-
-@frozen
-class RunTarget:
-    """Which model to run: the model id at the provider, and the provider (neither has a default on
-    any surface, so that nothing calls a paid provider unless it was named); the API root overriding
-    the provider's (CLI only: an MCP client may not send the key to another host), and token prices
-    for providers whose answers carry no cost."""
-
-    model: str = option(
-        attrs.NOTHING, OptionSpec("Model id at the provider (any label for mock).", cli="--model", required=True)
-    )
-    provider: str = option(
-        attrs.NOTHING,
-        OptionSpec(provider_help(), cli="--provider", choices=PROVIDERS, required=True),
-    )
-    base_url: Optional[str] = option(
-        None,
-        OptionSpec(
-            "API root of the provider, overriding its URL variable and default (see `providers`), "
-            "like http://127.0.0.1:8000/v1 for a vllm server or https://api.anthropic.com for anthropic.",
-            cli="--base-url",
-            mcp=False,
-            metavar="URL",
-        ),
-    )
-    prices: Optional[Mapping[str, Any]] = option(
-        None,
-        OptionSpec(
-            "Token prices in US dollars per million tokens, as a JSON object with input, output and "
-            "optionally cacheRead and cacheWrite: each answer's cost (and what the provider's prompt "
-            "cache saved) is computed from its tokens when the provider reports no cost.",
-            cli="--prices",
-            metavar="JSON",
-            parse=prices_object,
-        ),
-    )
-
-    def adapter_prices(self) -> Optional[Prices]:
-        """The `Prices` of `prices`, or None."""
-        from ..adapters.prices import Prices
-
-        return Prices.from_json(self.prices) if self.prices is not None else None
-
-    def adapter_options(self) -> dict[str, Any]:
-        """`make_adapter`'s keyword arguments for the base URL and prices."""
-        return {"base_url": self.base_url, "prices": self.adapter_prices()}
 
 
 @frozen

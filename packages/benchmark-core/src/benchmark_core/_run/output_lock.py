@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Optional
 
 from .._errors import OutputLockedError
+from .run_files import RunFiles
 
 try:
     import fcntl
@@ -106,9 +107,9 @@ def _locked_descriptor(journal: Path) -> int:
 def _locked_error(journal: Path) -> OutputLockedError:
     pid = holder_pid(journal)
     who = f"another process (pid {pid})" if pid is not None else "another process"
-    output = journal.name.removesuffix(".journal.jsonl")
+    output = RunFiles.of_journal(journal).report
     return OutputLockedError(
-        f"{journal.with_name(output)} is being written by {who}, which holds the lock on {journal}; "
+        f"{output} is being written by {who}, which holds the lock on {journal}; "
         "nothing was sent. Wait for it to finish, or stop it (the lock goes with the process) and "
         "continue with --resume"
     )

@@ -1,5 +1,5 @@
 """The model requests of one task: each paced by the provider's rate-limit headers
-(`adapters.pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
+(`adapters._pacing`), under the run's timeout, the adaptive limiter and the retry policy, every
 attempt counted and the usage of every answer totalled, so that an error row can still report both.
 
 Transient faults (429, 5xx, timeouts, malformed replies) are retried with exponential backoff and
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
@@ -39,10 +38,12 @@ from .._model import (
     Usage,
 )
 from .._util.rng import epoch_seed
+from ..adapters._retry import RetryPolicy
 from ..adapters.base import AdapterContext, ModelAdapter
 from .run_report import ServedKey, served_counts
 
 if TYPE_CHECKING:
+    from .options import RunOptions
     from .runner import Run
 
 R = TypeVar("R")
@@ -64,16 +65,38 @@ class Fatal(Exception):
         self.error = error
 
 
+def retry_policy(options: RunOptions) -> RetryPolicy:
+    """How a run with `options` retries direct requests and batch calls (`adapters._retry`)."""
+    return RetryPolicy(
+        retries=options.retries,
+        budget=options.retry_budget,
+        backoff_base=options.backoff_base,
+        backoff_max=options.backoff_max,
+        max_retry_after=options.max_retry_after,
+    )
+
+
 class TaskRequests:
     """The requests of one task (one epoch of it) in `run`."""
 
-    def __init__(self, run: Run, task: Task, index: int, epoch: Optional[int]) -> None:
+    def __init__(
+        self,
+        run: Run,
+        task: Task,
+        index: int,
+        epoch: Optional[int],
+        *,
+        started: Optional[float] = None,
+        attempts: int = 0,
+    ) -> None:
+        """`started` (a `time.perf_counter()`) and `attempts` are for answers that came another way
+        (a batch: when it was polled, how many times the item was submitted)."""
         self.adapter: ModelAdapter = run.adapter
         self.epoch = epoch
         #: The seed of this epoch: the simulator, the mock and the replay grader use it.
         self.seed = epoch_seed(run.options.seed, epoch)
-        self.attempts = 0
-        self.started = time.perf_counter()
+        self.attempts = attempts
+        self.started = time.perf_counter() if started is None else started
         self._usage: Optional[Usage] = None
         self._cache_hits = 0
         self._cached_cost: Optional[float] = None
@@ -82,9 +105,8 @@ class TaskRequests:
         self._run = run
         self._task = task
         self._index = index
-        self._deadline = time.monotonic() + run.options.retry_budget
         # Seeded per task, so a run's backoff delays do not depend on the order tasks finish in.
-        self._jitter: Optional[random.Random] = None
+        self._retries = retry_policy(run.options).sequence(self.seed * 1_000_003 + index)
 
     async def chat(self, request: ChatRequest) -> ChatResult:
         result = await self._send(lambda ctx: self.adapter.chat(request, ctx))
@@ -106,12 +128,10 @@ class TaskRequests:
         self._count(result.usage, result.served_by, result.cached, result.truncated)
         return result.text
 
-    def batched(self, result: object, submissions: int, usage: Usage) -> None:
-        """Count an answer that came back from a batch, after `submissions` submissions of its item;
-        `usage` is the answer's at the batch price."""
+    def batched(self, result: object, usage: Usage) -> None:
+        """Count an answer that came back from a batch; `usage` is the answer's at the batch price."""
         if not isinstance(result, (ChatResult, CompletionResult)):
             raise Exhausted(f"adapter returned {type(result).__name__} from a batch", AdapterError.code)
-        self.attempts = submissions
         self._count(usage, result.served_by, False, result.truncated)
 
     async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
@@ -128,7 +148,7 @@ class TaskRequests:
                 await pacer.probe_answered()
             slot, wait = pacer.claim()
             if wait > 0:  # paced before the provider's limit, outside the request's timeout
-                await asyncio.sleep(wait)
+                await pacer.wait(slot, wait)
             ticket = limiter.try_acquire() or await limiter.acquire()
             self.attempts += 1
             ctx = AdapterContext(
@@ -165,13 +185,8 @@ class TaskRequests:
 
     async def _back_off(self, failure: AdapterError, attempt: int) -> None:
         """Wait before the next attempt, or raise when the retries or the task's budget are spent."""
-        opts = self._run.options
-        if self._jitter is None:  # seeded on the first retry: most tasks never need one
-            self._jitter = random.Random(self.seed * 1_000_003 + self._index)
-        delay = min(opts.backoff_max, opts.backoff_base * 2 ** (attempt - 1)) * (0.5 + self._jitter.random())
-        delay = max(delay, min(failure.retry_after or 0.0, opts.max_retry_after))
-        out_of_retries = opts.retries is not None and attempt > opts.retries
-        if out_of_retries or time.monotonic() + delay > self._deadline:
+        delay = self._retries.delay(failure, attempt)
+        if delay is None:
             suffix = f" (after {attempt} attempts)" if attempt > 1 else ""
             raise Exhausted(failure.message + suffix, failure.code)
         await asyncio.sleep(delay)

@@ -14,9 +14,10 @@ from .._model import BatchStats, CacheStats, RunReport, RunRow, ServedCount, Sha
 from .._stats.epochs import epoch_statistics
 from .._stats.groups import group_means, interval_units
 from .._stats.stats import cluster_bootstrap_ci
+from ..adapters._batches import BATCH_DISCOUNT
 from ..adapters.base import ModelAdapter
-from ..adapters.batches import BATCH_DISCOUNT
-from .options import RunOptions, RunTarget
+from .options import RunOptions
+from .target import RunTarget
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark

@@ -29,16 +29,16 @@ from .._errors import (
     describe_error,
 )
 from .._model import ChatRequest, ChatResult, CompletionResult, Episode, RunReport, RunRow, ShardInfo, Task, Trace
-from .._model.wire import to_wire
+from .._model.identity import RunIdentity, task_set_digest
+from ..adapters._batches import BatchRequest
 from ..adapters._cache import ResponseCache
+from ..adapters._pacing import Pacer
 from ..adapters.base import ModelAdapter
-from ..adapters.batches import BatchRequest
 from ..adapters.mock import MockAdapter
-from ..adapters.pacing import Pacer
 from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
 from .deadlines import Deadlines
-from .journal import Journal, task_set_digest
+from .journal import Journal
 from .limiter import AdaptiveLimiter
 from .options import RunOptions
 from .requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
@@ -94,7 +94,7 @@ class Run:
         self.shard_info: Optional[ShardInfo] = None
         self._whole: list[Task] = []
         self.rows: dict[tuple[str, Optional[int]], RunRow] = {}
-        #: What every request of the run shares (see `_requests.TaskRequests`).
+        #: What every request of the run shares (see `requests.TaskRequests`).
         self.cache = ResponseCache.for_run(adapter.provider, options.cache)
         self.settings = options.generation_settings()
         #: Requests in flight: the run's own, or one shared by the runs of an endpoint (a sweep's).
@@ -117,24 +117,19 @@ class Run:
         """Whether the run is ending (a fatal error, `max_errors`): no new request may start."""
         return self._stop is not None
 
-    def header(self) -> dict[str, Any]:
-        """The run's identity, as the journal header records it (a shard's: the whole run's task set,
-        and the shard)."""
+    def identity(self) -> RunIdentity:
+        """The run's identity, as its journal records it (a shard's: the whole run's task set, and
+        the shard). Known once the tasks are loaded."""
         shard = self.shard_info
-        header = {
-            "benchmark": self.benchmark.id,
-            "version": self.benchmark.version,
-            "taskSetDigest": shard.task_set_digest if shard is not None else task_set_digest(self._whole),
-            "model": self.adapter.model,
-            "provider": self.adapter.provider,
-            "mode": self.mode,
-            "seed": self.options.seed,
-            "options": self.options.recorded(),
-            "startedAt": self.started_at,
-        }
-        if self.shard_info is not None:
-            header["shard"] = to_wire(self.shard_info)
-        return header
+        return RunIdentity.of_run(
+            self.benchmark,
+            self.options,
+            model=self.adapter.model,
+            provider=self.adapter.provider,
+            mode=self.mode,
+            task_set=shard.task_set_digest if shard is not None else task_set_digest(self._whole),
+            shard=shard,
+        )
 
     async def execute(self) -> RunReport:
         with fewer_collections():
@@ -160,7 +155,7 @@ class Run:
         batch_api = check_batchable(self) if self.options.batch else None
         journal: Optional[Journal] = None
         if self._journal_path is not None:
-            journal, kept = Journal.open(self._journal_path, self.header(), resume=self._resume)
+            journal, kept = Journal.open(self._journal_path, self.identity(), self.started_at, resume=self._resume)
             wanted = {t.id for t in self.tasks}
             self.rows = {
                 row_key(r): r for r in kept if r.task_id in wanted and not (self._retry_errored and r.error is not None)

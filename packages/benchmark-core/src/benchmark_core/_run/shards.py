@@ -67,7 +67,7 @@ def shard_of(
     shard = options.sharding()
     if shard is None:
         return range(len(whole)), whole, None
-    from .journal import task_set_digest
+    from .._model.identity import task_set_digest
 
     positions, tasks = shard.select(whole)
     record = ShardInfo(

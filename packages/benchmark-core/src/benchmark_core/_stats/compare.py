@@ -36,6 +36,8 @@ __all__ = [
     "compare_reports",
 ]
 
+#: How a refusal names the runs' differing field, in the plural.
+_KINDS = {"benchmark": "benchmarks", "version": "benchmark versions", "mode": "answer modes"}
 #: Resamples of a run's own interval, as `run` draws them, so a leaderboard shows the report's CI.
 _RUN_RESAMPLES = 2000
 
@@ -171,18 +173,17 @@ def _unique(labels: list[str]) -> list[str]:
 
 
 def _check_same_benchmark(reports: Sequence[RunReport], names: Sequence[str]) -> None:
-    first = reports[0]
+    from .._model.identity import RunIdentity
+
+    first = RunIdentity.of_report(reports[0]).comparable()
     for report, name in zip(reports[1:], names[1:]):
-        for what, mine, theirs in (
-            ("benchmarks", first.benchmark, report.benchmark),
-            ("benchmark versions", first.version, report.version),
-            ("answer modes", first.mode, report.mode),
-        ):
-            if mine != theirs:
-                raise IncomparableReportsError(
-                    f"{name} and {names[0]} are runs of different {what} ({theirs} vs {mine}); "
-                    "only runs of the same benchmark, version and mode can be compared"
-                )
+        differences = first.difference(RunIdentity.of_report(report).comparable())
+        if differences:
+            field, mine, theirs = differences[0].field, differences[0].mine, differences[0].theirs
+            raise IncomparableReportsError(
+                f"{name} and {names[0]} are runs of different {_KINDS[field]} ({theirs} vs {mine}); "
+                "only runs of the same benchmark, version and mode can be compared"
+            )
 
 
 RowKey = tuple[str, int]

@@ -1,5 +1,5 @@
 """What K epochs of a run say beyond the mean: pass@1, pass^k, pass@k and the flip rate. (The
-interval resamples tasks with all their epochs, or clusters of tasks: `_groups.interval_units`.)
+interval resamples tasks with all their epochs, or clusters of tasks: `groups.interval_units`.)
 
 pass^k is tau-bench's: the share of tasks a model passes in every one of K attempts, the figure that
 matters when an agent must be reliable and not just capable now and then.

@@ -43,9 +43,10 @@ from .._model import RunReport, RunRow, Task, TaskScore
 from .._model.wire import to_wire
 from .._model.wire_schema import JsonSchema, wire_schema
 from .._run.batch import BatchProgress
-from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import OptionSpec, RunOptions, option_specs, option_type
 from .._run.runner import ProgressCallback
-from ..adapters.batches import BatchStatus
+from .._run.target import RunTarget
+from ..adapters._batches import BatchStatus
 from .documents import provenance_document, provenance_document_schema, task_list_document, task_list_schema
 from .remote import (
     get_remote_task,
@@ -188,7 +189,6 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     """`run_benchmark`'s answer: the arguments (as `_declare_run_parameters` declares them) turned
     back into the run options, the run, and its report as JSON, without transcripts unless asked."""
     from .._run.runner import run
-    from ..adapters.registry import make_adapter
 
     ctx: Optional[Context] = arguments.pop("ctx", None)
     tasks: Optional[str] = arguments.pop("tasks", None)
@@ -199,13 +199,7 @@ async def _run_report(benchmark: Benchmark, arguments: dict[str, Any]) -> Any:
     fields: dict[str, Any] = {k: tuple(v) if k == "task_ids" and v is not None else v for k, v in arguments.items()}
     options = RunOptions(**fields)
     with remote_task_file(benchmark, tasks) as source:
-        adapter = make_adapter(
-            target.provider,
-            target.model,
-            seed=options.seed,
-            policies=benchmark.mock_policies,
-            prices=target.adapter_prices(),
-        )
+        adapter = target.adapter(options.seed, benchmark=benchmark)
         async with _progress_reporter(ctx) as (progress, batch_progress):
             report = await run(
                 benchmark, adapter, options, tasks=source, progress=progress, batch_progress=batch_progress

@@ -30,7 +30,7 @@ from mcp.server.lowlevel import Server
 
 from .._errors import BenchmarkError
 from .._model import ToolResult
-from .._run.files import write_output
+from .._run.run_files import write_output
 from .._session.session import EpisodeSession
 from .mcp import ERROR_META_KEY, error_result
 

@@ -17,12 +17,14 @@ import math
 import statistics
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, cast
 
+import attrs
 from attrs import frozen
 
 from .._errors import BenchmarkError
 from .._model import ConfidenceInterval, RunReport
+from .._model.identity import RunIdentity
 from .._stats.ranks import RankInterval
 from .._stats.standings import Standing, Standings, standings
 
@@ -112,7 +114,7 @@ def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, see
     """The leaderboard of every run report under `results` (see the module docstring)."""
     folder = Path(results)
     found, skipped = _reports(folder)
-    grouped: dict[tuple[Any, ...], list[tuple[str, RunReport]]] = {}
+    grouped: dict[tuple[RunIdentity, frozenset[str]], list[tuple[str, RunReport]]] = {}
     for relative, report in found:
         grouped.setdefault(_group_key(report), []).append((relative, report))
     groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
@@ -174,10 +176,16 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def _group_key(report: RunReport) -> tuple[Any, ...]:
-    task_ids = sorted({row.task_id for row in report.rows})
-    digest = hashlib.sha256("\n".join(task_ids).encode()).hexdigest()[:12]
-    return (report.benchmark, report.version, report.mode, report.epochs, len(task_ids), digest)
+def _group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
+    """Reports rank together when their identities are comparable, with the same epochs, and their
+    rows cover the same tasks (a report records its rows' task ids, not its task set's digest)."""
+    identity = attrs.evolve(RunIdentity.of_report(report).comparable(), epochs=report.epochs)
+    return identity, frozenset(row.task_id for row in report.rows)
+
+
+def _task_ids_label(task_ids: frozenset[str]) -> str:
+    """A short name for the tasks a group's rows cover, shown beside the group's heading."""
+    return hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:12]
 
 
 def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
@@ -190,14 +198,14 @@ def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -
         _entry(label, relative, report, standing, top=index == 0 and len(ranked) > 1)
         for index, (standing, (label, (relative, report))) in enumerate(zip(placed.entries, ranked))
     ]
-    benchmark, version, mode, epochs, tasks, digest = _group_key(ranked[0][1][1])
+    identity, task_ids = _group_key(ranked[0][1][1])
     return LeaderboardGroup(
-        benchmark=benchmark,
-        version=version,
-        mode=mode,
-        tasks=tasks,
-        epochs=epochs,
-        task_set=digest,
+        benchmark=identity.benchmark,
+        version=identity.version,
+        mode=cast(str, identity.mode),
+        tasks=len(task_ids),
+        epochs=cast(int, identity.epochs),
+        task_set=_task_ids_label(task_ids),
         **_resampled(placed),
         entries=entries,
     )

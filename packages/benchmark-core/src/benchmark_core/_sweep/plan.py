@@ -13,7 +13,6 @@ the environment variables holding the keys (set, and never read into the plan).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,9 +23,10 @@ from attrs import frozen
 
 from .._agents.agent_command import AgentCommand
 from .._errors import BenchmarkError
-from .._run.journal import journal_path
-from .._run.options import PROVIDERS, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import PROVIDERS, RunOptions, option_specs, option_type
+from .._run.run_files import RunFiles
 from .._run.shards import Shard
+from .._run.target import RunTarget
 from .agents_table import agent_tables, has_episodes
 from .sweep_file import KeyPath, SweepFile
 
@@ -50,18 +50,12 @@ _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 @frozen
 class SweepModel:
-    """A `[[models]]` entry, or an `[[agents]]` one (provider `agent`); `api_key_env` names the key's variable."""
+    """One `[[models]]` entry: its label (its results folder) and the model at its endpoint, whose
+    `api_key_env` names the variable holding the key; or an `[[agents]]` one (provider `agent`)."""
 
     label: str
-    provider: str
-    model: str
-    base_url: Optional[str] = None
-    api_key_env: Optional[str] = None
+    target: RunTarget
     agent: Optional[AgentCommand] = None
-
-    @property
-    def target(self) -> RunTarget:
-        return RunTarget(model=self.model, provider=self.provider)
 
 
 @frozen
@@ -98,8 +92,12 @@ class Cell:
         return f"{self.benchmark.results_folder}/{self.model.label}"
 
     @property
+    def files(self) -> RunFiles:
+        return RunFiles(self.output)
+
+    @property
     def journal(self) -> Path:
-        return journal_path(self.output)
+        return self.files.journal
 
     @property
     def endpoint(self) -> str:
@@ -122,12 +120,9 @@ class SweepPlan:
         every machine; each shard's report is `report.shard-I-of-N.json` in the cell's folder, with its
         journal beside it, so machines sharing the results folder never write the same file."""
         parsed = Shard.parse(shard)
-        index, count = parsed.index, parsed.count
         cells = [
             attrs.evolve(
-                cell,
-                options=attrs.evolve(cell.options, shard=f"{index}/{count}"),
-                output=cell.output.with_name(f"report.shard-{index}-of-{count}.json"),
+                cell, options=attrs.evolve(cell.options, shard=str(parsed)), output=cell.files.shard(parsed).report
             )
             for cell in self.cells
         ]
@@ -141,7 +136,8 @@ class SweepPlan:
 
 def endpoint_of(model: SweepModel) -> str:
     """An endpoint is a provider plus base URL: `openai https://api.openai.com/v1`, `mock`."""
-    return model.provider if model.base_url is None else f"{model.provider} {model.base_url}"
+    target = model.target
+    return target.provider if target.base_url is None else f"{target.provider} {target.base_url}"
 
 
 def plan_sweep(path: Union[str, Path]) -> SweepPlan:
@@ -154,8 +150,8 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     results = base / _string(source, ("results",), data.get("results", "results"))
     options = _options(source, data.get("options", {}))
     models = _models(source, _tables(source, "models", data)) if "models" in data or "agents" not in data else []
-    taken = {model.label for model, _ in models}
-    models += [(SweepModel(label, "agent", label, agent=cmd), {}) for label, cmd in agent_tables(source, data, taken)]
+    agents = agent_tables(source, data, {model.label for model, _ in models})
+    models += [(SweepModel(label, RunTarget(model=label, provider="agent"), agent=cmd), {}) for label, cmd in agents]
     limits = _limits(source, data.get("limits", {}), models)
     entries = [
         _benchmark(source, i, entry, base, options) for i, entry in enumerate(_tables(source, "benchmarks", data))
@@ -309,12 +305,15 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
             key_env = _string(source, (*at, "api_key_env"), key_env)
             if not _ENV_NAME.match(key_env):
                 raise source.error((*at, "api_key_env"), "must name an environment variable (not hold the key)")
-            if not os.environ.get(key_env):
-                raise source.error((*at, "api_key_env"), f"the environment variable {key_env} is not set")
+        name = _string(source, (*at, "model"), table["model"])
+        target = RunTarget(model=name, provider=provider, base_url=base_url, api_key_env=key_env)
+        try:
+            target.api_key()  # set now, so the sweep does not stop at its first request
+        except BenchmarkError as exc:
+            raise source.error((*at, "api_key_env"), exc.message) from None
         settings = {n: _option_value(source, (*at, n), n, table[n]) for n in GENERATION if n in table}
         _checked(source, at, RunOptions(**settings))
-        model = SweepModel(label, provider, _string(source, (*at, "model"), table["model"]), base_url, key_env)
-        models.append((model, settings))
+        models.append((SweepModel(label, target), settings))
     return models
 
 
@@ -327,14 +326,15 @@ def _limits(source: SweepFile, table: Any, models: list[tuple[SweepModel, dict[s
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise source.error(("limits", key), f"must be a whole number of requests, at least 1, not {_shown(value)}")
         named = key.rstrip("/")
-        if not any(named in (model.provider, model.base_url) for model, _ in models):
+        if not any(named in (model.target.provider, model.target.base_url) for model, _ in models):
             raise source.error(("limits", key), "names no provider or base_url of a [[models]] entry")
         given[named] = value
     default = RunOptions().concurrency
     limits: dict[str, int] = {}
     for model, _ in models:
-        by_url = given.get(model.base_url) if model.base_url is not None else None
-        limits[endpoint_of(model)] = by_url or given.get(model.provider, default)
+        target = model.target
+        by_url = given.get(target.base_url) if target.base_url is not None else None
+        limits[endpoint_of(model)] = by_url or given.get(target.provider, default)
     return limits
 
 

@@ -143,7 +143,7 @@ async def prepare_cell(
     mistake raised now, before anything is sent."""
     from .._benchmark.plugins import resolve_benchmark
     from .._run.files import read_report
-    from .._run.journal import check_header
+    from .._run.journal import check_identity
     from .._run.output_lock import holds_a_run
     from .._run.runner import Run
 
@@ -167,7 +167,7 @@ async def prepare_cell(
     tasks = await run.load()
     if holds_a_run(cell.journal):
         header, rows, _, _ = read_journal(cell.journal)
-        check_header(header, run.header(), cell.journal)
+        check_identity(header, run.identity(), cell.journal)
         watch.started(cell, len({(r.task_id, r.epoch) for r in rows}), len(tasks) * cell.options.epochs)
         return _Prepared(cell, run, None)
     if cell.output.is_file():
@@ -182,44 +182,24 @@ async def prepare_cell(
 
 def _adapter(cell: Cell, benchmark: Benchmark) -> ModelAdapter:
     """The cell's adapter; its key read from the variable `api_key_env` names, now and only here."""
-    import os
-
-    from ..adapters.registry import make_adapter
-
-    model = cell.model
-    api_key = os.environ.get(model.api_key_env) if model.api_key_env else None
-    if model.api_key_env and not api_key:
-        raise ConfigurationError(f"{cell.name}: the environment variable {model.api_key_env} is not set")
-    return make_adapter(
-        model.provider,
-        model.model,
-        seed=cell.options.seed,
-        policies=benchmark.mock_policies,
-        base_url=model.base_url,
-        api_key=api_key,
-    )
+    try:
+        return cell.model.target.adapter(cell.options.seed, benchmark=benchmark)
+    except ConfigurationError as exc:
+        raise ConfigurationError(f"{cell.name}: {exc.message}") from None
 
 
 def _check_same_run(cell: Cell, report: RunReport, run: Run, task_ids: set[str]) -> None:
     """Refuse a report in the cell's folder that another configuration wrote (it would be skipped
     as finished and shown as this cell's result)."""
-    expected = {
-        "benchmark": run.benchmark.id,
-        "version": run.benchmark.version,
-        "model": run.adapter.model,
-        "provider": run.adapter.provider,
-        "mode": run.mode,
-        "seed": cell.options.seed,
-        "epochs": cell.options.epochs,
-        "generation": cell.options.generation(),
-    }
-    found = {name: getattr(report, name) for name in expected}
-    for name, value in expected.items():
-        if found[name] != value:
-            raise ConfigurationError(
-                f"{cell.output} holds a run with {name} {found[name]!r}, but the sweep asks for {value!r}: "
-                "delete it to run the cell again, or give the sweep another results folder"
-            )
+    from .._model.identity import RunIdentity
+
+    differences = RunIdentity.of_report(report).difference(run.identity().reported())
+    if differences:
+        first = differences[0]
+        raise ConfigurationError(
+            f"{cell.output} holds a run with {first.what} {first.mine!r}, but the sweep asks for {first.theirs!r}: "
+            "delete it to run the cell again, or give the sweep another results folder"
+        )
     if report.complete and {row.task_id for row in report.rows} != task_ids:
         raise ConfigurationError(
             f"{cell.output} holds a run of other tasks than the sweep's: delete it to run the cell again, "
@@ -265,13 +245,10 @@ def _halt_model(cell: Cell, stopped: RunStoppedError, everyone: Sequence[_Prepar
 
 def _write_report(outcome: CellOutcome) -> CellOutcome:
     """Write the cell's report; remove its journal once the report holds every row without errors."""
-    from .._model.wire import dumps
-    from .._run.files import write_output
-
     cell, report = outcome.cell, outcome.report
     assert report is not None
     try:
-        write_output(cell.output, dumps(report, indent=2) + "\n", journal=cell.journal, rows_safe=len(report.rows))
+        cell.files.write_report(report)
     except OutputWriteError as exc:
         return CellOutcome(cell, "failed", report, exc.message)
     if report.complete and not report.totals.failed:

@@ -1,51 +1,44 @@
-"""Model adapters: the offline mock, OpenAI-compatible providers (OpenRouter, vLLM, Ollama, llama.cpp,
-Together, Groq, DeepSeek, Fireworks, Mistral and xAI are presets), and Anthropic's Messages and
-Gemini's generateContent APIs natively; `PROVIDER_TABLE` lists them all. Pacing by the providers'
-rate-limit headers: `Pacer`, `parse_rate_limits`.
+"""Model adapters: the offline mock and every HTTP provider of the provider table (`PROVIDER_TABLE`):
+OpenAI-compatible endpoints (OpenRouter, vLLM, Ollama, llama.cpp, Together, Groq, DeepSeek,
+Fireworks, Mistral and xAI are presets), Azure OpenAI deployments, and Anthropic's Messages and
+Gemini's generateContent APIs natively. Get one with `make_adapter(provider, model)`.
 
-The HTTP adapters import aiohttp, so they are loaded on first use: import them from their modules
-(`benchmark_core.adapters.openai_compat`, `.anthropic`, `.gemini`) or get them as attributes of
-this package.
+Public modules: `base` (the `ModelAdapter` protocol, `AdapterContext`, `GenerationSettings`),
+`registry` (`make_adapter`), `catalog` (the provider table) and `mock`. Every HTTP provider is one
+`ChatAdapter` over its wire object in the private `_providers/`, registered by name in the table.
+Pacing by the providers' rate-limit headers: `Pacer`, `parse_rate_limits`; token prices: `Prices`.
+
+The HTTP adapters import aiohttp, so they are loaded on first use, as attributes of this package.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._util.lazy import lazy_attributes
+from ._pacing import Pacer
+from ._prices import Prices
+from ._ratelimits import Budget, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from .base import AdapterContext, GenerationSettings, ModelAdapter
 from .catalog import PROVIDER_TABLE, ProviderInfo
 from .mock import MockAdapter, mock_adapter
-from .pacing import Pacer
-from .prices import Prices
-from .ratelimits import Budget, RateLimits, parse_duration, parse_rate_limits, parse_reset_time
 from .registry import PROVIDERS, make_adapter
 
 if TYPE_CHECKING:
-    from .anthropic import AnthropicAdapter, anthropic_adapter
-    from .gemini import GeminiAdapter, gemini_adapter
-    from .openai_compat import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter, preset_adapter
+    from ._chat import ChatAdapter
+    from ._providers.anthropic import AnthropicAdapter, anthropic_adapter
+    from ._providers.gemini import GeminiAdapter, gemini_adapter
+    from ._providers.openai import OpenAICompatAdapter, openai_compat_adapter, openrouter_adapter, preset_adapter
 
-#: Names loaded on first use, by the module that defines them.
-_LAZY = {
-    "OpenAICompatAdapter": ".openai_compat",
-    "openai_compat_adapter": ".openai_compat",
-    "openrouter_adapter": ".openai_compat",
-    "preset_adapter": ".openai_compat",
-    "AnthropicAdapter": ".anthropic",
-    "anthropic_adapter": ".anthropic",
-    "GeminiAdapter": ".gemini",
-    "gemini_adapter": ".gemini",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
-
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "._chat": ("ChatAdapter",),
+        "._providers.openai": ("OpenAICompatAdapter", "openai_compat_adapter", "openrouter_adapter", "preset_adapter"),
+        "._providers.anthropic": ("AnthropicAdapter", "anthropic_adapter"),
+        "._providers.gemini": ("GeminiAdapter", "gemini_adapter"),
+    },
+)
 
 __all__ = [
     "PROVIDERS",
@@ -53,6 +46,7 @@ __all__ = [
     "AdapterContext",
     "AnthropicAdapter",
     "Budget",
+    "ChatAdapter",
     "GeminiAdapter",
     "GenerationSettings",
     "MockAdapter",

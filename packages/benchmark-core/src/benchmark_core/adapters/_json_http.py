@@ -1,8 +1,10 @@
-"""JSON over HTTP POST for every provider adapter: the sessions, the masked headers, the response
-cache, the `AdapterError` of each failure, with the key scrubbed from every message, and the
-rate-limit headers of every answer (any status) reported to the run's pacer with the tokens the
-request used (`AdapterContext.rate_limits_seen`; see `pacing`). `retry-after-ms` is read before
-`Retry-After`.
+"""JSON over HTTP for every provider adapter: the sessions, the masked headers, the response cache,
+the `AdapterError` of each failure, with the key scrubbed from every message, and the rate-limit
+headers of every answer (any status) reported to the run's pacer with the tokens the request used
+(`AdapterContext.limits_seen`; see `_pacing`). `retry-after-ms` is read before `Retry-After`. What
+is provider-specific (an error body's message and meaning, the rate-limit header family, the tokens
+an answer reports) is asked of the provider's `AnswerReader`, its wire object. The API root is
+checked here, by one rule for every provider (`check_base_url`).
 
 The headers (which hold the key) are built once and kept in a `Secret`; redirects are not followed,
 so the key never travels to another host. Errors raised here carry no aiohttp exception as their
@@ -14,27 +16,27 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping
-from typing import Optional, Union
-from urllib.parse import urlsplit
+from typing import Optional, Protocol, Union
+from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 from multidict import CIMultiDictProxy
 
 from .._errors import (
-    AuthenticationFailedError,
+    AdapterError,
     ConfigurationError,
     ConnectionFailedError,
     MalformedResponseError,
     RequestTimeoutError,
     describe_error,
 )
-from .._model import JsonObject
+from .._model import JsonObject, JsonValue
 from ._cache import request_key
-from ._openai_errors import ProviderErrors, Secret
-from ._openai_wire import error_message
+from ._provider_errors import ProviderErrors
+from ._ratelimits import RateLimits, retry_after_of
+from ._secret import Secret
 from ._sessions import LoopSessions
 from .base import AdapterContext
-from .ratelimits import retry_after_of
 
 #: Connections per adapter (and per host): above any sensible run concurrency, so requests never
 #: queue inside aiohttp's pool behind the runner's own semaphore.
@@ -42,15 +44,28 @@ DEFAULT_MAX_CONNECTIONS = 256
 DEFAULT_REQUEST_TIMEOUT = 600.0
 
 
+class AnswerReader(Protocol):
+    """What the transport asks of a provider's wire object about an answer."""
+
+    def error(
+        self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors
+    ) -> AdapterError: ...
+
+    def rate_limits(self, headers: Mapping[str, str]) -> RateLimits: ...
+
+    def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]: ...
+
+
 class JsonPoster:
     """POSTs JSON bodies with one provider's headers and reads JSON answers (and, for batch APIs,
-    GETs JSON and files and uploads multipart forms)."""
+    GETs JSON and files and uploads multipart forms); `reader` reads what is the provider's own."""
 
     def __init__(
         self,
         provider: str,
         key: str,
         headers: Mapping[str, str],
+        reader: AnswerReader,
         *,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
@@ -58,6 +73,7 @@ class JsonPoster:
         if max_connections < 1:
             raise ConfigurationError("max_connections must be at least 1")
         self.errors = ProviderErrors(provider, Secret(key))
+        self._reader = reader
         # Built once: aiohttp copies the headers of every request, so they can be shared.
         self._headers = Secret({"Content-Type": "application/json", **headers})
         self._form_headers = Secret(dict(headers))
@@ -96,7 +112,7 @@ class JsonPoster:
             return data
         finally:  # a 429's headers count too: they say the bucket is empty
             if ctx is not None:
-                ctx.rate_limits_seen(answer_headers, used_tokens(data))
+                ctx.limits_seen(self._reader.rate_limits(answer_headers), self._reader.used_tokens(data))
 
     async def get_json(self, url: str) -> JsonObject:
         status, raw, headers = await self.send("GET", url)
@@ -141,12 +157,7 @@ class JsonPoster:
         except ValueError:
             data = None
         if not 200 <= status < 300:
-            text = error_message(data) or raw.decode("utf-8", errors="replace")
-            error = self.errors.status(status, text, retry_after if retry_after is not None else retry_delay(data))
-            if status == 400 and _google_details(data, "reason") == "API_KEY_INVALID":
-                # Google refuses a key with a 400; it is the same mistake as another provider's 401.
-                error = AuthenticationFailedError(error.message, status=status, fatal=True)
-            raise error
+            raise self._reader.error(status, data, raw.decode("utf-8", errors="replace"), retry_after, self.errors)
         if not isinstance(data, dict):
             # A 200 whose body is cut off or garbled is a transient fault of the provider's path.
             text = self.errors.snippet(raw.decode("utf-8", errors="replace"))
@@ -157,69 +168,6 @@ class JsonPoster:
                 kind=MalformedResponseError,
             )
         return data
-
-
-class HttpAdapter:
-    """What every HTTP adapter answers about itself, and its `aclose`; subclasses set `_provider`,
-    `_model`, `_base_url` and `_poster`."""
-
-    _provider: str
-    _model: str
-    _base_url: str
-    _poster: JsonPoster
-
-    @property
-    def provider(self) -> str:
-        return self._provider
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(provider={self._provider!r}, model={self._model!r}, base_url={self._base_url!r})"
-
-    async def aclose(self) -> None:
-        """Close the current event loop's session; the next request opens a new one."""
-        await self._poster.close()
-
-
-def retry_delay(data: object) -> Optional[str]:
-    """The seconds of a Google error's `RetryInfo` (`{"error": {"details": [{"retryDelay": "27s"}]}}`,
-    what Gemini sends with a 429 instead of a Retry-After header), as Retry-After text; else None."""
-    delay = _google_details(data, "retryDelay")
-    return delay[:-1] if delay is not None and delay.endswith("s") else None
-
-
-def _google_details(data: object, key: str) -> Optional[str]:
-    """The first string under `key` in a Google error's `details` (RetryInfo, ErrorInfo), or None."""
-    error = data.get("error") if isinstance(data, dict) else None
-    details = error.get("details") if isinstance(error, dict) else None
-    for detail in details if isinstance(details, list) else []:
-        value = detail.get(key) if isinstance(detail, dict) else None
-        if isinstance(value, str):
-            return value
-    return None
-
-
-def used_tokens(data: Optional[JsonObject]) -> Optional[int]:
-    """The tokens an answer says its request used, for pacing: OpenAI's `usage.total_tokens`,
-    Anthropic's `usage.input_tokens + output_tokens`, Gemini's `usageMetadata.totalTokenCount`."""
-    if data is None:
-        return None
-    usage = data.get("usage")
-    if isinstance(usage, dict):
-        total = usage.get("total_tokens")
-        if total is None and isinstance(usage.get("input_tokens"), int) and isinstance(usage.get("output_tokens"), int):
-            total = usage["input_tokens"] + usage["output_tokens"]
-    else:
-        metadata = data.get("usageMetadata")
-        total = metadata.get("totalTokenCount") if isinstance(metadata, dict) else None
-    return total if isinstance(total, int) and not isinstance(total, bool) and total >= 0 else None
 
 
 def check_base_url(base_url: str, origin: str = "the base URL") -> str:
@@ -260,4 +208,12 @@ def resolve_endpoint(
     key = api_key or (os.environ.get(key_variable, "").strip() if key_variable else "")
     if not key and key_required:
         raise ConfigurationError(f"{name}: no API key given and ${key_variable} is not set")
+    if not url and not default_url:  # a provider with no public root (Azure: the user's resource)
+        raise ConfigurationError(f"{name}: no endpoint given (--base-url) and ${url_variable} is not set")
     return check_base_url(url or default_url), key
+
+
+def endpoint_under(base_url: str, path: str) -> str:
+    """`path` appended to the API root's path (its query, if any, kept after it)."""
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/") + path))

@@ -11,7 +11,8 @@ from .._model import ChatRequest, ChatResult, CompletionResult, Task
 
 if TYPE_CHECKING:
     from ._cache import ResponseCache
-    from .pacing import Pacer
+    from ._pacing import Pacer
+    from ._ratelimits import RateLimits
 
 
 @frozen
@@ -51,6 +52,11 @@ class AdapterContext:
         """Report an answer's headers (any status) and, when known, the tokens its request used."""
         if self.pacer is not None:
             self.pacer.observe_headers(self.pace_slot, headers, used_tokens)
+
+    def limits_seen(self, limits: RateLimits, used_tokens: Optional[int] = None) -> None:
+        """`rate_limits_seen` for headers the adapter has read already (in its provider's family)."""
+        if self.pacer is not None:
+            self.pacer.observe(self.pace_slot, limits, used_tokens)
 
 
 @runtime_checkable

@@ -2,7 +2,8 @@
 `run_benchmark` parameter, the `providers` command and the docs all read `PROVIDER_TABLE`.
 
 A provider speaks one wire format (`mock`, `openai` chat completions, `anthropic` Messages, `gemini`
-generateContent). The OpenAI-compatible ones are presets: a default API root, the variables that
+generateContent, `azure`: OpenAI's chat completions at an Azure deployment), the name of its module
+in `_providers/`. The OpenAI-compatible ones are presets: a default API root, the variables that
 override the root and hold the key, and the quirks of the server behind them (which field carries
 the token limit, how reasoning effort and the sampling seed are sent). `--base-url` overrides the
 root of any of them. This module imports nothing heavy.
@@ -14,17 +15,18 @@ from typing import Literal, Optional
 
 from attrs import frozen
 
-Wire = Literal["mock", "openai", "anthropic", "gemini"]
+Wire = Literal["mock", "openai", "anthropic", "gemini", "azure"]
 Reasoning = Literal["reasoning_effort", "openrouter", "thinking", "thinkingConfig", "none"]
 
 
 @frozen
 class ProviderInfo:
-    """One provider. `base_url` is the API root requests are sent under ("": nothing is sent, the
-    mock); `base_url_variable` overrides it, `--base-url` overrides both. `key_variable` holds the
-    key; `key_required` False means a local server that needs no key (one is sent when set).
-    `max_tokens_field` is the body field of `--max-tokens`, `seed_field` that of `--sampling-seed`,
-    `reasoning` how `--reasoning-effort` is sent."""
+    """One provider. `base_url` is the API root requests are sent under ("": no default, the mock,
+    which sends nothing, or Azure, whose root is the user's resource); `base_url_variable` overrides
+    it, `--base-url` overrides both. `key_variable` holds the key; `key_required` False means a local
+    server that needs no key (one is sent when set). `max_tokens_field` is the body field of
+    `--max-tokens`, `seed_field` that of `--sampling-seed`, `reasoning` how `--reasoning-effort` is
+    sent. `wire` names the module of `_providers/` that speaks the provider's format."""
 
     name: str
     wire: Wire
@@ -81,6 +83,16 @@ PROVIDER_TABLE: tuple[ProviderInfo, ...] = (
         max_tokens_field="maxOutputTokens",
         reasoning="thinkingConfig",
         quirks="reasoning effort as thinkingConfig.thinkingBudget; tools as parametersJsonSchema",
+    ),
+    ProviderInfo(
+        "azure",
+        "azure",
+        "Azure OpenAI: a deployment of your resource (--model is the deployment name)",
+        "",
+        "AZURE_OPENAI_ENDPOINT",
+        "AZURE_OPENAI_API_KEY",
+        max_tokens_field="max_completion_tokens",
+        quirks="api-key header; api-version from AZURE_OPENAI_API_VERSION (default 2024-10-21)",
     ),
     ProviderInfo(
         "vllm",

@@ -1,19 +1,22 @@
 """Adapters by provider name, for the CLI and the other surfaces.
 
-The names and what each needs are the table of `catalog` (`PROVIDER_TABLE`). An HTTP provider's
-module (and with it aiohttp) is imported only when such a provider is asked for, so importing this
-module stays cheap.
+The names and what each needs are the table of `catalog` (`PROVIDER_TABLE`). A row's `wire` names
+the module of `_providers/` that speaks its format (its `WIRE`, found by `_wire.wire_of`), so adding
+a provider is that module and a row. An HTTP provider's module (and with it aiohttp) is imported
+only when such a provider is asked for, so importing this module stays cheap.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .._errors import ConfigurationError
 from .base import ModelAdapter
 from .catalog import PROVIDER_NAMES, PROVIDERS_BY_NAME
 from .mock import MockPolicies, mock_adapter
-from .prices import Prices
+
+if TYPE_CHECKING:
+    from ._prices import Prices
 
 #: Provider names `make_adapter` accepts.
 PROVIDERS: tuple[str, ...] = PROVIDER_NAMES
@@ -41,18 +44,6 @@ def make_adapter(
         raise ConfigurationError(f"unknown provider {provider!r}; expected one of {', '.join(PROVIDERS)}")
     if info.wire == "mock":
         return mock_adapter(seed=seed, policies=policies, model=model)
-    if info.wire == "anthropic":
-        from .anthropic import anthropic_adapter
+    from ._chat import ChatAdapter
 
-        return anthropic_adapter(model, api_key, base_url=base_url, prices=prices)
-    if info.wire == "gemini":
-        from .gemini import gemini_adapter
-
-        return gemini_adapter(model, api_key, base_url=base_url, prices=prices)
-    if provider == "openai":
-        from .openai_compat import openai_compat_adapter
-
-        return openai_compat_adapter(base_url, model, api_key, prices=prices)
-    from .openai_compat import preset_adapter
-
-    return preset_adapter(provider, model, base_url=base_url, api_key=api_key, prices=prices)
+    return ChatAdapter.from_environment(info, model, api_key, base_url=base_url, prices=prices)

@@ -1,5 +1,5 @@
 """`merge`: the shards of one run (`run --shard I/N`) joined into the whole run's report
-(`benchmark_core._merge` does the work)."""
+(`benchmark_core._run.merge` does the work)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ import click
 from .._benchmark.definition import Benchmark
 from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from .._model import RunReport
-from .._run.options import RunOptions, RunTarget
+from .._run.options import RunOptions
+from .._run.target import RunTarget
 from .base import CliState, command, continue_command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
@@ -32,7 +33,7 @@ from .run_options import declared_options, options_from_cli
 if TYPE_CHECKING:
     from .._agents.agent_command import AgentCommand
     from .._run.runner import Run
-    from ..adapters.batches import BatchStatus
+    from ..adapters._batches import BatchStatus
 
 
 @click.command("run")
@@ -137,10 +138,10 @@ def run_cmd(
 def _output_held(output: Optional[Path]) -> Iterator[None]:
     """The lock on the output's journal, from before the run starts until its report is written:
     a second process on the same output is refused at once (`OutputLockedError`), before it sends."""
-    from .._run.journal import journal_path
     from .._run.output_lock import lock_output
+    from .._run.run_files import RunFiles
 
-    lock = lock_output(journal_path(output)) if output is not None else None
+    lock = lock_output(RunFiles(output).journal) if output is not None else None
     try:
         yield
     finally:
@@ -171,28 +172,20 @@ def _run(
     retry_errored: bool,
 ) -> tuple[RunReport, Optional[int], Optional[RunStoppedError]]:
     """The run to its end: its report, the signal that ended it (if one did), the stop (if any)."""
-    from .._run.journal import journal_path
+    from .._run.run_files import RunFiles
     from .._run.runner import Run
-    from ..adapters.registry import make_adapter
 
     line = ProgressLine() if sys.stderr.isatty() else None
     common: dict[str, Any] = {
         "tasks": tasks_path,
-        "journal": journal_path(output) if output is not None else None,
+        "journal": RunFiles(output).journal if output is not None else None,
         "resume": resume,
         "retry_errored": retry_errored,
         "progress": line.update if line is not None else None,
     }
     run: Run
     if isinstance(subject, RunTarget):
-        adapter = make_adapter(
-            subject.provider,
-            subject.model,
-            seed=options.seed,
-            policies=bench.mock_policies,
-            **subject.adapter_options(),
-        )
-        run = Run(bench, adapter, options, batch_progress=batch_status, **common)
+        run = Run(bench, subject.adapter(options.seed, benchmark=bench), options, batch_progress=batch_status, **common)
     else:
         from .._agents.agent_run import AgentRun
 
@@ -216,12 +209,12 @@ def _finish(
     report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
 ) -> None:
     """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
-    from .._run.journal import journal_path
+    from .._run.run_files import RunFiles
 
     if output is not None and report.complete and not report.totals.failed:
         # The report now holds every row; only an incomplete run or errored rows (for
         # --retry-errored) leave something to resume.
-        journal_path(output).unlink(missing_ok=True)
+        RunFiles(output).journal.unlink(missing_ok=True)
     if report.totals.failed:
         click.echo(error_breakdown(report.rows), err=True)
     if signum is not None:
@@ -281,16 +274,15 @@ def write_report(
 ) -> None:
     """Write the report (`--output`, `--markdown`) and print its summary, or with `--json` the report
     without its rows (`run` and `merge`)."""
-    from .._model.wire import dumps, to_wire
+    from .._model.wire import to_wire
     from .._render.report import render_markdown, render_summary
-    from .._run.files import write_output
-    from .._run.journal import journal_path
+    from .._run.run_files import RunFiles, write_output
 
-    journal = journal_path(output) if output is not None else None
-    rows = len(report.rows) if journal is not None else 0
-    if output is not None:
-        write_output(output, dumps(report, indent=2) + "\n", journal=journal, rows_safe=rows)
+    files = RunFiles(output) if output is not None else None
+    if files is not None:
+        files.write_report(report)
     if markdown is not None:
+        journal, rows = (files.journal, len(report.rows)) if files is not None else (None, 0)
         write_output(markdown, render_markdown(report, bench), journal=journal, rows_safe=rows)
     if as_json:
         summary = to_wire(report)

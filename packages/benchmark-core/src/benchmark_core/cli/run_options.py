@@ -9,7 +9,8 @@ from typing import Any, Optional, TypeVar
 import click
 
 from .._errors import UsageError
-from .._run.options import OptionSpec, RunOptions, RunTarget, option_specs, option_type
+from .._run.options import OptionSpec, RunOptions, option_specs, option_type
+from .._run.target import RunTarget
 
 F = TypeVar("F", bound=Callable[..., Any])
 

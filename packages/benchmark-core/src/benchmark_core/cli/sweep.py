@@ -93,7 +93,7 @@ def _preamble(plan: SweepPlan) -> str:
     shape = f"{models} models x {benchmarks} benchmarks"
     if task_sets > benchmarks:
         shape = f"{models} models x {task_sets} task sets of {benchmarks} benchmark{'s' if benchmarks > 1 else ''}"
-    if all(cell.model.provider == "mock" for cell in plan.cells):
+    if all(cell.model.target.provider == "mock" for cell in plan.cells):
         cache = "response cache: not used (only mock models, whose answers cost nothing)"
     elif plan.cache is False:
         cache = "response cache off (--no-cache or cache = false): every request is sent"

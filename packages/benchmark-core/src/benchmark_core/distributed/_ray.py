@@ -13,7 +13,6 @@ nothing finished is sent twice.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
@@ -23,7 +22,10 @@ from attrs import frozen
 
 from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
-from .._run.options import RunOptions, RunTarget
+from .._run.options import RunOptions
+from .._run.run_files import RunFiles
+from .._run.shards import Shard
+from .._run.target import RunTarget
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,57 +37,43 @@ if TYPE_CHECKING:
 
 @frozen
 class ShardSpec:
-    """One shard's run, as plain data a Ray task can carry to another machine."""
+    """One shard's run, as plain data a Ray task can carry to another machine: the target names the
+    variable holding the key (`api_key_env`), never the key."""
 
     benchmark: str
     target: RunTarget
     options: RunOptions
-    shard: str
+    shard: Shard
     tasks: Optional[str] = None
-    base_url: Optional[str] = None
-    api_key_env: Optional[str] = None
     workdir: Optional[str] = None
 
     @property
-    def report_path(self) -> Optional[Path]:
+    def files(self) -> Optional[RunFiles]:
+        """The shard's report and journal in the workdir (`report.shard-I-of-N.json`), or None."""
         if self.workdir is None:
             return None
-        index, count = self.shard.split("/")
-        return Path(self.workdir) / f"shard-{index}-of-{count}.json"
+        return RunFiles(Path(self.workdir) / "report.json").shard(self.shard)
 
 
 def run_shard(spec: ShardSpec) -> dict[str, Any]:
     """Run one shard where this is called (a Ray worker, or any process) and return its report's
     wire form. With a workdir, the shard journals there and resumes what an earlier attempt left."""
     from .._benchmark.plugins import resolve_benchmark
-    from .._model.wire import dumps, to_wire
-    from .._run.files import write_text
-    from .._run.journal import journal_path
+    from .._model.wire import to_wire
     from .._run.runner import Run
-    from ..adapters.registry import make_adapter
 
     benchmark = resolve_benchmark(spec.benchmark)
-    api_key = None
-    if spec.api_key_env is not None:
-        api_key = os.environ.get(spec.api_key_env)
-        if not api_key:
-            raise ConfigurationError(f"{spec.api_key_env} is not set on this node; the shard needs its API key")
-    target = spec.target
-    options = attrs.evolve(spec.options, shard=spec.shard)
-    adapter = make_adapter(
-        target.provider,
-        target.model,
-        seed=options.seed,
-        policies=benchmark.mock_policies,
-        base_url=spec.base_url,
-        api_key=api_key,
-    )
-    output = spec.report_path
-    journal = journal_path(output) if output is not None else None
+    options = attrs.evolve(spec.options, shard=str(spec.shard))
+    try:
+        adapter = spec.target.adapter(options.seed, benchmark=benchmark)
+    except ConfigurationError as exc:
+        raise ConfigurationError(f"{exc.message} on this node; the shard needs its API key") from None
+    files = spec.files
+    journal = files.journal if files is not None else None
     run = Run(benchmark, adapter, options, tasks=spec.tasks, journal=journal, resume=journal is not None)
     report = asyncio.run(run.execute())
-    if output is not None:
-        write_text(output, dumps(report, indent=2) + "\n")
+    if files is not None:
+        files.write_report(report)
     wire: dict[str, Any] = to_wire(report)
     return wire
 
@@ -112,7 +100,7 @@ def run_on_ray(
     Ray must be initialised first (`ray.init(address="auto")` on a cluster); if it is not,
     `ray.init(address=address)` is called (no address: a local cluster on this machine). `tasks` is
     a task file every node can read; `base_url` and `api_key_env` (the name of the variable holding
-    the key on the nodes) configure an HTTP provider. Each shard task asks Ray for `num_cpus`.
+    the key on the nodes) override the target's own. Each shard task asks Ray for `num_cpus`.
     `workdir`, a folder every node can write, keeps each shard's report and journal, so calling
     this again after a failure resumes the shards instead of sending their tasks again. A shard that
     fails raises its error here (a `BenchmarkError` as itself); after `timeout` seconds, Ray's
@@ -121,23 +109,24 @@ def run_on_ray(
     if shards < 1:
         raise ConfigurationError(f"shards must be at least 1, not {shards}")
     from .._benchmark.plugins import resolve_benchmark
-    from .._model.wire import dumps
     from .._run.merge import merge_shards
 
     bench = resolve_benchmark(benchmark)  # fail here, before any node is asked, when it is unknown
     chosen = options or RunOptions()
     chosen.validate()
+    if base_url is not None or api_key_env is not None:
+        target = attrs.evolve(
+            target, base_url=base_url or target.base_url, api_key_env=api_key_env or target.api_key_env
+        )
     first = ShardSpec(
         benchmark=benchmark,
         target=target,
         options=chosen,
-        shard=f"1/{shards}",
+        shard=Shard(1, shards),
         tasks=str(tasks) if tasks is not None else None,
-        base_url=base_url,
-        api_key_env=api_key_env,
         workdir=str(workdir) if workdir is not None else None,
     )
-    specs = [attrs.evolve(first, shard=f"{index}/{shards}") for index in range(1, shards + 1)]
+    specs = [attrs.evolve(first, shard=Shard(index, shards)) for index in range(1, shards + 1)]
     if not ray.is_initialized():
         ray.init(address=address)
     from .._model.wire import from_wire
@@ -146,9 +135,7 @@ def run_on_ray(
     reports = [from_wire(document, RunReport, what="shard report") for document in documents]
     merged = merge_shards(bench, reports, tasks=tasks)
     if output is not None:
-        from .._run.files import write_text
-
-        write_text(Path(output), dumps(merged, indent=2) + "\n")
+        RunFiles.of(output).write_report(merged, journaled=False)
     return merged
 
 

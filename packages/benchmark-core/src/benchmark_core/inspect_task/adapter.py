@@ -26,8 +26,8 @@ from inspect_ai.tool import ToolCall as InspectToolCall
 from inspect_ai.tool import ToolInfo, ToolParams
 
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, ToolCall, ToolSpec, Usage
+from ..adapters._toolnames import ToolNameCodec
 from ..adapters.base import AdapterContext
-from ..adapters.toolnames import ToolNameCodec
 
 
 class InspectModelAdapter:

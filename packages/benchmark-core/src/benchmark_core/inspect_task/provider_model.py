@@ -23,9 +23,8 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, Task, ToolCall, ToolSpec, Usage
+from .._run.target import RunTarget
 from ..adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-from ..adapters.prices import Prices
-from ..adapters.registry import make_adapter
 
 STATE_KEY = "benchmark-core/provider_state"
 #: Inspect does not say which sample a request belongs to; provider adapters read only the settings.
@@ -49,8 +48,10 @@ class BenchmarkProviderAPI(ModelAPI):
         provider, _, model = model_name.partition("/")
         if not model or provider == "mock":
             raise ConfigurationError("benchmark: name a provider and its model, like benchmark/anthropic/claude-x")
-        priced = Prices.from_json(json.loads(prices)) if prices else None
-        self._adapter: ModelAdapter = make_adapter(provider, model, base_url=base_url, api_key=api_key, prices=priced)
+        target = RunTarget(
+            model=model, provider=provider, base_url=base_url, prices=json.loads(prices) if prices else None
+        )
+        self._adapter: ModelAdapter = target.adapter(api_key=api_key)
 
     async def generate(
         self, input: list[InspectMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig

@@ -4,7 +4,8 @@
 usage and cost, rate limits, server errors, malformed bodies, slow answers) that records what it
 received; `FakeAnthropic` (Messages: tool use, thinking, prompt caching, 529, rate-limit headers)
 and `FakeGemini` (generateContent) do the same in their providers' published wire formats, refusing
-what those APIs refuse. `FakeOpenAIBatches` and `FakeAnthropicBatches` serve OpenAI's Files +
+what those APIs refuse; `FakeAzure` serves Azure OpenAI's deployment URLs, refusing a missing
+`api-version` or a wrong `api-key` as Azure does. `FakeOpenAIBatches` and `FakeAnthropicBatches` serve OpenAI's Files +
 Batches and Anthropic's Message Batches (a processing delay, per-item failures, submission counts).
 With `ratelimit_headers=True`, `FakeOpenAI`'s rate limit sends OpenAI's rate-limit headers.
 `mock_handler(benchmark, wire=...)` makes any of them answer as the offline
@@ -17,6 +18,7 @@ imports aiohttp.
 
 from ._loopback import ScriptedResponse
 from .fake_anthropic import MESSAGES_PATH, AnthropicResponse, FakeAnthropic
+from .fake_azure import AzureResponse, FakeAzure
 from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault
 from .fake_gemini import FakeGemini, GeminiResponse
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
@@ -28,9 +30,11 @@ from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_dat
 __all__ = [
     "AlwaysGoodMock",
     "AnthropicResponse",
+    "AzureResponse",
     "CHAT_PATH",
     "FakeAnthropic",
     "FakeAnthropicBatches",
+    "FakeAzure",
     "FakeBatch",
     "FakeGemini",
     "FakeOpenAI",

@@ -34,6 +34,10 @@ class RecordedRequest:
     path: str
     headers: dict[str, str]
     body: JsonValue
+    #: The URL's query parameters.
+    query: dict[str, str] = Factory(dict)
+    #: The route's variables (`{deployment}` of Azure's path).
+    route: dict[str, str] = Factory(dict)
 
     @property
     def authorization(self) -> Optional[str]:
@@ -188,6 +192,10 @@ class LoopbackServer:
         for method, path in self.routes:
             app.router.add_route(method, path, self._handle)
 
+    def unrouted(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
+        """The answer to a request for a resource the provider does not have (checked first), or None."""
+        return None
+
     def unauthorized(self, request: RecordedRequest) -> Optional[ScriptedResponse]:
         """The answer to a request without the right key, or None when it may pass."""
         return None
@@ -247,7 +255,13 @@ class LoopbackServer:
         except ValueError:
             body = None
         recorded = RecordedRequest(
-            index=self.received, method=request.method, path=request.path, headers=dict(request.headers), body=body
+            index=self.received,
+            method=request.method,
+            path=request.path,
+            headers=dict(request.headers),
+            body=body,
+            query=dict(request.query),
+            route=dict(request.match_info),
         )
         self.received += 1
         if self.record:
@@ -268,7 +282,9 @@ class LoopbackServer:
         return web.json_response(response.body, status=response.status, headers=headers)
 
     async def _pick(self, request: RecordedRequest) -> ScriptedResponse:
-        refused = self.unauthorized(request) if self.api_key is not None else None
+        refused = self.unrouted(request)
+        if refused is None and self.api_key is not None:
+            refused = self.unauthorized(request)
         if refused is not None:
             return refused
         limited = self._over_rate_limit()

@@ -137,6 +137,8 @@ class FakeOpenAI(LoopbackServer):
     """The server. Use as an async context manager (or `in_thread()`); `base_url` ends in `/v1`."""
 
     routes = (("POST", CHAT_PATH),)
+    #: The builder of its answers (a fake of another OpenAI-shaped provider gives its own).
+    response_type: type[FakeResponse] = FakeResponse
 
     def __init__(
         self,
@@ -190,7 +192,7 @@ class FakeOpenAI(LoopbackServer):
         return FakeResponse.error(401, f"Incorrect API key provided: {presented}")
 
     def error(self, status: int, message: str, *, retry_after: Optional[str] = None) -> ScriptedResponse:
-        response = FakeResponse.error(status, message, retry_after=retry_after)
+        response = self.response_type.error(status, message, retry_after=retry_after)
         if status == 429 and self.ratelimit_headers and self.rate_limit is not None:
             # OpenAI's precise form of Retry-After: until the request bucket holds a token again.
             wait = max(0.0, 1 - self._tokens) / self.rate_limit
@@ -198,4 +200,4 @@ class FakeOpenAI(LoopbackServer):
         return response
 
     def malformed_fault(self) -> ScriptedResponse:
-        return FakeResponse.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')
+        return self.response_type.malformed('{"id": "chatcmpl-fake", "choices": [{"mess')

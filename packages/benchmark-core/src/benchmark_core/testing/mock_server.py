@@ -21,15 +21,15 @@ from attrs import evolve, frozen
 
 from .._benchmark.definition import Benchmark
 from .._model import ChatMessage, ChatRequest, JsonObject, JsonValue, Task, Usage
+from ..adapters._toolnames import ToolNameCodec
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
-from ..adapters.toolnames import ToolNameCodec
 from ._loopback import RecordedRequest, ScriptedResponse
 from .fake_anthropic import AnthropicResponse
 from .fake_gemini import GeminiResponse
 from .fake_openai import FakeResponse
 
-Wire = Literal["openai", "anthropic", "gemini"]
+Wire = Literal["openai", "anthropic", "gemini", "azure"]
 _THOUGHT = "The mock weighs the task before it answers."
 
 
@@ -175,7 +175,7 @@ def _gemini_view(body: JsonObject) -> _View:
     return _View(system, prompt, bool(body.get("tools")), thinking, history)
 
 
-_VIEWS = {"openai": _openai_view, "anthropic": _anthropic_view, "gemini": _gemini_view}
+_VIEWS = {"openai": _openai_view, "azure": _openai_view, "anthropic": _anthropic_view, "gemini": _gemini_view}
 
 
 def mock_handler(

@@ -1,5 +1,9 @@
-"""The Anthropic Messages wire format (https://docs.anthropic.com/en/api/messages): requests built
-from the core model, answers read back.
+"""Anthropic's Messages API, natively: `POST {base_url}/v1/messages` with `x-api-key` and
+`anthropic-version: 2023-06-01` (https://docs.anthropic.com/en/api/messages); requests built from
+the core model, answers read back, Message Batches (`anthropic_batches`). 429 (with `retry-after`),
+529 (overloaded) and other 5xx are retried; 400, 401, 403 and 404 (an unknown model) end the run.
+The rate-limit headers are `anthropic-ratelimit-*`. With `prices`, each answer's cost and what the
+prompt cache saved are computed from its usage (Anthropic reports no cost).
 
 - System messages go into the top-level `system` (text blocks); user turns are `user` messages;
   an assistant turn is its thinking blocks (kept verbatim, signatures included, under
@@ -26,12 +30,25 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .._errors import AdapterError, BadRequestError, MalformedResponseError
-from .._model import ChatMessage, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ._openai_errors import ProviderErrors
-from ._openai_wire import decode_arguments, non_negative_count
-from .base import GenerationSettings
-from .toolnames import ToolNameCodec
+from ..._errors import AdapterError, BadRequestError, MalformedResponseError
+from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from .._batches import BatchClient
+from .._chat import ChatAdapter
+from .._json_http import JsonPoster
+from .._json_values import decode_arguments, non_negative_count
+from .._prices import Prices
+from .._provider_errors import ProviderErrors
+from .._toolnames import ToolNameCodec
+from .._wire import Wire
+from ..base import GenerationSettings
+from ..catalog import PROVIDERS_BY_NAME
+from .anthropic_batches import AnthropicBatches
+
+__all__ = ["ANTHROPIC_BASE_URL", "WIRE", "AnthropicAdapter", "AnthropicWire", "anthropic_adapter"]
+
+ANTHROPIC_BASE_URL = PROVIDERS_BY_NAME["anthropic"].base_url
+#: The one adapter, under the name it had when it was Anthropic's own class.
+AnthropicAdapter = ChatAdapter
 
 ANTHROPIC_VERSION = "2023-06-01"
 #: `max_tokens` when `--max-tokens` is not given (the API requires one).
@@ -195,3 +212,75 @@ def truncated(data: JsonObject) -> bool:
 def served_by_of(data: JsonObject) -> Optional[ServedBy]:
     model = data.get("model")
     return ServedBy(model=model) if isinstance(model, str) and model else None
+
+
+class AnthropicWire(Wire):
+    """The Messages API: `base_url` is the API root, without `/v1`."""
+
+    rate_limit_families = ("anthropic",)
+
+    def headers(self, api_key: str) -> dict[str, str]:
+        return {"x-api-key": api_key, "anthropic-version": ANTHROPIC_VERSION}
+
+    def endpoint(self, base_url: str, model: str) -> str:
+        return f"{base_url}/v1/messages"
+
+    def settings_fields(self, settings: GenerationSettings, model: str, errors: ProviderErrors) -> JsonObject:
+        return {**settings_fields(settings, errors), "model": model}
+
+    def prompt_fields(self, prompt: str) -> JsonObject:
+        return {"messages": [{"role": "user", "content": prompt}]}
+
+    def chat_fields(self, request: ChatRequest, names: ToolNameCodec) -> JsonObject:
+        return request_fields(list(request.messages), list(request.tools), names, cache_prefix=True)
+
+    def check(self, data: JsonObject, errors: ProviderErrors) -> None:
+        content_blocks(data, errors)
+
+    def completion(self, data: JsonObject, errors: ProviderErrors) -> tuple[str, bool]:
+        return text_of(content_blocks(data, errors)), truncated(data)
+
+    def reply(
+        self, data: JsonObject, request: ChatRequest, names: ToolNameCodec, errors: ProviderErrors
+    ) -> tuple[ChatMessage, bool]:
+        return reply_of(content_blocks(data, errors), names, errors), truncated(data)
+
+    def usage(self, data: JsonObject) -> Usage:
+        return usage_of(data)
+
+    def served_by(self, data: JsonObject) -> Optional[ServedBy]:
+        return served_by_of(data)
+
+    def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
+        """`usage.input_tokens + output_tokens`."""
+        usage = data.get("usage") if data is not None else None
+        if not isinstance(usage, dict):
+            return None
+        used, made = usage.get("input_tokens"), usage.get("output_tokens")
+        if not isinstance(used, int) or not isinstance(made, int) or isinstance(used, bool) or isinstance(made, bool):
+            return None
+        return used + made if used + made >= 0 else None
+
+    @property
+    def supports_batch(self) -> bool:
+        return True
+
+    def batch_client(self, poster: JsonPoster, base_url: str) -> BatchClient:
+        return AnthropicBatches(poster, base_url)
+
+    def batch_line(self, custom_id: str, body: JsonObject) -> JsonObject:
+        """One request of a Message Batch: the `params` a direct request would send."""
+        return {"custom_id": custom_id, "params": body}
+
+
+#: The wire object of the table's rows whose `wire` is "anthropic".
+WIRE = AnthropicWire
+
+
+def anthropic_adapter(
+    model: str, api_key: Optional[str] = None, *, base_url: Optional[str] = None, prices: Optional[Prices] = None
+) -> ChatAdapter:
+    """The adapter with its API root and key from the arguments, else the variables of the provider table."""
+    return ChatAdapter.from_environment(
+        PROVIDERS_BY_NAME["anthropic"], model, api_key, base_url=base_url, prices=prices
+    )

@@ -1,5 +1,13 @@
-"""The Gemini generateContent wire format (https://ai.google.dev/api/generate-content): requests
-built from the core model, answers read back.
+"""Google's Gemini API, natively: `POST {base_url}/v1beta/models/{model}:generateContent` with the
+key in `x-goog-api-key` (https://ai.google.dev/api/generate-content); requests built from the core
+model, answers read back. The key goes only into its header (never into the URL's `?key=`, which
+would reach logs). 429 (`RESOURCE_EXHAUSTED`, its wait in the body's `RetryInfo.retryDelay` rather
+than a header), 503 and other 5xx are retried; 400 (`INVALID_ARGUMENT`; `API_KEY_INVALID` is a
+refused key), 401, 403 (`PERMISSION_DENIED`) and 404 end the run.
+
+Google's OpenAI-compatible endpoint was not used: this wire reads `thoughtsTokenCount`, keeps
+thought signatures for multi-turn function calling, and sends JSON Schema through
+`parametersJsonSchema`, none of which that endpoint's documented subset promises.
 
 - System messages go into `systemInstruction`; user turns are `user` contents with a text part;
   an assistant turn is a `model` content: the parts the model returned, kept verbatim under
@@ -27,14 +35,25 @@ built from the core model, answers read back.
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Optional, Union
+from urllib.parse import quote
 
-from .._errors import AdapterError, MalformedResponseError
-from .._model import ChatMessage, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ._openai_errors import ProviderErrors
-from ._openai_wire import decode_arguments, non_negative_count
-from .base import GenerationSettings
-from .toolnames import ToolNameCodec
+from ..._errors import AdapterError, AuthenticationFailedError, MalformedResponseError
+from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from .._chat import ChatAdapter
+from .._json_values import decode_arguments, non_negative_count
+from .._prices import Prices
+from .._provider_errors import ProviderErrors
+from .._toolnames import ToolNameCodec
+from .._wire import Wire
+from ..base import GenerationSettings
+from ..catalog import PROVIDERS_BY_NAME
+
+__all__ = ["GEMINI_BASE_URL", "WIRE", "GeminiAdapter", "GeminiWire", "gemini_adapter"]
+
+GEMINI_BASE_URL = PROVIDERS_BY_NAME["gemini"].base_url
+#: The one adapter, under the name it had when it was Gemini's own class.
+GeminiAdapter = ChatAdapter
 
 #: Thinking budgets (`thinkingConfig.thinkingBudget`) per reasoning effort.
 THINKING_BUDGETS: dict[str, int] = {
@@ -206,3 +225,90 @@ def truncated(candidate: JsonObject) -> bool:
 def served_by_of(data: JsonObject) -> Optional[ServedBy]:
     model = data.get("modelVersion")
     return ServedBy(model=model) if isinstance(model, str) and model else None
+
+
+def retry_delay(data: object) -> Optional[str]:
+    """The seconds of a Google error's `RetryInfo` (`{"error": {"details": [{"retryDelay": "27s"}]}}`,
+    what Gemini sends with a 429 instead of a Retry-After header), as Retry-After text; else None."""
+    delay = _google_details(data, "retryDelay")
+    return delay[:-1] if delay is not None and delay.endswith("s") else None
+
+
+def _google_details(data: object, key: str) -> Optional[str]:
+    """The first string under `key` in a Google error's `details` (RetryInfo, ErrorInfo), or None."""
+    error = data.get("error") if isinstance(data, dict) else None
+    details = error.get("details") if isinstance(error, dict) else None
+    for detail in details if isinstance(details, list) else []:
+        value = detail.get(key) if isinstance(detail, dict) else None
+        if isinstance(value, str):
+            return value
+    return None
+
+
+class GeminiWire(Wire):
+    """generateContent: `base_url` is the API root (without `/v1beta`); the model id may carry the
+    `models/` prefix."""
+
+    #: Gemini sends no rate-limit headers; its 429 says how long to wait in the body.
+    rate_limit_families = ()
+
+    def headers(self, api_key: str) -> dict[str, str]:
+        return {"x-goog-api-key": api_key}
+
+    def endpoint(self, base_url: str, model: str) -> str:
+        return f"{base_url}/v1beta/models/{quote(model.removeprefix('models/'), safe='')}:generateContent"
+
+    def settings_fields(self, settings: GenerationSettings, model: str, errors: ProviderErrors) -> JsonObject:
+        return settings_fields(settings)
+
+    def prompt_fields(self, prompt: str) -> JsonObject:
+        return {"contents": [{"role": "user", "parts": [{"text": prompt}]}]}
+
+    def chat_fields(self, request: ChatRequest, names: ToolNameCodec) -> JsonObject:
+        return request_fields(list(request.messages), list(request.tools), names)
+
+    def check(self, data: JsonObject, errors: ProviderErrors) -> None:
+        first_candidate(data, errors)
+
+    def completion(self, data: JsonObject, errors: ProviderErrors) -> tuple[str, bool]:
+        candidate = first_candidate(data, errors)
+        return text_of(parts_of(candidate)), truncated(candidate)
+
+    def reply(
+        self, data: JsonObject, request: ChatRequest, names: ToolNameCodec, errors: ProviderErrors
+    ) -> tuple[ChatMessage, bool]:
+        candidate = first_candidate(data, errors)
+        turn = sum(1 for message in request.messages if message.role == "assistant")
+        return reply_of(parts_of(candidate), names, turn, errors), truncated(candidate)
+
+    def usage(self, data: JsonObject) -> Usage:
+        return usage_of(data)
+
+    def served_by(self, data: JsonObject) -> Optional[ServedBy]:
+        return served_by_of(data)
+
+    def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
+        """`usageMetadata.totalTokenCount`."""
+        metadata = data.get("usageMetadata") if data is not None else None
+        total = metadata.get("totalTokenCount") if isinstance(metadata, dict) else None
+        return total if isinstance(total, int) and not isinstance(total, bool) and total >= 0 else None
+
+    def error(
+        self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors
+    ) -> AdapterError:
+        error = super().error(status, data, text, retry_after if retry_after is not None else retry_delay(data), errors)
+        if status == 400 and _google_details(data, "reason") == "API_KEY_INVALID":
+            # Google refuses a key with a 400; it is the same mistake as another provider's 401.
+            error = AuthenticationFailedError(error.message, status=status, fatal=True)
+        return error
+
+
+#: The wire object of the table's rows whose `wire` is "gemini".
+WIRE = GeminiWire
+
+
+def gemini_adapter(
+    model: str, api_key: Optional[str] = None, *, base_url: Optional[str] = None, prices: Optional[Prices] = None
+) -> ChatAdapter:
+    """The adapter with its API root and key from the arguments, else the variables of the provider table."""
+    return ChatAdapter.from_environment(PROVIDERS_BY_NAME["gemini"], model, api_key, base_url=base_url, prices=prices)

@@ -1,5 +1,5 @@
-"""How the OpenAI-compatible adapter fails: the masked API key, `Retry-After`, and the `AdapterError`
-for each HTTP status, with the key scrubbed from every message.
+"""How every HTTP provider fails: the `AdapterError` for each HTTP status, prefixed with the
+provider's name, with the key scrubbed from every message.
 
 429, 5xx, timeouts, connection failures and malformed 200 replies are retryable; 429 and 503 carry
 `Retry-After` (seconds or an HTTP date) as `retry_after`. 400, 401, 403 and 404 are fatal: no retry
@@ -8,10 +8,7 @@ or other task can succeed.
 
 from __future__ import annotations
 
-import email.utils
-import math
-from datetime import datetime, timezone
-from typing import Generic, Optional, TypeVar, Union
+from typing import Optional, Union
 
 from .._errors import (
     AdapterError,
@@ -22,6 +19,8 @@ from .._errors import (
     RateLimitedError,
 )
 from .._util.text import shorten
+from ._ratelimits import parse_retry_after
+from ._secret import Secret
 
 _RETRY_AFTER_STATUSES = frozenset({429, 503})
 #: Statuses no retry fixes and that every other request of the run would meet too.
@@ -32,46 +31,6 @@ _FATAL_STATUSES: dict[int, type[AdapterError]] = {
     404: ModelNotFoundError,
 }
 _DETAIL_LIMIT = 300
-
-T = TypeVar("T")
-
-
-class Secret(Generic[T]):
-    """The API key, or what holds it (the request headers). Printing, formatting or repr-ing it
-    gives a mask; only `reveal()` gives the value."""
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: T) -> None:
-        self._value = value
-
-    def reveal(self) -> T:
-        return self._value
-
-    def __repr__(self) -> str:
-        return "'***'"
-
-    def __str__(self) -> str:
-        return "***"
-
-
-def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:
-    """Seconds to wait from a `Retry-After` header (delay-seconds or an HTTP date); None if absent
-    or unreadable, 0 for a date in the past."""
-    if value is None or not value.strip():
-        return None
-    text = value.strip()
-    try:
-        seconds = float(text)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(text)
-        except (TypeError, ValueError, IndexError):
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-        seconds = (when - (now or datetime.now(timezone.utc))).total_seconds()
-    return max(0.0, seconds) if math.isfinite(seconds) else None
 
 
 class ProviderErrors:
