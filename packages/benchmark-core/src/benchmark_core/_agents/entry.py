@@ -39,7 +39,7 @@ async def run(
 
     `agent` is a command line, an `AgentCommand`, or an async callable given each episode's
     `EpisodeSession` that returns the agent's answer: it plays every episode task, with the same
-    options, journal and resume as a model run (see `benchmark_core._run.agent_run`).
+    options, journal and resume as a model run (see `benchmark_core._agents.agent_run`).
     """
     if (adapter is None) == (agent is None):
         raise ConfigurationError("give run() exactly one of an adapter (a model) or an agent")
