@@ -216,6 +216,9 @@ EXPORTED: dict[str, set[str]] = {
     "benchmark_core.sweep": {
         "Cell",
         "CellOutcome",
+        "ResultsCatalog",
+        "create_view_app",
+        "write_site",
         "Leaderboard",
         "LeaderboardEntry",
         "LeaderboardGroup",

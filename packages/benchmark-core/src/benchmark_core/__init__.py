@@ -207,7 +207,26 @@ if TYPE_CHECKING:
     from .stats import paired_bootstrap_ci as paired_bootstrap_ci
     from .stats import render_comparison as render_comparison
     from .stats import render_comparison_html as render_comparison_html
-    from .sweep import *  # noqa: F403
+    from .sweep import Cell as Cell
+    from .sweep import CellOutcome as CellOutcome
+    from .sweep import Leaderboard as Leaderboard
+    from .sweep import LeaderboardEntry as LeaderboardEntry
+    from .sweep import LeaderboardGroup as LeaderboardGroup
+    from .sweep import SkippedFile as SkippedFile
+    from .sweep import SweepBenchmark as SweepBenchmark
+    from .sweep import SweepModel as SweepModel
+    from .sweep import SweepObserver as SweepObserver
+    from .sweep import SweepOutcome as SweepOutcome
+    from .sweep import SweepPlan as SweepPlan
+    from .sweep import build_leaderboard as build_leaderboard
+    from .sweep import execute_sweep as execute_sweep
+    from .sweep import plan_sweep as plan_sweep
+    from .sweep import render_leaderboard as render_leaderboard
+    from .sweep import render_leaderboard_html as render_leaderboard_html
+    from .sweep import run_cell as run_cell
+    from .sweep import run_sweep as run_sweep
+    from .sweep import run_sweep_async as run_sweep_async
+    from .sweep import write_leaderboard as write_leaderboard
     from .wire import *  # noqa: F403
 __all__ = [
     "AdapterContext",

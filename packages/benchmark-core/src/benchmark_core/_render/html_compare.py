@@ -16,10 +16,11 @@ from .html_page import Axis, e, fact_list, interval_svg, page, percent, words
 __all__ = ["render_comparison_html"]
 
 
-def render_comparison_html(comparison: Comparison) -> str:
-    """The comparison as one HTML page; the same comparison gives the same bytes."""
+def render_comparison_html(comparison: Comparison, *, trail: str = "", extra: str = "") -> str:
+    """The comparison as one HTML page; the same comparison gives the same bytes. The results
+    browser (`view`) adds a `trail` of links above it and `extra` sections (the flipped tasks)."""
     c = comparison
-    sections = [_header(c), _runs(c), *(_pair(c, diff) for diff in c.differences)]
+    sections = [trail, _header(c), _runs(c), *(_pair(c, diff) for diff in c.differences), extra]
     return page(f"Comparison: {c.benchmark} {c.version}", "".join(sections), "")
 
 

@@ -9,7 +9,7 @@ written once at the end (`html_shared`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .._model import RunReport, Task
@@ -23,23 +23,34 @@ if TYPE_CHECKING:
 __all__ = ["render_report_html"]
 
 
-def render_report_html(report: RunReport, benchmark: Optional[Benchmark] = None, tasks: Sequence[Task] = ()) -> str:
+def render_report_html(
+    report: RunReport,
+    benchmark: Optional[Benchmark] = None,
+    tasks: Sequence[Task] = (),
+    *,
+    trail: str = "",
+    task_href: Optional[Callable[[str], str]] = None,
+) -> str:
     """The run report as one HTML page: header (with a banner when the run is incomplete), the
     headline with its 95% CI drawn, per-group means and the benchmark's own summary as bar tables,
     and a task table (filter by status, group and text; sort by any column) where each task unfolds
     to its prompt (from `tasks`, when the task is there), the answer, the error, the grader's
     reason and details, and for episodes the transcript, the tool log with each call's result, the
-    replay verdict and the final state. The same report gives the same bytes."""
+    replay verdict and the final state. The same report gives the same bytes.
+
+    The results browser (`view`) adds a `trail` of links above the header, and `task_href`, the
+    link of each task's own page (every model's answer to it), next to each task id."""
     prompts = {task.id: task for task in tasks}
     name = benchmark.name if benchmark is not None else report.benchmark
     blocks = count_blocks(report.rows, prompts)
     sections = [
+        trail,
         _header(report, name),
         _incomplete_banner(report),
         _headline(report),
         _groups_section(report),
         _summary_section(report.summary, report.totals.tasks),
-        task_table(report, prompts, blocks),
+        task_table(report, prompts, blocks, task_href),
         blocks.section(),
     ]
     title = f"{name}: {report.model} ({report.provider})"

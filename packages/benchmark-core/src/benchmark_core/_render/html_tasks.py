@@ -18,7 +18,7 @@ result.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional
 
 from .._model import ChatMessage, Episode, RunReport, RunRow, Task, ToolLogEntry
@@ -45,11 +45,17 @@ _COLUMNS = (
 )
 
 
-def task_table(report: RunReport, prompts: Mapping[str, Task], blocks: SharedBlocks) -> str:
-    """The task table with its filters (shown only when the script runs), a `<tbody>` per row."""
+def task_table(
+    report: RunReport,
+    prompts: Mapping[str, Task],
+    blocks: SharedBlocks,
+    task_href: Optional[Callable[[str], str]] = None,
+) -> str:
+    """The task table with its filters (shown only when the script runs), a `<tbody>` per row;
+    `task_href` gives the link of a task's own page, shown next to its id."""
     rows = report.rows
     labels = [_row_groups(row, prompts.get(row.task_id)) for row in rows]
-    bodies = [_task_body(i, row, prompts.get(row.task_id), labels[i], blocks) for i, row in enumerate(rows)]
+    bodies = [_task_body(i, row, prompts.get(row.task_id), labels[i], blocks, task_href) for i, row in enumerate(rows)]
     headers = "".join(
         f'<th scope="col" data-key="{key}" aria-sort="none"><button type="button">{e(text)}</button></th>'
         for key, text in _COLUMNS
@@ -95,8 +101,16 @@ def _status(row: RunRow) -> str:
     return "errored" if row.error is not None else "passed" if row.passed else "failed"
 
 
-def _task_body(index: int, row: RunRow, task: Optional[Task], labels: Mapping[str, str], blocks: SharedBlocks) -> str:
+def _task_body(
+    index: int,
+    row: RunRow,
+    task: Optional[Task],
+    labels: Mapping[str, str],
+    blocks: SharedBlocks,
+    task_href: Optional[Callable[[str], str]],
+) -> str:
     status = _status(row)
+    page = f' <a class="task-page" href="{e(task_href(row.task_id))}">all models</a>' if task_href else ""
     group_text = ", ".join(labels.values())
     group_attr = "|".join(f"{d}={g}" for d, g in labels.items())
     epoch = f' <span class="epoch">epoch {row.epoch}</span>' if row.epoch is not None else ""
@@ -105,7 +119,8 @@ def _task_body(index: int, row: RunRow, task: Optional[Task], labels: Mapping[st
         f'<tbody class="task {status}" data-index="{index}" data-id="{e(row.task_id)}" data-status="{status}" '
         f'data-score="{row.score}" data-attempts="{row.attempts}" data-latency="{row.latency_ms}" '
         f'data-groups="{e(group_attr)}"><tr><td class="num">{index + 1}</td>'
-        f'<td><a class="open" href="#d-{index}"><code>{e(row.task_id)}</code></a>{epoch}</td><td>{e(group_text)}</td>'
+        f'<td><a class="open" href="#d-{index}"><code>{e(row.task_id)}</code></a>{epoch}{page}</td>'
+        f"<td>{e(group_text)}</td>"
         f'<td><span class="status {status}">{status}</span>{code}</td><td class="num">{row.score:.2f}</td>'
         f'<td class="num">{row.attempts}</td><td class="num">{row.latency_ms}</td>'
         f'<td class="reason">{e(row.reason)}</td></tr><tr class="detail" id="d-{index}"><td colspan="8"><noscript>'

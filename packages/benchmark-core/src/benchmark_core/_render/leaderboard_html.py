@@ -13,7 +13,7 @@ from .leaderboard_markdown import HEADER, cost_text, group_method, group_title, 
 if TYPE_CHECKING:
     from .._sweep.leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
-__all__ = ["render_leaderboard_html"]
+__all__ = ["render_leaderboard_html", "verdict_cell"]
 
 _HEAD = (
     "rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top", "tasks",
@@ -68,7 +68,7 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
         f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"
-        f"{_verdict_cell(entry)}"
+        f"{verdict_cell(entry)}"
         f'<td class="num tasks">{entry.tasks}</td><td class="num errored">{entry.errored}</td>'
         f'<td class="num pass-k">{pass_k}</td><td class="num tokens">{entry.total_tokens:,}</td>'
         f'<td class="num cost">{cost_text(entry.cost_usd)}</td>'
@@ -77,7 +77,7 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
 
 
-def _verdict_cell(entry: LeaderboardEntry) -> str:
+def verdict_cell(entry: LeaderboardEntry) -> str:
     """The verdict in a word, the paired figures under it (`verdict_text` says both in one line)."""
     word, _, figures = verdict_text(entry).partition(" (")
     small = f"<br><small>{e(figures.removesuffix(')'))}</small>" if figures else ""

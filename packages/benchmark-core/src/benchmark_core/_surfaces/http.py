@@ -19,7 +19,7 @@ import logging
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Optional
 
 from aiohttp import web
 
@@ -86,15 +86,16 @@ def create_app(benchmark: Benchmark) -> web.Application:
     return app
 
 
-def serve(app: web.Application, host: str = "127.0.0.1", port: int = 8787) -> None:
+def serve(app: web.Application, host: str = "127.0.0.1", port: int = 8787, *, name: Optional[str] = None) -> None:
     """Serve `app` until SIGINT or SIGTERM, then shut down cleanly. Blocks. The listening URL goes
-    to stderr (port 0 picks a free port and prints the one chosen)."""
+    to stderr, after `name` (default: the served benchmark's id); port 0 picks a free port and
+    prints the one chosen."""
     # KeyboardInterrupt is how Ctrl+C arrives where no signal handler can be installed (Windows).
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_serve(app, host, port))
+        asyncio.run(_serve(app, host, port, name))
 
 
-async def _serve(app: web.Application, host: str, port: int) -> None:
+async def _serve(app: web.Application, host: str, port: int, name: Optional[str]) -> None:
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()
     loop = asyncio.get_running_loop()
@@ -114,7 +115,8 @@ async def _serve(app: web.Application, host: str, port: int) -> None:
                 pass
         bound_port = runner.addresses[0][1]
         shown_host = f"[{host}]" if ":" in host else host
-        name = app[BENCHMARK_KEY].id if BENCHMARK_KEY in app else "benchmark"
+        if name is None:
+            name = app[BENCHMARK_KEY].id if BENCHMARK_KEY in app else "benchmark"
         print(f"{name}: listening on http://{shown_host}:{bound_port} (Ctrl+C to stop)", file=sys.stderr, flush=True)
         await stop.wait()
     finally:

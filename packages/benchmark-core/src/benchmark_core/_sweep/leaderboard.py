@@ -34,6 +34,9 @@ __all__ = [
     "LeaderboardGroup",
     "SkippedFile",
     "build_leaderboard",
+    "group_key",
+    "rank_reports",
+    "read_results",
     "write_leaderboard",
 ]
 
@@ -113,13 +116,26 @@ class Leaderboard:
 def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, seed: int = 1) -> Leaderboard:
     """The leaderboard of every run report under `results` (see the module docstring)."""
     folder = Path(results)
-    found, skipped = _reports(folder)
+    found, skipped = read_results(folder)
+    return rank_reports(str(folder), found, skipped, resamples=resamples, seed=seed)
+
+
+def rank_reports(
+    results: str,
+    found: Sequence[tuple[str, RunReport]],
+    skipped: Sequence[SkippedFile] = (),
+    *,
+    resamples: int = 10_000,
+    seed: int = 1,
+) -> Leaderboard:
+    """The leaderboard of reports already read (`read_results`): each a path relative to `results`
+    and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
     grouped: dict[tuple[RunIdentity, frozenset[str]], list[tuple[str, RunReport]]] = {}
     for relative, report in found:
-        grouped.setdefault(_group_key(report), []).append((relative, report))
+        grouped.setdefault(group_key(report), []).append((relative, report))
     groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
-    return Leaderboard(results=str(folder), seed=seed, resamples=resamples, groups=groups, skipped=skipped)
+    return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
 
 
 def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
@@ -136,7 +152,9 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
     return markdown, html
 
 
-def _reports(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+def read_results(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+    """Every run report with rows under `folder` (paths relative to it, in path order), and the
+    JSON files that are not, with why."""
     from .._model.wire import from_wire
     from .._run.files import read_json
 
@@ -176,7 +194,7 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def _group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
+def group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
     """Reports rank together when their identities are comparable, with the same epochs, and their
     rows cover the same tasks (a report records its rows' task ids, not its task set's digest)."""
     identity = attrs.evolve(RunIdentity.of_report(report).comparable(), epochs=report.epochs)
@@ -198,7 +216,7 @@ def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -
         _entry(label, relative, report, standing, top=index == 0 and len(ranked) > 1)
         for index, (standing, (label, (relative, report))) in enumerate(zip(placed.entries, ranked))
     ]
-    identity, task_ids = _group_key(ranked[0][1][1])
+    identity, task_ids = group_key(ranked[0][1][1])
     return LeaderboardGroup(
         benchmark=identity.benchmark,
         version=identity.version,

@@ -40,6 +40,7 @@ UMBRELLA_COMMANDS = {
     "new": ".new:new_cmd",
     "sweep": ".sweep:sweep_cmd",
     "leaderboard": ".leaderboard:leaderboard_cmd",
+    "view": ".view:view_cmd",
 }
 
 

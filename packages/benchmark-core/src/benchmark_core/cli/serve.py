@@ -11,7 +11,7 @@ import click
 from .._errors import UsageError
 from .base import CliState, command
 
-_PORT = click.IntRange(min=0, max=65535)
+PORT_RANGE = click.IntRange(min=0, max=65535)
 DEFAULT_PORT = 8787
 
 
@@ -22,9 +22,9 @@ DEFAULT_PORT = 8787
     show_default=True,
     help="Bind address; keep loopback unless a proxy with auth and rate limits sits in front.",
 )
-@click.argument("port_argument", metavar="[PORT]", type=_PORT, required=False)
+@click.argument("port_argument", metavar="[PORT]", type=PORT_RANGE, required=False)
 @click.option(
-    "--port", type=_PORT, default=None, help=f"Port to listen on (0 picks a free one).  [default: {DEFAULT_PORT}]"
+    "--port", type=PORT_RANGE, default=None, help=f"Port to listen on (0 picks a free one).  [default: {DEFAULT_PORT}]"
 )
 @command(
     json_help="Print a start-up error as one JSON document on stdout.",

@@ -1,5 +1,7 @@
 """Sweeps and leaderboards: planning models x benchmarks (`plan_sweep`), running the plan's cells
-(`execute_sweep`, `run_sweep`), and the leaderboard built from saved reports, as Markdown or HTML.
+(`execute_sweep`, `run_sweep`), and the leaderboard built from saved reports, as Markdown or HTML;
+the results browser over them (`create_view_app`, what `benchmark-core view` serves, reading a
+`ResultsCatalog`) and its pages as a static site (`write_site`, what `leaderboard --site` writes).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ _EXPORTS = {
     ),
     ".._render.leaderboard_markdown": ("render_leaderboard",),
     ".._render.leaderboard_html": ("render_leaderboard_html",),
+    ".._view.catalog": ("ResultsCatalog",),
+    ".._view.app": ("create_view_app",),
+    ".._view.site": ("write_site",),
 }
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
@@ -62,12 +67,16 @@ if TYPE_CHECKING:
         run_sweep,
         run_sweep_async,
     )
+    from .._view.app import create_view_app
+    from .._view.catalog import ResultsCatalog
+    from .._view.site import write_site
 __all__ = [
     "Cell",
     "CellOutcome",
     "Leaderboard",
     "LeaderboardEntry",
     "LeaderboardGroup",
+    "ResultsCatalog",
     "SkippedFile",
     "SweepBenchmark",
     "SweepModel",
@@ -75,6 +84,7 @@ __all__ = [
     "SweepOutcome",
     "SweepPlan",
     "build_leaderboard",
+    "create_view_app",
     "execute_sweep",
     "plan_sweep",
     "render_leaderboard",
@@ -83,5 +93,6 @@ __all__ = [
     "run_sweep",
     "run_sweep_async",
     "write_leaderboard",
+    "write_site",
 ]
 # End of the generated block.

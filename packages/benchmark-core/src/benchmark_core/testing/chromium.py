@@ -158,6 +158,19 @@ class Chromium:
             raise ChromiumError(f"cannot open {url}: {navigated['errorText']}")
         await self.wait_for_event("Page.loadEventFired")
 
+    async def follow(self, expression: str) -> None:
+        """Run JavaScript that navigates (a click on a link) and wait for the next page's load event."""
+        self._events = [e for e in self._events if e.get("method") != "Page.loadEventFired"]
+        await self.evaluate(expression)
+        await self.wait_for_event("Page.loadEventFired")
+
+    def events(self, method: str) -> list[dict[str, Any]]:
+        """The events named `method` received so far (kept until read), e.g. `Network.requestWillBeSent`
+        after `send("Network.enable")`; reading them removes them."""
+        found = [e for e in self._events if e.get("method") == method]
+        self._events = [e for e in self._events if e.get("method") != method]
+        return found
+
     async def evaluate(self, expression: str) -> Any:
         """The JSON value of a JavaScript expression in the page (promises are awaited)."""
         answer = await self.send(

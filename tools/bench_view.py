@@ -1,0 +1,151 @@
+"""The results browser (`benchmark-core view`) on a big results folder: 50 reports x 792 tasks.
+
+The reports are real runs of schema-mutation's full split (792 tasks) by 50 offline models of
+known skill (`SkilledMock`, 40% to 89% right, each choosing its tasks by its own digest), saved as
+a sweep saves them; they are made once into `--folder` and reused. The script then starts
+`benchmark-core view FOLDER --port 0` as a process of its own, as a user would, and prints:
+
+- the server's start-up (reading and ranking the reports, until it listens);
+- the time to first render of the index and of the group page: from the request to the last byte
+  of the page (the median of three requests, and the first one); and of three task pages (the
+  first one indexes where each report's rows are);
+- the matrix's time to interactive in headless Chromium: from navigation until the matrix script
+  has taken its 792 x 50 rows and shown the first page (the median of three loads);
+- one filter of the matrix in the page;
+- the server's memory: resident now and at its peak (VmRSS and VmHWM of /proc/PID/status).
+
+Targets (issue 26): index and group page under 1 s, the matrix under 2 s, the server under 300 MB.
+A benchmark, not a test: slow figures do not fail it.
+
+    python tools/bench_view.py [--folder /tmp/bench-view-50x792] [--models 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+from benchmark_core import load_benchmark, run
+from benchmark_core.testing import SkilledMock
+from benchmark_core.testing.chromium import Chromium
+from benchmark_core.wire import dumps, to_wire
+
+BENCHMARK = "benchmark-schema-mutation"
+REPEATS = 3
+
+
+async def make_reports(folder: Path, models: int) -> None:
+    bench = load_benchmark(BENCHMARK)
+    tasks = bench.task_file("full")
+    for number in range(models):
+        path = folder / BENCHMARK / f"model-{number:02d}" / "report.json"
+        if path.exists():
+            continue
+        skill = 0.4 + 0.01 * number
+        report = await run(bench, SkilledMock(skill, model=f"model-{number:02d}"), tasks=tasks, cache=False)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dumps(to_wire(report)), encoding="utf-8")
+
+
+async def start_view(folder: Path) -> tuple[asyncio.subprocess.Process, str, float]:
+    started = time.perf_counter()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmark_core", "view", str(folder), "--port", "0", stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    while True:
+        line = (await process.stderr.readline()).decode()
+        if not line:
+            raise SystemExit(f"view exited {await process.wait()} before listening")
+        found = re.search(r"listening on (http://\S+)", line)
+        if found:
+            return process, found.group(1), time.perf_counter() - started
+
+
+async def fetch_seconds(session: aiohttp.ClientSession, url: str) -> tuple[float, int]:
+    started = time.perf_counter()
+    async with session.get(url) as response:
+        body = await response.read()
+        assert response.status == 200, (url, response.status)
+    return time.perf_counter() - started, len(body)
+
+
+async def matrix_seconds(browser: Chromium, url: str) -> float:
+    await browser.open("about:blank")
+    started = time.perf_counter()
+    await browser.send("Page.navigate", {"url": url})
+    ready = "!!document.getElementById('matrix') && document.getElementById('matrix').dataset.ready === '1'"
+    while True:
+        if await browser.evaluate(ready):
+            return time.perf_counter() - started
+        await asyncio.sleep(0.005)
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    status = Path(f"/proc/{pid}/status").read_text()
+
+    def field(name: str) -> float:
+        match = re.search(rf"^{name}:\s+(\d+) kB", status, re.M)
+        return int(match.group(1)) / 1024 if match else float("nan")
+
+    return field("VmRSS"), field("VmHWM")
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folder", type=Path, default=Path("/tmp/bench-view-50x792"))
+    parser.add_argument("--models", type=int, default=50)
+    args = parser.parse_args()
+    made = time.perf_counter()
+    await make_reports(args.folder, args.models)
+    print(f"reports: {args.models} x 792 tasks in {args.folder} (ready in {time.perf_counter() - made:.1f} s)")
+    process, base, startup = await start_view(args.folder)
+    try:
+        print(f"view start-up (read and rank the reports, then listen): {startup:.2f} s")
+        async with aiohttp.ClientSession() as session:
+            index_url = f"{base}/index.html"
+            index_times = [await fetch_seconds(session, index_url) for _ in range(REPEATS)]
+            async with session.get(index_url) as response:
+                group_href = re.search(r'class="group-link" href="([^"]+)"', await response.text())
+            assert group_href is not None
+            group_url = f"{base}/{group_href.group(1)}"
+            group_times = [await fetch_seconds(session, group_url) for _ in range(REPEATS)]
+            async with session.get(group_url) as response:
+                tasks = re.findall(r'href="(tasks/[^"]+)"', await response.text())[:REPEATS]
+            base_url = group_url.rsplit("/", 1)[0]
+            task_times = [await fetch_seconds(session, f"{base_url}/{task}") for task in tasks]
+        for name, times in (("index", index_times), ("group page", group_times), ("task page", task_times)):
+            first, size = times[0]
+            median = statistics.median(t for t, _ in times)
+            verdict = "under" if median < 1.0 else "OVER"
+            print(f"{name}: first {first * 1000:.0f} ms, median {median * 1000:.0f} ms ({size / 1e6:.2f} MB; "
+                  f"target 1 s: {verdict})")  # fmt: skip
+        async with Chromium.launch() as browser:
+            loads = [await matrix_seconds(browser, group_url) for _ in range(REPEATS)]
+            median = statistics.median(loads)
+            verdict = "under" if median < 2.0 else "OVER"
+            print(f"matrix time to interactive in Chromium: median {median * 1000:.0f} ms of "
+                  f"{', '.join(f'{t * 1000:.0f}' for t in loads)} (target 2 s: {verdict})")  # fmt: skip
+            filtered = await browser.evaluate(
+                "(function(){var t=performance.now(),f=document.getElementById('matrix-filter');f.value='disagree';"
+                "f.dispatchEvent(new Event('change'));return [performance.now()-t,"
+                "document.getElementById('matrix-count').textContent];})()"
+            )
+            print(f"matrix filter 'models disagree': {filtered[0]:.0f} ms ({filtered[1]})")
+        rss, peak = memory_mb(process.pid)
+        verdict = "under" if peak < 300 else "OVER"
+        print(f"server memory: {rss:.0f} MB resident, {peak:.0f} MB at its peak (target 300 MB: {verdict})")
+    finally:
+        process.terminate()
+        await process.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
