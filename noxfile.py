@@ -2,8 +2,8 @@
 
 lint (ruff) -> types (mypy --strict) -> build (three wheels and sdists into dist/, `twine check`ed
 and held to one lockstep version by tools/release_check.py) -> tests (the wheels installed into a
-clean venv, each package's tests run against them) -> tests-3.10 (the same on the oldest supported
-Python, when one is installed) -> core_alone (benchmark-core installed by itself and imported) ->
+clean venv, each package's tests run against them) -> tests-3.10 and tests-3.13 (the same on the oldest
+and the newest supported Python, when installed) -> core_alone (benchmark-core installed by itself and imported) ->
 authoring (`benchmark-core new` and the guide's package, installed, run and tested) -> docs (the
 documentation site built with `mkdocs build --strict` into artifacts/site/, then opened in headless
 Chromium) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
@@ -76,6 +76,7 @@ nox.options.sessions = [
     "build",
     "tests",
     "tests-3.10",
+    "tests-3.13",
     "core_alone",
     "authoring",
     "docs",
@@ -86,7 +87,7 @@ nox.options.sessions = [
     "e2e",
 ]
 nox.options.reuse_existing_virtualenvs = False
-# A contributor without Python 3.10 still gets a full gate on their own Python; CI installs 3.10.
+# A contributor without Python 3.10 or 3.13 still gets a full gate on their own Python; CI installs both.
 nox.options.error_on_missing_interpreters = False
 
 
@@ -183,6 +184,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(name="tests-3.10", python="3.10")
 def tests_310(session: nox.Session) -> None:
+    _run_tests(session)
+
+
+@nox.session(name="tests-3.13", python="3.13")
+def tests_313(session: nox.Session) -> None:
     _run_tests(session)
 
 

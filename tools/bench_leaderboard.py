@@ -1,8 +1,9 @@
 """Leaderboard benchmark: 20 models x the 792 tasks of schema-mutation's full split, ranked.
 
 The script runs the offline mock on the full split (`tasks = full`) once per model, through the SDK,
-each model a mock of its own skill (it gives its good answer on a seeded share of the tasks, from
-45% to 74% in steps of 1.5 points; the plain mock answers well on every other task), and writes each
+each model a mock of its own skill (`mock_adapter(skill=P)`, as `run --mock-skill P`: its good answer
+on a share P of the tasks, drawn from the model name and the task id, from 45% to 74% in steps of 1.5
+points; the plain mock answers well on every other task), and writes each
 report where a sweep would (`<results>/benchmark-schema-mutation/<model>/report.json`). Then it
 times, each the median of `--repeat` runs:
 
@@ -31,31 +32,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from benchmark_core import RunReport, mulberry32, resolve_benchmark
-from benchmark_core.adapters.base import AdapterContext
-from benchmark_core.adapters.mock import MockAdapter, MockPolicies
+from benchmark_core import RunReport, mock_adapter, resolve_benchmark
 from benchmark_core.sweep import build_leaderboard, write_leaderboard
 from benchmark_core.wire import dumps, from_wire, loads
 
 TARGET_RATIO = 3.0
 BENCHMARK = "benchmark-schema-mutation"
 T = TypeVar("T")
-
-
-class SkilledMock(MockAdapter):
-    """The offline mock answering well on a seeded `skill` share of the tasks (the same tasks for every
-    epoch), so that models of known skill can be ranked."""
-
-    def __init__(self, skill: float, seed: int = 1, policies: MockPolicies | None = None, model: str = "m") -> None:
-        super().__init__(seed, policies, model)
-        self.skill = skill
-
-    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
-        return SkilledMock(self.skill, self.seed, policies, self.model)
-
-    def is_good(self, ctx: AdapterContext) -> bool:
-        draw = mulberry32(sum(map(ord, self.model)) * 104_729 + ctx.task_index * 7_919)()
-        return draw < self.skill
 
 
 def _results(folder: Path, skills: list[float]) -> tuple[int, float]:
@@ -67,7 +50,7 @@ def _results(folder: Path, skills: list[float]) -> tuple[int, float]:
     count = 0
     for number, skill in enumerate(skills):
         label = f"model-{number:02d}"
-        mock = SkilledMock(skill, model=label)
+        mock = mock_adapter(model=label, skill=skill)  # good on a `skill` share of the tasks (run --mock-skill)
         report = benchmark.run(mock, tasks=tasks, concurrency=50, cache=False)
         path = folder / BENCHMARK / label / "report.json"
         path.parent.mkdir(parents=True)

@@ -1,7 +1,7 @@
 """The results browser (`benchmark-core view`) on a big results folder: 50 reports x 792 tasks.
 
 The reports are real runs of schema-mutation's full split (792 tasks) by 50 offline models of
-known skill (`SkilledMock`, 40% to 89% right, each choosing its tasks by its own digest), saved as
+known skill (`mock_adapter(skill=...)`, 40% to 89% right, each choosing its tasks by its own digest), saved as
 a sweep saves them; they are made once into `--folder` and reused. The script then starts
 `benchmark-core view FOLDER --port 0` as a process of its own, as a user would, and prints:
 
@@ -31,8 +31,7 @@ import time
 from pathlib import Path
 
 import aiohttp
-from benchmark_core import load_benchmark, run
-from benchmark_core.testing import SkilledMock
+from benchmark_core import load_benchmark, mock_adapter, run
 from benchmark_core.testing.chromium import Chromium
 from benchmark_core.wire import dumps, to_wire
 
@@ -48,7 +47,7 @@ async def make_reports(folder: Path, models: int) -> None:
         if path.exists():
             continue
         skill = 0.4 + 0.01 * number
-        report = await run(bench, SkilledMock(skill, model=f"model-{number:02d}"), tasks=tasks, cache=False)
+        report = await run(bench, mock_adapter(skill=skill, model=f"model-{number:02d}"), tasks=tasks, cache=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dumps(to_wire(report)), encoding="utf-8")
 

@@ -1,5 +1,5 @@
 """The screenshots of docs/looking-at-results.md, taken from a real `view` server in headless
-Chromium: four offline models of known skill (`SkilledMock`) on schema-mutation's public split and
+Chromium: four offline models of known skill (`mock_adapter(skill=...)`) on schema-mutation's public split and
 three on rollback-recovery's, saved as a sweep saves them, and one more run still in progress (the
 offline mock behind a slow OpenAI-compatible server on loopback, journaling its rows) while the
 index is shot.
@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 from aiohttp.test_utils import TestServer
-from benchmark_core import load_benchmark, openai_compat_adapter, run
+from benchmark_core import load_benchmark, mock_adapter, openai_compat_adapter, run
 from benchmark_core.sweep import create_view_app
-from benchmark_core.testing import FakeOpenAI, SkilledMock, mock_handler
+from benchmark_core.testing import FakeOpenAI, mock_handler
 from benchmark_core.testing.chromium import Chromium
 from benchmark_core.wire import dumps, to_wire
 
@@ -33,7 +33,7 @@ async def make_results(folder: Path) -> None:
     for benchmark_id, models in MODELS.items():
         bench = load_benchmark(benchmark_id)
         for label, skill in models.items():
-            report = await run(bench, SkilledMock(skill, model=label), cache=False)
+            report = await run(bench, mock_adapter(skill=skill, model=label), cache=False)
             path = folder / benchmark_id / label / "report.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(dumps(to_wire(report)), encoding="utf-8")

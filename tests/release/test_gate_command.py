@@ -5,6 +5,7 @@ with the command's arguments."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -108,3 +109,19 @@ def test_a_node_older_than_20_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "Node.js v18.19.0 is too old" in done.stderr
     assert not (tmp_path / "apt.log").exists()
+
+
+def test_the_gate_tests_the_oldest_and_the_newest_supported_python() -> None:
+    pyproject = (ROOT / "packages" / "benchmark-core" / "pyproject.toml").read_text(encoding="utf-8")
+    versions = sorted(
+        (tuple(int(part) for part in v.split(".")) for v in re.findall(r"Python :: (3\.\d+)\"", pyproject)),
+    )
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    workflow = (ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    for version in (versions[0], versions[-1]):
+        name = ".".join(map(str, version))
+        # The same tests as the `tests` session, on that interpreter, and in the default gate.
+        assert f'@nox.session(name="tests-{name}", python="{name}")\ndef tests_{name.replace(".", "")}(' in noxfile
+        assert f'    "tests-{name}",\n' in noxfile
+        assert f"\n            {name}\n" in workflow
+    assert noxfile.count("    _run_tests(session)\n") == 3

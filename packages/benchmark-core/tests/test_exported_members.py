@@ -36,6 +36,7 @@ EXPORTED: dict[str, set[str]] = {
         "ModelAdapter",
         "Mulberry32",
         "Provenance",
+        "ProvenanceKind",
         "RunOptions",
         "RunReport",
         "RunRow",
@@ -352,6 +353,8 @@ EXPORTED: dict[str, set[str]] = {
 
 #: The root before the split: 214 names, each now either still at the root or in MOVED.
 ROOT_NAMES_BEFORE = 214
+#: Names new at the root since the split (never moved): `ProvenanceKind`, for a benchmark's author.
+ROOT_NAMES_ADDED = frozenset({"ProvenanceKind"})
 REPO = Path(__file__).resolve().parents[3]
 BEGIN = "# Generated from _EXPORTS by `python tools/sync_exports.py`"
 
@@ -372,7 +375,7 @@ def test_the_root_is_narrow_and_every_old_name_has_one_home() -> None:
     moved = [name for names in MOVED.values() for name in names]
     assert len(moved) == len(set(moved))
     assert set(moved).isdisjoint(benchmark_core.__all__)
-    assert len(benchmark_core.__all__) + len(moved) == ROOT_NAMES_BEFORE
+    assert len(set(benchmark_core.__all__) - ROOT_NAMES_ADDED) + len(moved) == ROOT_NAMES_BEFORE
     assert len(benchmark_core.__all__) <= 45
 
 

@@ -247,3 +247,15 @@ def test_replay_is_deterministic_and_reproduces_the_episode(tasks: list[Task], p
         assert first == second
         assert [(e.result, e.error) for e in first.tool_log] == [(e.result, e.error) for e in episode.tool_log]
         assert first.final_state == episode.final_state
+
+
+def test_a_what_happened_outside_its_set_is_refused_with_the_set(tasks: list[Task]) -> None:
+    env = _started(tasks[0])
+    arguments = {"object_id": "x", "what_happened": "reference", "action_taken": "none", "resolved": True}
+    result = env.call_tool("report_incident", arguments)
+    assert _error_code(result) == "INVALID_ARGUMENTS"
+    assert result.error is not None
+    assert result.error.message == (
+        'report_incident: arguments.what_happened: "reference" is not one of '
+        '["overwritten", "wrong_value", "wrong_recipient", "deleted", "other"]'
+    )

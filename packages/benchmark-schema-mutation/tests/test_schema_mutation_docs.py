@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import subprocess
 import sys
@@ -99,3 +100,20 @@ def test_the_repository_readme_shows_the_real_main_job(tmp_path: Path, monkeypat
     result = CliRunner().invoke(create_cli(benchmark, "benchmark-schema-mutation"), command.split()[1:])
     assert result.exit_code == 0, result.output
     assert "# Schema Mutation\n" + block == result.stdout
+
+
+@pytest.mark.parametrize("script", ["mcp_client.py", "mcp_session.py"])
+def test_the_surfaces_guides_mcp_clients_print_what_it_shows(script: str, tmp_path: Path) -> None:
+    """docs/surfaces.md's two Python MCP clients (mcp 2.x `mcp.Client`, and the 1.x-style
+    `stdio_client` + `ClientSession`), run as written against the installed command."""
+    guide = (PACKAGE.parents[1] / "docs" / "surfaces.md").read_text(encoding="utf-8")
+    code = guide.split(f'```python title="{script}"\n', 1)[1].split("```", 1)[0]
+    shown = guide.split(f"$ python {script}\n", 1)[1].split("$ ", 1)[0].split("```", 1)[0]
+    (tmp_path / script).write_text(code, encoding="utf-8")
+    # The command as an activated venv finds it: this interpreter's scripts first on PATH.
+    env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])}
+    done = subprocess.run(
+        [sys.executable, script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == shown

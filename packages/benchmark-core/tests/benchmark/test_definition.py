@@ -6,8 +6,9 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
-from benchmark_core import Benchmark, GradeContext, Task, TaskScore, Trace
+from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace
 from benchmark_core._benchmark.taskfiles import remote_task_names, resolve_remote_tasks
 from benchmark_core.data import dump_task_file
 from benchmark_core.errors import (
@@ -59,6 +60,40 @@ def test_episode_needs_an_environment(make_benchmark: BenchmarkFactory) -> None:
 def test_definition_errors(make_benchmark: BenchmarkFactory, override: dict[str, object], message: str) -> None:
     with pytest.raises(DefinitionError, match=message):
         make_benchmark(**override)
+
+
+@pytest.mark.parametrize(
+    ("override", "listed"),
+    [
+        ({"status": "gold"}, "unknown status 'gold'; expected one of alpha, beta, stable, deprecated"),
+        ({"answer_modes": ("telepathy",)}, "unknown answer mode 'telepathy'; expected one of prompt, native"),
+        (
+            {"provenance": [Provenance("Conversion factors", "reference", "-", "MIT", "-", "-", "-", "-")]},  # type: ignore[arg-type]
+            "provenance 'Conversion factors' has unknown kind 'reference'; "
+            "expected one of synthetic, human-written, derived, scraped, licensed",
+        ),
+        ({"tasks": [Task(id="x", kind="multi", prompt="p")]}, "unknown kind 'multi'; expected one of single, episode"),  # type: ignore[arg-type]
+    ],
+)
+def test_an_error_about_a_closed_set_lists_the_set(
+    make_benchmark: BenchmarkFactory, override: dict[str, object], listed: str
+) -> None:
+    with pytest.raises(DefinitionError) as raised:
+        make_benchmark(**override)
+    assert raised.value.message.endswith(listed)
+
+
+def test_the_provenance_kinds_are_exported_and_documented() -> None:
+    import typing
+
+    import benchmark_core
+    from benchmark_core._model.tasks import PROVENANCE_KINDS
+
+    assert typing.get_args(benchmark_core.ProvenanceKind) == PROVENANCE_KINDS
+    assert "ProvenanceKind" in benchmark_core.__all__
+    doc = Provenance.__doc__ or ""
+    assert all(kind in doc for kind in PROVENANCE_KINDS)
+    assert all(f"`{name}`" in doc for name in attrs.fields_dict(Provenance))
 
 
 def test_exactly_one_task_source(make_benchmark: BenchmarkFactory, tmp_path: Path) -> None:
@@ -250,5 +285,10 @@ def test_a_bare_task_file_name_resolves_in_the_data_folder(
     local = [Task(id="local", kind="single", prompt="p", expected="1")]
     (elsewhere / "tasks-extra.jsonl").write_text(dump_task_file(local), encoding="utf-8")
     assert [t.id for t in bench.tasks("tasks-extra.jsonl")] == ["local"]
-    with pytest.raises(TaskFileError, match="task file not found: nothing-here"):
+    with pytest.raises(TaskFileError, match="task file not found: nothing-here") as raised:
         bench.tasks("nothing-here")
+    # A bare name is a split that is not there: the error lists the ones that are.
+    assert raised.value.message.endswith(f"(nor a split of {bench.id}, which ships: tasks, tasks-extra)")
+    with pytest.raises(TaskFileError) as remote:  # HTTP's ?tasks= and MCP's tasks, the same list
+        resolve_remote_tasks(bench, "nothing-here")
+    assert remote.value.message.endswith("data folder; it ships: tasks, tasks-extra")

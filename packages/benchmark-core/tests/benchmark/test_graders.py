@@ -210,6 +210,77 @@ def test_numeric_within_reasons() -> None:
     assert numeric_within(42, 1, "lots").reason == 'answer "lots" is not a finite number; expected 42 ± 1'
 
 
+@pytest.mark.parametrize(
+    ("expected", "tolerance", "relative", "answer", "passed"),
+    [
+        (5000, 0, 0.01, 4950, True),  # 1% of 5000 is 50, inclusive
+        (5000, 0, 0.01, "5050", True),
+        (5000, 0, 0.01, 4949.99, False),
+        (5000, 100, 0.01, 4900, True),  # the larger of the two wins
+        (-5000, 0, 0.01, -4950, True),  # relative to |expected|
+        (0, 0, 0.5, 0.0001, False),  # nothing is relatively close to zero: use an absolute tolerance
+        (0.3, 0, "0.01", "0.303", True),
+        (1, 0, -0.1, 1, False),
+        (1, 0, "lots", 1, False),
+        (1, 0, True, 1, False),
+        (10**40, 0, "0.1", 10**40 + 10**39, True),  # exact at any size
+        (10**40, 0, "0.1", 10**40 + 10**39 + 1, False),
+    ],
+)
+def test_numeric_within_relative_tolerance(
+    expected: Any, tolerance: Any, relative: Any, answer: Any, passed: bool
+) -> None:
+    assert numeric_within(expected, tolerance, answer, relative=relative).passed is passed
+
+
+def test_numeric_within_relative_reasons() -> None:
+    assert numeric_within(5000, 0, "4990", relative=0.01).reason == "4990 is within 50 of 5000"
+    assert numeric_within(5000, 0, 4940, relative=0.01).reason == "4940 is 60 away from 5000, more than 50"
+    assert numeric_within(5000, 0, 1, relative=-1).reason == "relative tolerance -1 is not a finite non-negative number"
+
+
+@pytest.mark.parametrize(
+    ("answer", "units", "thousands", "passed"),
+    [
+        ("5000 m", (), False, False),  # the default stays strict
+        ("5,000", (), False, False),
+        ("5000 m", ("m",), False, True),
+        ("5000m", ("m",), False, True),
+        ("  5000   metres ", ("m", "metres"), False, True),
+        ("5000", ("m",), False, True),  # the unit may be left out
+        ("5 km", ("m",), False, False),
+        ("5000 m", ("km",), False, False),
+        ("m", ("m",), False, False),
+        ("5000 m m", ("m",), False, False),
+        ("5,000", (), True, True),
+        ("1,234,567.5", (), True, True),
+        ("-5,000", (), True, True),
+        ("50,00", (), True, False),  # commas only between groups of three digits
+        ("5,0000", (), True, False),
+        (",5000", (), True, False),
+        ("5,000 m", ("m",), True, True),
+        ("5,000 m", ("m",), False, False),  # each opt-in on its own
+        ("5,000", ("m",), False, False),
+    ],
+)
+def test_numeric_within_opt_in_units_and_thousands(
+    answer: str, units: tuple[str, ...], thousands: bool, passed: bool
+) -> None:
+    expected = -5000 if answer.strip().startswith("-") else 1234567.5 if answer.startswith("1,234") else 5000
+    assert numeric_within(expected, 0, answer, units=units, thousands=thousands).passed is passed
+
+
+def test_numeric_within_names_the_unit_it_refused() -> None:
+    verdict = numeric_within(5000, 0, "5 km", units=("m", "metres"))
+    assert verdict.reason == "answer \"5 km\" is in 'km', not in 'm' or 'metres'; expected 5000 ± 0"
+    assert numeric_within(5000, 0, "about 5000", units=("m",)).reason.startswith('answer "about 5000" is not a number')
+
+
+@given(json_values | st.text(), st.text(max_size=12), st.booleans())
+def test_numeric_within_opt_ins_never_raise(answer: Any, unit: str, thousands: bool) -> None:
+    assert_verdict(numeric_within(1000, 1, answer, relative=0.1, units=(unit,), thousands=thousands))
+
+
 # -- json_schema_match ---------------------------------------------------------------------------
 
 ORDER_SCHEMA = {

@@ -34,9 +34,8 @@ FILES = [
     "src/demo_bench/generator.py",
     "src/demo_bench/py.typed",
     "tests/conftest.py",
-    "tests/test_generator.py",
-    "tests/test_grader.py",
-    "tests/test_run.py",
+    "tests/test_benchmark.py",
+    "tests/test_examples.py",
 ]
 
 
@@ -68,7 +67,8 @@ def test_new_writes_a_whole_package_that_runs(tmp_path: Path) -> None:
     for name in FILES:
         assert "${" not in (package / name).read_text(encoding="utf-8"), name
     pyproject = (package / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'dependencies = ["benchmark-core=={__version__}"]' in pyproject
+    major, minor = (int(part) for part in __version__.split(".")[:2])
+    assert f'dependencies = ["benchmark-core>={major}.{minor},<{major}.{minor + 1}"]' in pyproject  # while 0.x
     assert '[project.entry-points."benchmark_core.benchmarks"]\ndemo-bench = "demo_bench:benchmark"' in pyproject
     assert 'demo-bench = "demo_bench.cli:main"' in pyproject
     ran = _from_sources(package, "demo_bench", "run", "--model", "offline", "--provider", "mock")
@@ -157,7 +157,23 @@ def test_the_text_output_says_what_to_do_next(tmp_path: Path) -> None:
     done = _core(tmp_path, "new", "demo-bench", "-C", "sub")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1:] == [
-        f"  pip install .{os.sep}sub{os.sep}demo-bench",
+        f'  pip install -e ".{os.sep}sub{os.sep}demo-bench[test]"',
         "  demo-bench run --model offline --provider mock",
-        f'  pip install ".{os.sep}sub{os.sep}demo-bench[test]" && pytest .{os.sep}sub{os.sep}demo-bench{os.sep}tests',
+        f"  pytest .{os.sep}sub{os.sep}demo-bench{os.sep}tests",
     ]
+
+
+@pytest.mark.parametrize(
+    ("version", "expected"),
+    [
+        ("0.2.0", ">=0.2,<0.3"),
+        ("0.2.7", ">=0.2,<0.3"),
+        ("0.10.1", ">=0.10,<0.11"),
+        ("1.4.2", ">=1.4,<2"),
+        ("2.0", ">=2.0,<3"),
+    ],
+)
+def test_a_new_package_accepts_every_core_release_that_keeps_its_api(version: str, expected: str) -> None:
+    from benchmark_core._benchmark.scaffold import compatible_range
+
+    assert compatible_range(version) == expected

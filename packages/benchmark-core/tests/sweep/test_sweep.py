@@ -261,6 +261,41 @@ def test_a_bad_file_names_the_line_and_key_and_sends_nothing(
     assert not (tmp_path / "results").exists()
 
 
+@pytest.mark.parametrize("provider", ["anthropic", "gemini", "openai", "openrouter", "groq"])
+def test_every_models_key_is_checked_before_the_banner_and_before_anything_is_sent(
+    endpoints: Endpoints, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, provider: str
+) -> None:
+    from benchmark_core.adapters.catalog import PROVIDERS_BY_NAME
+
+    variable = PROVIDERS_BY_NAME[provider].key_variable
+    assert variable is not None
+    monkeypatch.delenv(variable, raising=False)
+    # The first model has its key; the second relies on its provider's variable, which is not set.
+    models = (
+        f'[[models]]\nlabel = "ok"\nprovider = "openai"\nmodel = "m"\nbase_url = "{endpoints.a.base_url}"\n'
+        'api_key_env = "SWEEP_KEY_A"\n\n'
+        f'[[models]]\nlabel = "keyless"\nprovider = "{provider}"\nmodel = "m"\n'
+    )
+    path = _write(tmp_path, models + "\n" + GOOD_BENCHMARK)
+    code, out, err = _cli("sweep", str(path))
+    assert code == 1, err
+    assert err == (
+        f"error: {path}:10: models[1].provider: {provider} needs an API key: ${variable} is not set "
+        "(set it, or name the variable that holds the key with api_key_env)\n"
+    )
+    assert out == "" and endpoints.received == 0 and not (tmp_path / "results").exists()
+    # With the provider's variable set, the plan is accepted (and reads no key into it).
+    monkeypatch.setenv(variable, "sk-from-the-environment")
+    plan = plan_sweep(path)
+    assert plan.cells[1].model.target.api_key_env is None and "sk-from" not in repr(plan)
+
+
+def test_a_local_server_needs_no_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OLLAMA_API_KEY", raising=False)
+    path = _write(tmp_path, '[[models]]\nlabel = "l"\nprovider = "ollama"\nmodel = "m"\n\n' + GOOD_BENCHMARK)
+    assert plan_sweep(path).cells[0].model.target.provider == "ollama"
+
+
 def test_a_missing_file() -> None:
     code, _, err = _cli("sweep", "no-such-sweep.toml")
     assert code == 1 and "sweep file not found: no-such-sweep.toml" in err
@@ -397,3 +432,12 @@ def test_a_sweep_on_a_disk_that_fills_up(tmp_path: Path) -> None:
     assert rerun.returncode == 0, rerun.stderr
     report = json.loads((journal.parent / "report.json").read_text(encoding="utf-8"))
     assert report["complete"] and len(report["rows"]) == len(example.tasks())
+
+
+def test_the_sweep_guide_names_every_provider() -> None:
+    from benchmark_core.adapters.catalog import PROVIDER_NAMES
+
+    text = (Path(__file__).resolve().parents[4] / "docs" / "sweeps.md").read_text(encoding="utf-8")
+    comment = text[text.index('provider = "openai"') : text.index('model = "gpt-4.1-mini"')]
+    words = " ".join(comment.replace("#", " ").split())
+    assert words == f'provider = "openai" one of `benchmark-core providers`: {", ".join(PROVIDER_NAMES)}'

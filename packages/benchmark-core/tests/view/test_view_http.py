@@ -131,14 +131,13 @@ async def test_path_traversal_is_refused(results: Path, tmp_path: Path) -> None:
 
 
 async def test_a_new_report_is_picked_up(results: Path) -> None:
-    from benchmark_core import run
-    from benchmark_core.testing import SkilledMock
+    from benchmark_core import mock_adapter, run
     from benchmark_core.wire import dumps, to_wire
 
     client = await _client(results)
     try:
         first = await (await client.get("/live.json")).json()
-        report = await run(example, SkilledMock(0.7, model="echo"), cache=False)
+        report = await run(example, mock_adapter(skill=0.7, model="echo"), cache=False)
         path = results / example.id / "echo" / "report.json"
         path.parent.mkdir(parents=True)
         path.write_text(dumps(to_wire(report)), encoding="utf-8")
@@ -216,8 +215,7 @@ async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchma
     per model."""
     from collections.abc import Sequence
 
-    from benchmark_core import RunRow, Task, run
-    from benchmark_core.testing import SkilledMock
+    from benchmark_core import RunRow, Task, mock_adapter, run
     from benchmark_core.wire import dumps, to_wire
 
     def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> dict[str, Any]:
@@ -235,7 +233,7 @@ async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchma
     bench = make_benchmark(summarize=summarize)
     folder = tmp_path / "results"
     for label, skill in (("good", 0.9), ("poor", 0.2)):
-        report = await run(bench, SkilledMock(skill, model=label), cache=False)
+        report = await run(bench, mock_adapter(skill=skill, model=label), cache=False)
         (folder / label).mkdir(parents=True)
         (folder / label / "report.json").write_text(dumps(to_wire(report)), encoding="utf-8")
         expected = report.summary

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import attrs
 from attrs import Factory, field, frozen
 
-from .._errors import DefinitionError, EventLoopRunningError, TaskNotFoundError
+from .._errors import DefinitionError, EventLoopRunningError, TaskFileError, TaskNotFoundError
 from .._model import BenchmarkStatus, Provenance, Task
 from .._util.lazy import Deferred
-from .taskfiles import file_version, load_task_file, shipped_file_names
+from .taskfiles import file_version, load_task_file, shipped_file_names, shipped_splits
 from .validation import check_definition, validate_tasks
 
 if TYPE_CHECKING:
@@ -151,6 +151,9 @@ class Benchmark:
             return self._checked(key, version, self._static_tasks, None)
         file = path if path is not None else self._tasks_file
         assert file is not None
+        if path is not None and not path.exists() and self.data_dir is not None and len(path.parts) == 1:
+            splits = shipped_splits(self.data_dir)
+            raise TaskFileError(f"task file not found: {path} (nor a split of {self.id}, which ships: {splits})")
         return self._checked(key, version, load_task_file(file), path, parsed=True)
 
     def _checked(

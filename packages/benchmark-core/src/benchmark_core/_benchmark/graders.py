@@ -12,11 +12,16 @@ because a grader that raises on a benchmark author's typo would turn every row i
   pattern may match anywhere in the answer; anchor it (`^...$` or `\\A...\\Z`) for a full match.
   Only string answers can match. Python's `re` has no match timeout, so benchmark authors must not
   ship patterns with catastrophic backtracking.
-- `numeric_within(expected, tolerance, answer)`: `|answer - expected| <= tolerance`, inclusive.
-  Numbers and numeric strings (decimal literals such as "-1.5e3"; no thousands separators, units or
-  underscores) are accepted for all three arguments; booleans, NaN and infinities never pass.
-  Numbers compare as the decimal literals they print as (`0.4` is exactly 4/10), so 0.4 is within
-  0.1 of 0.3, as a reader would expect.
+- `numeric_within(expected, tolerance, answer, *, relative=None, units=(), thousands=False)`:
+  `|answer - expected| <= tolerance`, inclusive; with `relative` (a fraction such as 0.01), within
+  the larger of `tolerance` and `relative * |expected|`. Numbers and numeric strings (decimal
+  literals such as "-1.5e3") are accepted for all three arguments; booleans, NaN and infinities
+  never pass. By default an answer is strict: no thousands separators, units or underscores. Two
+  opt-ins loosen that for answers only: `units=("m", "metres")` also accepts a number followed by
+  one of those units ("5000 m", "5000m"; another unit, "5 km", fails and is named), and
+  `thousands=True` accepts commas between groups of three digits ("5,000", "1,234,567.5"; "12,34"
+  fails). Numbers compare as the decimal literals they print as (`0.4` is exactly 4/10), so 0.4 is
+  within 0.1 of 0.3, as a reader would expect.
 - `json_schema_match(schema, answer)`: the subset of JSON Schema that `benchmark_core._util.json_schema`
   validates.
 - `judge_with_llm(adapter, prompt)`: an async grader that asks a model for a score; opt-in, because
@@ -28,7 +33,7 @@ from __future__ import annotations
 import decimal
 import math
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -159,22 +164,68 @@ def _exact_context(*values: Decimal) -> decimal.Context:
     return decimal.Context(prec=digits, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[])
 
 
-def numeric_within(expected: JsonValue, tolerance: JsonValue, answer: JsonValue) -> TaskScore:
-    """Score 1 when `|answer - expected| <= tolerance` (inclusive), else 0 (see the module docstring)."""
+def numeric_within(
+    expected: JsonValue,
+    tolerance: JsonValue,
+    answer: JsonValue,
+    *,
+    relative: JsonValue = None,
+    units: Sequence[str] = (),
+    thousands: bool = False,
+) -> TaskScore:
+    """Score 1 when `|answer - expected| <= tolerance` (inclusive), or within `relative * |expected|`
+    when that is larger, else 0. `units` and `thousands` opt in to answers such as "5,000 m" (see the
+    module docstring); the default is strict."""
     exp = _to_decimal(expected)
     if exp is None:
         return _fail(f"expected value {show(expected)} is not a finite number")
     tol = _to_decimal(tolerance)
     if tol is None or tol < 0:
         return _fail(f"tolerance {show(tolerance)} is not a finite non-negative number")
-    got = _to_decimal(answer)
+    rel = _to_decimal(relative) if relative is not None else Decimal(0)
+    if rel is None or rel < 0:
+        return _fail(f"relative tolerance {show(relative)} is not a finite non-negative number")
+    allowed = max(tol, _trimmed(_exact_context(exp, tol, rel).multiply(rel, exp.copy_abs())))
+    got, why = _answer_decimal(answer, units, thousands)
     if got is None:
-        return _fail(f"answer {show(answer)} is not a finite number; expected {_num(exp)} ± {_num(tol)}")
-    ctx = _exact_context(exp, tol, got)
+        return _fail(f"answer {show(answer)} is {why}; expected {_num(exp)} ± {_num(allowed)}")
+    ctx = _exact_context(exp, allowed, got)
     difference = ctx.abs(ctx.subtract(got, exp))
-    if ctx.compare(difference, tol) <= 0:
-        return _pass(f"{_num(got)} is within {_num(tol)} of {_num(exp)}")
-    return _fail(f"{_num(got)} is {_num(difference)} away from {_num(exp)}, more than {_num(tol)}")
+    if ctx.compare(difference, allowed) <= 0:
+        return _pass(f"{_num(got)} is within {_num(allowed)} of {_num(exp)}")
+    return _fail(f"{_num(got)} is {_num(difference)} away from {_num(exp)}, more than {_num(allowed)}")
+
+
+def _trimmed(value: Decimal) -> Decimal:
+    """`value` without the trailing zeros a product carries (50.00 -> 50, 0.0030 -> 0.003), exactly."""
+    whole = value.to_integral_value()
+    if value == whole:
+        return whole
+    return Decimal(format(value, "f").rstrip("0"))
+
+
+_GROUPED_RE = re.compile(r"([+-]?)(\d{1,3}(?:,\d{3})+)(\.\d*)?([eE][+-]?\d+)?")
+_UNIT_RE = re.compile(r"(.*?\d\.?)\s*([^\d\s.,+-][^\d]*)")
+
+
+def _answer_decimal(answer: Any, units: Sequence[str], thousands: bool) -> tuple[Optional[Decimal], str]:
+    """The answer as a decimal, with the opt-in unit and thousands separators; else None and why."""
+    strict = _to_decimal(answer)
+    if strict is not None or not isinstance(answer, str) or not (units or thousands):
+        return strict, "not a finite number"
+    text = answer.strip()
+    if units:
+        match = _UNIT_RE.fullmatch(text)
+        if match is not None:
+            if match.group(2).strip() not in units:
+                return None, f"in {match.group(2).strip()!r}, not in {' or '.join(map(repr, units))}"
+            text = match.group(1)
+    if thousands:
+        grouped = _GROUPED_RE.fullmatch(text)
+        if grouped is not None:
+            text = text.replace(",", "")
+    number = _to_decimal(text)
+    return number, "" if number is not None else "not a number" + (" with a unit" if units else "")
 
 
 # -- json_schema_match ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The package is rendered from the templates shipped in `benchmark_core/templates/package` (string
 templates, `${name}` style), in the shape every benchmark package of this repository shares
 (definition, generator, grader, environment, policies, summary, provenance, cli). Its data is
-generated at once by the package's own generator, so `pip install ./NAME` needs no prior step, and
+generated at once by the package's own generator, so `pip install -e ./NAME` needs no prior step, and
 the README quotes the output of a real offline run. Everything is built in a hidden folder next to
 the target and moved into place only when complete: a failure leaves nothing behind.
 """
@@ -84,6 +84,7 @@ def scaffold_package(
         "title": name.replace("-", " ").title(),
         "env_prefix": module.upper(),
         "core_version": __version__,
+        "core_range": compatible_range(__version__),
         "seed": str(chosen_seed),
         "date": day.isoformat(),
     }
@@ -113,6 +114,17 @@ def scaffold_package(
         raise
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
     return ScaffoldResult(path=target, name=name, module=module, seed=chosen_seed, date=day, files=files)
+
+
+def compatible_range(version: str) -> str:
+    """The benchmark-core versions a new package accepts: the releases that keep the API of
+    `version` (`>=0.2,<0.3` while the major version is 0, `>=1.4,<2` from 1.0 on). A third-party
+    benchmark pinned exactly would break at every core release; this repository's own benchmarks
+    move in lockstep with core and pin it exactly instead."""
+    parts = version.split(".")
+    major, minor = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+    upper = f"{major}.{minor + 1}" if major == 0 else str(major + 1)
+    return f">={major}.{minor},<{upper}"
 
 
 def check_package_name(name: str) -> str:

@@ -84,6 +84,11 @@ def shipped_file_names(name: str) -> list[str]:
     return [file] if file.startswith(SPLIT_PREFIX) else [file, SPLIT_PREFIX + file]
 
 
+def shipped_splits(data_dir: Path) -> str:
+    """The task files a benchmark ships in `data_dir`, as a bare name picks them (for error messages)."""
+    return ", ".join(sorted(path.stem for path in data_dir.glob("*.jsonl"))) or "none"
+
+
 def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
     """Resolve a task-file name given to a remote surface (HTTP, MCP).
 
@@ -104,7 +109,9 @@ def resolve_remote_tasks(benchmark: Benchmark, name: str) -> Path:
             for candidate in (named, *prefixed):
                 if candidate.parent == data_dir and candidate.is_file():
                     return candidate
-            raise TaskFileError(f"no task file named {name!r} in the benchmark's data folder")
+            raise TaskFileError(
+                f"no task file named {name!r} in the benchmark's data folder; it ships: {shipped_splits(data_dir)}"
+            )
     allowed = _allow_list(benchmark)
     candidate = Path(name).expanduser().resolve()
     if candidate in allowed:

@@ -88,9 +88,14 @@ def check_definition(benchmark: Benchmark) -> None:
         raise DefinitionError(f"benchmark {id!r}: at least one provenance record is required")
     for record in benchmark.provenance:
         if record.kind not in PROVENANCE_KINDS:
-            raise DefinitionError(f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}")
+            raise DefinitionError(
+                f"benchmark {id!r}: provenance {record.name!r} has unknown kind {record.kind!r}; "
+                f"expected one of {', '.join(PROVENANCE_KINDS)}"
+            )
     for mode in benchmark.answer_modes:
         if mode not in ANSWER_MODES:
-            raise DefinitionError(f"benchmark {id!r}: unknown answer mode {mode!r}")
+            raise DefinitionError(
+                f"benchmark {id!r}: unknown answer mode {mode!r}; expected one of {', '.join(ANSWER_MODES)}"
+            )
     if benchmark._static_tasks is not None:
         validate_tasks(benchmark._static_tasks, has_environment=benchmark.environment is not None)

@@ -65,12 +65,30 @@ class Task:
     metadata: JsonObject = Factory(dict)
 
 
+#: Where a data source's tasks come from: `synthetic` (made by a generator), `human-written` (authored
+#: by people for this benchmark), `derived` (transformed from another data set), `scraped` (collected
+#: from public pages) or `licensed` (obtained under a licence from its owner).
 ProvenanceKind = Literal["synthetic", "human-written", "derived", "scraped", "licensed"]
 PROVENANCE_KINDS: tuple[str, ...] = ("synthetic", "human-written", "derived", "scraped", "licensed")
 
 
 @frozen
 class Provenance:
+    """One source of a benchmark's tasks; a definition needs at least one, and `provenance` (CLI,
+    HTTP, MCP) and data/PROVENANCE.md show them.
+
+    - `name`: what the source is called ("letter-bench task generator").
+    - `kind`: one of `PROVENANCE_KINDS` (the `ProvenanceKind` values): synthetic, human-written,
+      derived, scraped or licensed.
+    - `url`: where the source lives ("-" when nowhere but the package).
+    - `licence`: the licence the tasks are under (an SPDX id, such as MIT or CC-BY-4.0).
+    - `how_to_get`: how to obtain or regenerate the data (a command, a download).
+    - `retrieved_at`: when the data was obtained, as an ISO 8601 UTC timestamp; for generated data,
+      when the generator was written.
+    - `contamination_notes`: how likely models have seen the tasks, and what to do about it.
+    - `refresh`: when and how the data is renewed.
+    """
+
     name: str
     kind: ProvenanceKind
     url: str

@@ -1,10 +1,17 @@
-"""How the CLI's text becomes a run option's value (JSON objects, prices), and the provider
-option's help: the parsers `RunOptions` and `RunTarget` (`options.py`, `target.py`) declare."""
+"""How the CLI's text becomes a run option's value (JSON objects, prices), the provider option's
+help: the parsers `RunOptions` and `RunTarget` (`options.py`, `target.py`) declare; and the check of
+a value against its declaration (choices, bounds)."""
 
 from __future__ import annotations
 
+import math
+from typing import TYPE_CHECKING, Any
+
 from .._errors import ConfigurationError
 from .._model import JsonObject
+
+if TYPE_CHECKING:
+    from .options import OptionSpec
 
 
 def json_object(text: str, flag: str = "--extra-body", example: str = '{"top_k": 40}') -> JsonObject:
@@ -41,3 +48,18 @@ def provider_help() -> str:
         + ", ".join(described)
         + ". Each reads its API root from $<NAME>_BASE_URL; `providers` lists the default URLs."
     )
+
+
+def check_value(name: str, value: Any, spec: OptionSpec) -> None:
+    if value is None:
+        return
+    if spec.choices is not None and value not in spec.choices:
+        raise ConfigurationError(f"{name} must be one of {', '.join(spec.choices)}, not {value!r}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise ConfigurationError(f"{name} must be a finite number")
+        if spec.minimum is not None and (value < spec.minimum or (spec.min_open and value == spec.minimum)):
+            bound = "above" if spec.min_open else "at least"
+            raise ConfigurationError(f"{name} must be {bound} {spec.minimum:g}, not {value:g}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise ConfigurationError(f"{name} must be at most {spec.maximum:g}, not {value:g}")

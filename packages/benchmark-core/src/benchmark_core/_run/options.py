@@ -21,7 +21,7 @@ from .._errors import ConfigurationError
 from .._model import JsonObject
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
-from .option_values import json_object
+from .option_values import check_value, json_object
 from .shards import Shard
 
 #: Reasoning effort levels providers accept (OpenAI's `reasoning_effort`, OpenRouter's `reasoning.effort`).
@@ -53,6 +53,8 @@ class OptionSpec:
     parse: Optional[Callable[[str], Any]] = None
     #: The CLI's wording, where the flag's value differs in shape from the field's (`--cache DIR`).
     cli_help: Optional[str] = None
+    #: A recorded option left out of the identity while unset, so that runs without it keep their bytes.
+    recorded_when_set: bool = False
 
 
 def option(default: Any, spec: OptionSpec) -> Any:
@@ -252,6 +254,19 @@ class RunOptions:
     batch_poll: float = option(
         5.0, OptionSpec("Batch: seconds to the first poll, doubling to 60.", cli="--batch-poll", minimum=0.01)
     )
+    mock_skill: Optional[float] = option(
+        None,
+        OptionSpec(
+            "The mock only: the share P (0 to 1) of tasks it answers with its good policy, which tasks drawn from "
+            "a hash of the model name and the task id; default: good on even task positions, bad on odd ones.",
+            cli="--mock-skill",
+            minimum=0,
+            maximum=1,
+            metavar="P",
+            recorded=True,
+            recorded_when_set=True,
+        ),
+    )
     #: Pause before the n-th retry: backoff_base * 2**(n-1), at most backoff_max, times jitter in [0.5, 1.5).
     backoff_base: float = 0.5
     backoff_max: float = 30.0
@@ -285,7 +300,9 @@ class RunOptions:
         from .._model.wire import camel
 
         return {
-            camel(name): _plain(getattr(self, name)) for name, spec in option_specs(RunOptions).items() if spec.recorded
+            camel(name): _plain(getattr(self, name))
+            for name, spec in option_specs(RunOptions).items()
+            if spec.recorded and not (spec.recorded_when_set and getattr(self, name) is None)
         }
 
     def error_limit(self, tasks: int) -> Optional[int]:
@@ -303,7 +320,7 @@ class RunOptions:
     def validate(self) -> None:
         """`ConfigurationError` for a value out of range (the CLI and MCP check the same bounds first)."""
         for name, spec in option_specs(RunOptions).items():
-            _check(name, getattr(self, name), spec)
+            check_value(name, getattr(self, name), spec)
         self.sharding()
         if self.max_errors is not None and self.max_errors >= 1 and self.max_errors != int(self.max_errors):
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
@@ -315,21 +332,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
-
-
-def _check(name: str, value: Any, spec: OptionSpec) -> None:
-    if value is None:
-        return
-    if spec.choices is not None and value not in spec.choices:
-        raise ConfigurationError(f"{name} must be one of {', '.join(spec.choices)}, not {value!r}")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not math.isfinite(value):
-            raise ConfigurationError(f"{name} must be a finite number")
-        if spec.minimum is not None and (value < spec.minimum or (spec.min_open and value == spec.minimum)):
-            bound = "above" if spec.min_open else "at least"
-            raise ConfigurationError(f"{name} must be {bound} {spec.minimum:g}, not {value:g}")
-        if spec.maximum is not None and value > spec.maximum:
-            raise ConfigurationError(f"{name} must be at most {spec.maximum:g}, not {value:g}")
 
 
 def option_specs(cls: type[Any]) -> dict[str, OptionSpec]:

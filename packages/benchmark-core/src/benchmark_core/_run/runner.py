@@ -34,7 +34,7 @@ from ..adapters._batches import BatchRequest
 from ..adapters._cache import ResponseCache
 from ..adapters._pacing import Pacer
 from ..adapters.base import ModelAdapter
-from ..adapters.mock import MockAdapter
+from ..adapters.mock import for_run
 from .batch import BatchProgress, BatchRun, check_batchable
 from .collector import fewer_collections
 from .deadlines import Deadlines
@@ -82,9 +82,7 @@ class Run:
             modes = ", ".join(benchmark.answer_modes)
             raise ConfigurationError(f"benchmark {benchmark.id!r} supports answer modes {modes}, not {self.mode!r}")
         options.validate()
-        if isinstance(adapter, MockAdapter):
-            adapter = adapter.for_benchmark(benchmark.mock_policies)
-        self.adapter = adapter
+        self.adapter = for_run(adapter, benchmark.mock_policies, options.mock_skill)
         self.started_at = utc_now()
         #: The tasks this run sends (a shard's share of them with `shard`), and their positions in
         #: the whole task list, which the mock and the episode seeds read.

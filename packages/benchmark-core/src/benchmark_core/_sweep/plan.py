@@ -28,6 +28,7 @@ from .._run.run_files import RunFiles
 from .._run.shards import Shard
 from .._run.target import RunTarget
 from .agents_table import agent_tables, has_episodes
+from .keys import key_variable
 from .sweep_file import KeyPath, SweepFile
 
 __all__ = ["Cell", "SweepBenchmark", "SweepModel", "SweepPlan", "endpoint_of", "plan_sweep"]
@@ -40,12 +41,12 @@ _NOT_IN_OPTIONS = {
     "epochs": "give it per benchmark ([[benchmarks]] epochs)",
     "task_ids": "give it per benchmark ([[benchmarks]] task)",
     "concurrency": "requests in flight are set per endpoint in [limits]",
+    "mock_skill": "give it per model ([[models]] mock_skill)",
 }
-_MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION)
+_MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION, "mock_skill")
 _BENCHMARK_KEYS = ("id", "file", "tasks", "mode", "epochs", "task")
 _TOP_KEYS = ("results", "models", "agents", "benchmarks", "limits", "options")
 _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 @frozen
@@ -300,18 +301,15 @@ def _models(source: SweepFile, tables: list[dict[str, Any]]) -> list[tuple[Sweep
         base_url = table.get("base_url")
         if base_url is not None:
             base_url = _string(source, (*at, "base_url"), base_url).rstrip("/")
-        key_env = table.get("api_key_env")
-        if key_env is not None:
-            key_env = _string(source, (*at, "api_key_env"), key_env)
-            if not _ENV_NAME.match(key_env):
-                raise source.error((*at, "api_key_env"), "must name an environment variable (not hold the key)")
+        given = table.get("api_key_env")
+        key_env = key_variable(
+            source, at, provider, None if given is None else _string(source, (*at, "api_key_env"), given)
+        )
         name = _string(source, (*at, "model"), table["model"])
         target = RunTarget(model=name, provider=provider, base_url=base_url, api_key_env=key_env)
-        try:
-            target.api_key()  # set now, so the sweep does not stop at its first request
-        except BenchmarkError as exc:
-            raise source.error((*at, "api_key_env"), exc.message) from None
-        settings = {n: _option_value(source, (*at, n), n, table[n]) for n in GENERATION if n in table}
+        settings = {n: _option_value(source, (*at, n), n, table[n]) for n in (*GENERATION, "mock_skill") if n in table}
+        if "mock_skill" in table and provider != "mock":
+            raise source.error((*at, "mock_skill"), f"only a mock model has a skill, not provider {provider!r}")
         _checked(source, at, RunOptions(**settings))
         models.append((SweepModel(label, target), settings))
     return models

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any, Optional
 
 from attrs import Factory, frozen
 
-from .._errors import AdapterError
+from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
 from .._util.rng import mulberry32
-from .base import AdapterContext
+from .base import AdapterContext, ModelAdapter
 
 
 @frozen
@@ -54,7 +55,9 @@ class MockPolicies:
 
 class MockAdapter:
     """Answers well on even task positions and badly on odd ones, so a run shows both outcomes (in
-    runs of several epochs, a seeded 30% of the tasks flip in each later epoch).
+    runs of several epochs, a seeded 30% of the tasks flip in each later epoch). With a `skill` P
+    (`run --mock-skill P`, a sweep model's `mock_skill`) it answers a share P of the tasks well
+    instead, chosen by a hash of its model name and each task id (see `is_good`).
 
     Single tasks get `policies.good_answer/bad_answer` (defaults: the task's `expected` value, and a
     fixed wrong answer); native tool calls get `good_calls/bad_calls`; episodes follow the
@@ -62,16 +65,30 @@ class MockAdapter:
     token accounting is exercised offline; cost stays None.
     """
 
-    def __init__(self, seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline") -> None:
+    def __init__(
+        self,
+        seed: int = 1,
+        policies: Optional[MockPolicies] = None,
+        model: str = "offline",
+        skill: Optional[float] = None,
+    ) -> None:
+        if skill is not None and not 0 <= skill <= 1:
+            raise ConfigurationError(f"mock_skill must be between 0 and 1, not {skill!r}")
         self.seed = seed
         self.policies = policies or MockPolicies()
         self._policies_given = policies is not None
         self._model = model
+        #: The share of tasks answered well (None: even task positions, 50%); see `is_good`.
+        self.skill = skill
 
-    def for_benchmark(self, policies: MockPolicies) -> MockAdapter:
-        """This mock, answering with `policies` unless it was built with policies of its own; the
-        runner calls it so that a plain `mock_adapter()` plays each benchmark's scripts."""
-        return self if self._policies_given else MockAdapter(self.seed, policies, self._model)
+    def for_benchmark(self, policies: MockPolicies, skill: Optional[float] = None) -> MockAdapter:
+        """This mock, answering with `policies` unless it was built with policies of its own, and with
+        `skill` when given (a run's `mock_skill`); the runner calls it so that a plain `mock_adapter()`
+        plays each benchmark's scripts."""
+        chosen = skill if skill is not None else self.skill
+        if self._policies_given and chosen == self.skill:
+            return self
+        return MockAdapter(self.seed, self.policies if self._policies_given else policies, self._model, chosen)
 
     @property
     def provider(self) -> str:
@@ -82,9 +99,11 @@ class MockAdapter:
         return self._model
 
     def is_good(self, ctx: AdapterContext) -> bool:
-        """Good on even task positions in the first epoch; in each later epoch a seeded 30% of the
-        tasks flip, so that runs of several epochs show pass^k below pass@1 and a flip rate."""
-        good = ctx.task_index % 2 == 0
+        """Good on even task positions in the first epoch, or with a `skill` P on the tasks whose draw
+        (a hash of the model name and the task id, uniform in [0, 1)) is below P: a share P of them,
+        the same tasks in every run, other tasks for another model name. In each later epoch a seeded
+        30% of the tasks flip, so that runs of several epochs show pass^k below pass@1 and a flip rate."""
+        good = ctx.task_index % 2 == 0 if self.skill is None else _draw(self._model, ctx.task.id) < self.skill
         if ctx.sampling_index == 0:
             return good
         flip = mulberry32(ctx.seed * 31 + ctx.task_index * 7_919 + ctx.sampling_index)() < 0.3
@@ -126,8 +145,26 @@ class MockAdapter:
         return None
 
 
-def mock_adapter(seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline") -> MockAdapter:
-    return MockAdapter(seed=seed, policies=policies, model=model)
+def mock_adapter(
+    seed: int = 1, policies: Optional[MockPolicies] = None, model: str = "offline", skill: Optional[float] = None
+) -> MockAdapter:
+    return MockAdapter(seed=seed, policies=policies, model=model, skill=skill)
+
+
+def for_run(adapter: ModelAdapter, policies: MockPolicies, skill: Optional[float]) -> ModelAdapter:
+    """The adapter a run sends to: a mock playing the benchmark's `policies` with the run's
+    `mock_skill` (`MockAdapter.for_benchmark`), any other adapter as it is, which a skill is refused for."""
+    if isinstance(adapter, MockAdapter):
+        return adapter.for_benchmark(policies, skill=skill)
+    if skill is not None:
+        raise ConfigurationError(f"mock_skill is for the mock provider only, not {adapter.provider}")
+    return adapter
+
+
+def _draw(model: str, task_id: str) -> float:
+    """A number in [0, 1) fixed by the model name and the task id (SHA-256: the same on every platform)."""
+    digest = hashlib.sha256(f"{model}\n{task_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
 
 
 def _default_answer(task: Task, good: bool, seed: int) -> str:

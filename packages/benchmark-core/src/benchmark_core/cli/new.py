@@ -39,8 +39,8 @@ def new_cmd(
     a tool-use episode, mock policies, summary, provenance, tests and README.
 
     NAME is the distribution, the benchmark id and the command (lowercase letters, digits, '-'); the
-    import name is NAME with '_' for '-'. Then: pip install ./NAME && NAME run --model offline
-    --provider mock.
+    import name is NAME with '_' for '-'. Then: pip install -e "./NAME[test]" (editable, so that the
+    generator writes into the sources) && NAME run --model offline --provider mock.
     """
     from .._benchmark.scaffold import scaffold_package
 
@@ -63,6 +63,6 @@ def new_cmd(
         f"Created {local} ({len(result.files)} files, dated {result.date.isoformat()}; "
         f"data generated with seed {result.seed}). Next:"
     )
-    click.echo(f"  pip install {local}")
+    click.echo(f'  pip install -e "{local}[test]"')
     click.echo(f"  {result.name} run --model offline --provider mock")
-    click.echo(f'  pip install "{local}[test]" && pytest {local}{os.sep}tests')
+    click.echo(f"  pytest {local}{os.sep}tests")

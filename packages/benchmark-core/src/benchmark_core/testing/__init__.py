@@ -23,13 +23,12 @@ from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, It
 from .fake_gemini import FakeGemini, GeminiResponse
 from .fake_openai import CHAT_PATH, FakeOpenAI, FakeResponse, Handler, RecordedRequest, chat_completion
 from .mock_server import MockHandler, MockHandlers, mock_handler, mock_handlers
-from .mocks import AlwaysGoodMock, SkilledMock
+from .mocks import AlwaysGoodMock
 from .reports import VOLATILE_KEYS, stable_report
 from .surfaces import free_port, mcp_stdio_parameters, serve_benchmark, tool_data, tool_error
 
 __all__ = [
     "AlwaysGoodMock",
-    "SkilledMock",
     "AnthropicResponse",
     "AzureResponse",
     "CHAT_PATH",
