@@ -8,7 +8,9 @@ authoring (`benchmark-core new` and the guide's package, installed, run and test
 documentation site built with `mkdocs build --strict` into artifacts/site/, then opened in headless
 Chromium) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
 `inspect eval`, offline) -> analysis (the `analysis` extra: DataFrames and `export`) -> ray (the `ray`
-extra: shards as Ray tasks on a local cluster) -> e2e (tools/e2e.py against the installed wheels).
+extra: shards as Ray tasks on a local cluster) -> agents (the OpenAI Agents SDK and pydantic-ai run every
+public rollback-recovery episode and the example's through MCP, rows equal to the mock runner's) -> e2e
+(tools/e2e.py against the installed wheels).
 
 `nox -s release_check [-- --tag vX.Y.Z]` is the build session's checks on their own, with a tag to
 check (what the release workflow runs before it publishes). `nox -s bench` runs the runner and
@@ -64,6 +66,9 @@ DOCS_DEPS = (
     "ruff>=0.6",
 )
 RELEASE_DEPS = ("build>=1.2", "twine>=6.1")
+#: The agent frameworks the agents session puts in front of the episodes (exact versions: their
+#: rows are compared with the mock runner's).
+AGENT_FRAMEWORKS = ("openai-agents==0.24.0", "pydantic-ai-slim[openai,mcp]==2.68.0")
 
 nox.options.sessions = [
     "lint",
@@ -78,6 +83,7 @@ nox.options.sessions = [
     "inspect",
     "analysis",
     "ray",
+    "agents",
     "e2e",
 ]
 nox.options.reuse_existing_virtualenvs = False
@@ -266,6 +272,17 @@ def ray(session: nox.Session) -> None:
     """Ray: the wheels with the `ray` extra; a local Ray cluster (two CPUs) runs a run's shards as Ray
     tasks against a loopback OpenAI-compatible server, and the merged report equals the unsharded one."""
     _extra_session(session, "ray", RAY_DEPS, RAY_TESTS)
+
+
+@nox.session
+def agents(session: nox.Session) -> None:
+    """Agents no one here wrote: the OpenAI Agents SDK (over stdio) and pydantic-ai (over streamable
+    HTTP), pinned, each run by `run --agent` on every public rollback-recovery episode and the
+    example's, against a FakeOpenAI playing the mock's policies; their rows must equal the mock
+    runner's (tools/agents_proof.py)."""
+    _install_wheels(session)
+    session.install(*AGENT_FRAMEWORKS)
+    session.run("python", str(ROOT / "tools" / "agents_proof.py"), *session.posargs)
 
 
 def _install_inspector(session: nox.Session) -> Path:

@@ -49,6 +49,7 @@ import contextlib
 import importlib.metadata
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -1194,6 +1195,37 @@ class Inspector:
         return text
 
 
+async def inspector_episode_checks(checks: Checks, target: Target, inspector: Inspector) -> None:
+    """An episode session (`mcp --episode`) through MCP Inspector: it lists exactly the episode's
+    tools and calls one, the call's error readable as `CODE: message` (issue 23)."""
+    from benchmark_core import load_benchmark
+
+    assert target.script is not None
+    episode = next((task for task in target.tasks if task["kind"] == "episode"), None)
+    if episode is None:
+        return  # this task list has no episode (schema-mutation's public split)
+    bench = load_benchmark(target.id)
+    task = next(t for t in bench.tasks() if t.id == episode["id"])
+    assert bench.environment is not None
+    declared = bench.environment().reset(task, 1).tools
+    label, server = target.id, [str(target.script), "mcp", "--episode", task.id]
+    async with checks.check(f"{label}/inspector/episode {task.id}/tools/list") as notes:
+        result, data = await inspector.call(server, None)
+        result.expect_exit(0)
+        listed = [(t["name"], t.get("description"), t["inputSchema"]) for t in data["tools"]]
+        expect(listed == [(s.name, s.description, s.parameters) for s in declared], f"tools {short(str(listed))}")
+        notes.append(", ".join(name for name, _, _ in listed))
+    async with checks.check(f"{label}/inspector/episode {task.id}/tools/call without arguments") as notes:
+        result, data = await inspector.call(server, declared[0].name)
+        if data.get("isError"):
+            text = " ".join(block.get("text", "") for block in data["content"])
+            expect(re.match(r"^[A-Z][A-Z0-9_]*: ", text) is not None, f"Inspector shows {text!r}")
+        else:
+            result.expect_exit(0)
+            text = short(json.dumps(data.get("content")))
+        notes.append(short(text, 120))
+
+
 async def inspector_version_check(checks: Checks, inspector: Optional[Path]) -> Optional[Inspector]:
     async with checks.check("mcp-inspector/installed") as notes:
         if inspector is None:
@@ -1387,6 +1419,7 @@ async def check_target(checks: Checks, target: Target, inspector: Optional[Inspe
         await batch_checks(checks, target, work)
         if inspector is not None:
             await inspector_checks(checks, target, inspector)
+            await inspector_episode_checks(checks, target, inspector)
 
 
 # -- batch APIs ------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ _EXPORTS = {
     # Installed benchmarks (the `benchmark_core.benchmarks` entry point).
     "._benchmark.plugins": ("BenchmarkEntry", "discover_benchmarks", "load_benchmark", "resolve_benchmark"),
     # Running: `run` and its options (the report types are above, with the model).
-    "._run.runner": ("run",),
+    "._agents.entry": ("run",),
     "._run.options": ("RunOptions",),
     "._run.target": ("RunTarget",),
     # Models: building an adapter, the offline mock and its policies, the adapter protocol.
@@ -72,6 +72,7 @@ __getattr__ = _lazy.lazy_attributes(__name__, _EXPORTS, moved="._compat.moved")
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
+    from ._agents.entry import run
     from ._benchmark.definition import Benchmark, define_benchmark
     from ._benchmark.hooks import GradeContext
     from ._benchmark.plugins import BenchmarkEntry, discover_benchmarks, load_benchmark, resolve_benchmark
@@ -95,7 +96,6 @@ if TYPE_CHECKING:
         Trace,
     )
     from ._run.options import RunOptions
-    from ._run.runner import run
     from ._run.target import RunTarget
     from ._util.lazy import Deferred
     from ._util.rng import Mulberry32, mulberry32
@@ -114,12 +114,85 @@ if TYPE_CHECKING:
     from .cli import create_cli as create_cli
     from .cli import run_cli as run_cli
     from .data import *  # noqa: F403
-    from .episodes import *  # noqa: F403
-    from .errors import *  # noqa: F403
+    from .episodes import CONFLICT as CONFLICT
+    from .episodes import INVALID_ARGUMENTS as INVALID_ARGUMENTS
+    from .episodes import NOT_FOUND as NOT_FOUND
+    from .episodes import UNKNOWN_TOOL as UNKNOWN_TOOL
+    from .episodes import Episode as Episode
+    from .episodes import EpisodeError as EpisodeError
+    from .episodes import EpisodeLimits as EpisodeLimits
+    from .episodes import EpisodeResult as EpisodeResult
+    from .episodes import Replay as Replay
+    from .episodes import Tool as Tool
+    from .episodes import run_episode as run_episode
+    from .errors import EXIT_FAILURE as EXIT_FAILURE
+    from .errors import EXIT_OK as EXIT_OK
+    from .errors import EXIT_SIGINT as EXIT_SIGINT
+    from .errors import EXIT_SIGTERM as EXIT_SIGTERM
+    from .errors import EXIT_USAGE as EXIT_USAGE
+    from .errors import AdapterError as AdapterError
+    from .errors import AuthenticationFailedError as AuthenticationFailedError
+    from .errors import BadRequestError as BadRequestError
+    from .errors import BatchItemFailedError as BatchItemFailedError
+    from .errors import BenchmarkError as BenchmarkError
+    from .errors import BenchmarkFileError as BenchmarkFileError
+    from .errors import BenchmarkNotFoundError as BenchmarkNotFoundError
+    from .errors import ConfigurationError as ConfigurationError
+    from .errors import ConnectionFailedError as ConnectionFailedError
+    from .errors import DefinitionError as DefinitionError
+    from .errors import EventLoopRunningError as EventLoopRunningError
+    from .errors import GraderError as GraderError
+    from .errors import IncomparableReportsError as IncomparableReportsError
+    from .errors import InternalError as InternalError
+    from .errors import InvalidArgumentsError as InvalidArgumentsError
+    from .errors import InvalidJsonError as InvalidJsonError
+    from .errors import InvalidScoreRequestError as InvalidScoreRequestError
+    from .errors import InvalidSubmissionError as InvalidSubmissionError
+    from .errors import JournalError as JournalError
+    from .errors import JournalExistsError as JournalExistsError
+    from .errors import ListenError as ListenError
+    from .errors import MalformedResponseError as MalformedResponseError
+    from .errors import MaxErrorsError as MaxErrorsError
+    from .errors import MethodNotAllowedError as MethodNotAllowedError
+    from .errors import MissingExtraError as MissingExtraError
+    from .errors import MissingFileError as MissingFileError
+    from .errors import ModelNotFoundError as ModelNotFoundError
+    from .errors import OutputLockedError as OutputLockedError
+    from .errors import OutputWriteError as OutputWriteError
+    from .errors import PluginLoadError as PluginLoadError
+    from .errors import ProviderError as ProviderError
+    from .errors import RateLimitedError as RateLimitedError
+    from .errors import RequestTimeoutError as RequestTimeoutError
+    from .errors import RequestTooLargeError as RequestTooLargeError
+    from .errors import RouteNotFoundError as RouteNotFoundError
+    from .errors import RunStoppedError as RunStoppedError
+    from .errors import ScaffoldError as ScaffoldError
+    from .errors import ShardMergeError as ShardMergeError
+    from .errors import TaskFileError as TaskFileError
+    from .errors import TaskNotFoundError as TaskNotFoundError
+    from .errors import TasksNotAllowedError as TasksNotAllowedError
+    from .errors import UnknownToolError as UnknownToolError
+    from .errors import UnreadableFileError as UnreadableFileError
+    from .errors import UsageError as UsageError
     from .graders import *  # noqa: F403
     from .hooks import *  # noqa: F403
     from .packaging import *  # noqa: F403
-    from .reports import *  # noqa: F403
+    from .reports import BatchStats as BatchStats
+    from .reports import CacheStats as CacheStats
+    from .reports import ConfidenceInterval as ConfidenceInterval
+    from .reports import GroupMean as GroupMean
+    from .reports import IndexEntry as IndexEntry
+    from .reports import ServedBy as ServedBy
+    from .reports import ServedCount as ServedCount
+    from .reports import Totals as Totals
+    from .reports import Usage as Usage
+    from .reports import build_report as build_report
+    from .reports import index_entry as index_entry
+    from .reports import render_card as render_card
+    from .reports import render_markdown as render_markdown
+    from .reports import render_report_html as render_report_html
+    from .reports import render_summary as render_summary
+    from .reports import render_task_browser_html as render_task_browser_html
     from .runs import *  # noqa: F403
     from .servers import *  # noqa: F403
     from .stats import ComparedRun as ComparedRun

@@ -163,6 +163,55 @@ class UnknownToolError(UsageError):
     http_status = 404
 
 
+class NotAnEpisodeError(UsageError):
+    """An episode session was asked for a task that is not an episode, or of a benchmark without an
+    environment (its tasks have no tools to serve)."""
+
+    code = "NOT_AN_EPISODE"
+    http_status = 422
+    http_meaning = "the task is not an episode (or the benchmark has no environment), so it has no session."
+
+
+class InvalidSessionRequestError(UsageError):
+    """A session request that is not what the route takes (`{taskId, tasks?, seed?}`, `{answer}`)."""
+
+    code = "INVALID_SESSION_REQUEST"
+    http_meaning = "the body is not {taskId, tasks?, seed?} (opening a session) or {answer} (finishing one)."
+
+
+class SessionNotFoundError(UsageError):
+    """No open session with this id for this bearer token (an unknown id, a closed or idle-expired
+    session, or another session's token: the three look the same, so no token probes other sessions)."""
+
+    code = "SESSION_NOT_FOUND"
+    http_status = 404
+    http_meaning = "no open session with this id for this token (unknown, closed after its idle timeout, or another's)."
+
+
+class SessionUnauthorizedError(UsageError):
+    """A session route or the sessions' MCP endpoint called without a bearer token."""
+
+    code = "UNAUTHORIZED"
+    http_status = 401
+    http_meaning = "the request has no Authorization: Bearer token; session routes need the session's token."
+
+
+class SessionFinishedError(UsageError):
+    """A tool call or a second finish on a session that was already finished."""
+
+    code = "SESSION_FINISHED"
+    http_status = 409
+    http_meaning = "the session is finished: its score is final and its tools take no more calls."
+
+
+class TooManySessionsError(UsageError):
+    """The server holds as many open sessions as it allows."""
+
+    code = "TOO_MANY_SESSIONS"
+    http_status = 503
+    http_meaning = "the server holds its maximum of open sessions; finish one, or retry once idle ones expire."
+
+
 class ConfigurationError(UsageError):
     """Unknown provider, missing API key, bad option values."""
 
@@ -350,6 +399,20 @@ class BatchItemFailedError(AdapterError):
     """A batch returned an item as failed (or never returned it) more often than it may be resubmitted."""
 
     code = "BATCH_ITEM_FAILED"
+
+
+class AgentFailedError(BenchmarkError):
+    """An agent command (`run --agent`) crashed, timed out or exited non-zero: its row is errored,
+    with the exit status (None: killed at its timeout) and the tail of its stderr."""
+
+    code = "AGENT_FAILED"
+
+    def __init__(self, message: str, exit_status: Optional[int], stderr_tail: str, wall_ms: int) -> None:
+        last = stderr_tail.strip().splitlines()[-3:]
+        super().__init__(f"{message}; stderr ends: {' | '.join(last)}" if last else message)
+        self.exit_status = exit_status
+        self.stderr_tail = stderr_tail
+        self.wall_ms = wall_ms
 
 
 class RunStoppedError(BenchmarkError):

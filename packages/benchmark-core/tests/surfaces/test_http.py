@@ -451,7 +451,7 @@ async def test_openapi_describes_every_route_and_the_responses_match_it(client: 
     for path, item in document["paths"].items():
         for method, operation in item.items():
             assert operation["summary"]
-            if path != "/health" and path != "/openapi.json":
+            if path not in ("/health", "/openapi.json") and not path.startswith("/v1/sessions/"):
                 assert "tasks" in json.dumps(operation), (method, path)
     checks = [
         ("/health", "Health"),

@@ -163,7 +163,7 @@ class _EpisodeSoFar:
         self.usage = self.usage + turn.usage
         self.transcript.append(turn.message)
         for journaled in turn.calls:
-            entry = _execute(self.env, journaled.name, journaled.arguments, journaled.call_id)
+            entry = execute_call(self.env, journaled.name, journaled.arguments, journaled.call_id)
             check_replayed(number, journaled, entry)
             self._answered(entry)
 
@@ -173,7 +173,7 @@ class _EpisodeSoFar:
         for tool_call in calls:
             if len(self.tool_log) >= limits.max_tool_calls:
                 return f"max_tool_calls ({limits.max_tool_calls}) reached"
-            self._answered(_execute(self.env, tool_call.name, tool_call.arguments, tool_call.id))
+            self._answered(execute_call(self.env, tool_call.name, tool_call.arguments, tool_call.id))
         return None
 
     def _answered(self, entry: ToolLogEntry) -> None:
@@ -221,7 +221,7 @@ def replay(
     budget = len(tool_log) if limits is None else min(len(tool_log), limits.max_tool_calls)
     executed = []
     for entry in tool_log[:budget]:
-        done = _execute(env, entry.name, entry.arguments, entry.call_id)
+        done = execute_call(env, entry.name, entry.arguments, entry.call_id)
         executed.append(done)
         if after_call is not None:
             after_call(done)
@@ -232,7 +232,7 @@ def replay(
     return Replay(tool_log=executed, final_state=env.state(), abort_detail=abort)
 
 
-def _execute(env: Environment, name: str, arguments: dict[str, Any], call_id: str) -> ToolLogEntry:
+def execute_call(env: Environment, name: str, arguments: dict[str, Any], call_id: str) -> ToolLogEntry:
     """Call one tool on a deep copy of the arguments, so the environment cannot alter the record
     (arguments nest: a list of line items, an object of fields)."""
     outcome = env.call_tool(name, copy.deepcopy(arguments))

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         Usage,
     )
     from .reports import (
+        AgentRecord,
         BatchStats,
         CacheStats,
         ConfidenceInterval,
@@ -99,6 +100,7 @@ _EXPORTS = {
         "Usage",
     ),
     ".reports": (
+        "AgentRecord",
         "BatchStats",
         "CacheStats",
         "ConfidenceInterval",
@@ -116,6 +118,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 __all__ = [
     "AbortReason",
+    "AgentRecord",
     "BENCHMARK_STATUSES",
     "BenchmarkStatus",
     "BatchStats",

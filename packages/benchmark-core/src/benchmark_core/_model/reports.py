@@ -80,6 +80,19 @@ class ShardInfo:
 
 
 @frozen(kw_only=True)
+class AgentRecord:
+    """How an agent command answered one episode (`run --agent`): its label, exit status (None when
+    it was killed at its timeout, or when the agent is a Python callable), wall time, the tool calls
+    its session executed, and the tail of its stderr."""
+
+    label: str
+    exit_status: Optional[int] = None
+    wall_ms: int = 0
+    tool_calls: int = 0
+    stderr_tail: str = optional_field("")
+
+
+@frozen(kw_only=True)
 class RunRow:
     """One task's outcome. `groups` holds the task's group labels (dimension -> value) as the
     benchmark declares them, so a report alone can be split and compared by group."""
@@ -108,6 +121,8 @@ class RunRow:
     served_by: list[ServedCount] = optional_field(Factory(list))
     #: Answers of this row cut off at the request's token limit (the graded text may be incomplete).
     truncated: int = optional_field(0)
+    #: The agent that played this episode, in a run of an agent (`run --agent`) rather than a model.
+    agent: Optional[AgentRecord] = optional_field()
 
 
 @frozen(kw_only=True, repr=False)

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from attrs import Factory, frozen
 
-from .._errors import AdapterError, InternalError, RateLimitedError, RequestTimeoutError, describe_error
+from .._errors import (
+    AdapterError,
+    AgentFailedError,
+    InternalError,
+    RateLimitedError,
+    RequestTimeoutError,
+    describe_error,
+)
 from .._model import (
     ChatMessage,
     ChatRequest,
@@ -307,7 +314,7 @@ def failure_message(exc: BaseException) -> str:
 
 
 def failure_code(exc: BaseException) -> str:
-    if isinstance(exc, (Exhausted, AdapterError)):
+    if isinstance(exc, (Exhausted, AdapterError, AgentFailedError)):
         return exc.code
     return InternalError.code
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import signal
 import sys
@@ -28,7 +27,6 @@ from .._benchmark.definition import Benchmark
 from .._errors import (
     BenchmarkError,
     InternalError,
-    InvalidJsonError,
     InvalidScoreRequestError,
     ListenError,
     MethodNotAllowedError,
@@ -37,15 +35,15 @@ from .._errors import (
     error_document,
 )
 from .._model.wire import to_wire
-from .._util.json_values import loads
 from .documents import health_document, index_entry_document, provenance_document, task_list_document
+from .http_json import BENCHMARK_KEY, json_response, read_json
+from .http_sessions import add_session_routes
 from .openapi import openapi_document
 from .remote import get_remote_task, load_remote_tasks, score_remote_submission
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024
 
-BENCHMARK_KEY = web.AppKey("benchmark", Benchmark)
 OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
 
 _log = logging.getLogger(__name__)
@@ -58,8 +56,6 @@ _HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
     405: MethodNotAllowedError,
     413: RequestTooLargeError,
 }
-#: Built once: `json.dumps` with options builds a new encoder on every call.
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -86,6 +82,7 @@ def create_app(benchmark: Benchmark) -> web.Application:
         else:
             app.router.add_route(method, path, handler)
         app.router.add_route("OPTIONS", path, _preflight(method))
+    add_session_routes(app)
     return app
 
 
@@ -140,24 +137,24 @@ async def _task_browser(request: web.Request) -> web.Response:
 
 
 async def _health(request: web.Request) -> web.Response:
-    return _json(health_document(request.app[BENCHMARK_KEY]))
+    return json_response(health_document(request.app[BENCHMARK_KEY]))
 
 
 async def _list_tasks(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     tasks = await load_remote_tasks(benchmark, request.query.get("tasks"))
-    return _json(task_list_document(benchmark, tasks))
+    return json_response(task_list_document(benchmark, tasks))
 
 
 async def _get_task(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     task = await get_remote_task(benchmark, request.match_info["task_id"], request.query.get("tasks"))
-    return _json(to_wire(task))
+    return json_response(to_wire(task))
 
 
 async def _score(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
-    body = await _read_json(request)
+    body = await read_json(request)
     if not isinstance(body, dict):
         raise InvalidScoreRequestError("the body must be a JSON object {taskId, submission, tasks?, seed?}")
     if not _SCORE_KEYS.issuperset(body):
@@ -177,23 +174,23 @@ async def _score(request: web.Request) -> web.Response:
     if tasks is not None and not isinstance(tasks, str):
         raise InvalidScoreRequestError("tasks must be a string naming a task file")
     verdict = await score_remote_submission(benchmark, task_id, body["submission"], tasks, seed)
-    return _json(to_wire(verdict))
+    return json_response(to_wire(verdict))
 
 
 async def _provenance(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     await load_remote_tasks(benchmark, request.query.get("tasks"))
-    return _json(provenance_document(benchmark))
+    return json_response(provenance_document(benchmark))
 
 
 async def _index_entry(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     tasks = await load_remote_tasks(benchmark, request.query.get("tasks"))
-    return _json(index_entry_document(benchmark, tasks))
+    return json_response(index_entry_document(benchmark, tasks))
 
 
 async def _openapi(request: web.Request) -> web.Response:
-    return _json(request.app[OPENAPI_KEY])
+    return json_response(request.app[OPENAPI_KEY])
 
 
 def _preflight(method: str) -> Handler:
@@ -216,26 +213,8 @@ def _preflight(method: str) -> Handler:
 # -- plumbing ------------------------------------------------------------------------------------
 
 
-async def _read_json(request: web.Request) -> Any:
-    """The body as JSON. aiohttp refuses a body over `client_max_size` (declared or chunked) after
-    reading at most that much, as REQUEST_TOO_LARGE through the error middleware."""
-    body = await request.read()
-    if not body.strip():
-        raise InvalidJsonError("the request body is empty; send a JSON object")
-    try:
-        return loads(body)
-    except ValueError as exc:  # UnicodeDecodeError too
-        raise InvalidJsonError(f"the request body is not valid JSON: {exc}") from None
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    return web.Response(
-        body=_ENCODER.encode(data).encode(), status=status, content_type="application/json", charset="utf-8"
-    )
-
-
 def _error(status: int, code: str, message: str) -> web.Response:
-    return _json(error_document(code, message), status=status)
+    return json_response(error_document(code, message), status=status)
 
 
 @web.middleware

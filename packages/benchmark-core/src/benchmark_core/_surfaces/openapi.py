@@ -11,6 +11,7 @@ from .._errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedEr
 from .._model import IndexEntry, Task, TaskScore
 from .._model.wire_schema import JsonSchema, wire_schema
 from .documents import health_document_schema, provenance_document_schema, task_list_schema
+from .openapi_sessions import session_paths, session_schemas, session_security_scheme
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -87,7 +88,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
             "summary": benchmark.tagline,
             "description": f"{benchmark.what_it_measures} Served by benchmark-core {__version__}.",
         },
-        "paths": _with_default_error(_paths(tasks, max_body_bytes)),
+        "paths": _with_default_error({**_paths(tasks, max_body_bytes), **session_paths()}),
         "components": {
             "schemas": {
                 "Error": error_schema(),
@@ -99,7 +100,9 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
                 "TaskScore": wire_schema(TaskScore),
                 "ProvenanceDocument": provenance_document_schema(),
                 "IndexEntry": wire_schema(IndexEntry),
-            }
+                **session_schemas(tasks_name_schema(benchmark)),
+            },
+            "securitySchemes": {"sessionToken": session_security_scheme()},
         },
     }
 

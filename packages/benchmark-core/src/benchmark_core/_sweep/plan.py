@@ -21,11 +21,13 @@ from typing import Any, Optional, Union
 import attrs
 from attrs import frozen
 
+from .._agents.agent_command import AgentCommand
 from .._errors import BenchmarkError
 from .._run.options import PROVIDERS, RunOptions, option_specs, option_type
 from .._run.run_files import RunFiles
 from .._run.shards import Shard
 from .._run.target import RunTarget
+from .agents_table import agent_tables, has_episodes
 from .keys import key_variable
 from .sweep_file import KeyPath, SweepFile
 
@@ -43,28 +45,31 @@ _NOT_IN_OPTIONS = {
 }
 _MODEL_KEYS = ("label", "provider", "model", "base_url", "api_key_env", *GENERATION, "mock_skill")
 _BENCHMARK_KEYS = ("id", "file", "tasks", "mode", "epochs", "task")
-_TOP_KEYS = ("results", "models", "benchmarks", "limits", "options")
+_TOP_KEYS = ("results", "models", "agents", "benchmarks", "limits", "options")
 _LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 
 @frozen
 class SweepModel:
     """One `[[models]]` entry: its label (its results folder) and the model at its endpoint, whose
-    `api_key_env` is the name of the variable holding the key, never the key."""
+    `api_key_env` names the variable holding the key; or an `[[agents]]` one (provider `agent`)."""
 
     label: str
     target: RunTarget
+    agent: Optional[AgentCommand] = None
 
 
 @frozen
 class SweepBenchmark:
     """One `[[benchmarks]]` entry: `spec` is what `--benchmark` takes (an id, or `/abs/file.py:NAME`),
     `id` the benchmark's own id. `folder` is its results folder: the id, or for a further entry of
-    a benchmark listed with several task sets `<id>@<task set>` (see `folder_names`)."""
+    a benchmark listed with several task sets `<id>@<task set>` (see `folder_names`). `episodes`:
+    whether its tasks hold any (the only tasks an `[[agents]]` entry plays)."""
 
     spec: str
     id: str
     tasks: Optional[str] = None
+    episodes: bool = True
     folder: str = ""
 
     @property
@@ -145,7 +150,9 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     base = source.path.resolve().parent
     results = base / _string(source, ("results",), data.get("results", "results"))
     options = _options(source, data.get("options", {}))
-    models = _models(source, _tables(source, "models", data))
+    models = _models(source, _tables(source, "models", data)) if "models" in data or "agents" not in data else []
+    agents = agent_tables(source, data, {model.label for model, _ in models})
+    models += [(SweepModel(label, RunTarget(model=label, provider="agent"), agent=cmd), {}) for label, cmd in agents]
     limits = _limits(source, data.get("limits", {}), models)
     entries = [
         _benchmark(source, i, entry, base, options) for i, entry in enumerate(_tables(source, "benchmarks", data))
@@ -158,6 +165,8 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
     for (benchmark, bench_options), folder in zip(entries, folders):
         benchmark = attrs.evolve(benchmark, folder=folder)
         for model, settings in models:
+            if model.agent is not None and not benchmark.episodes:  # an agent plays episodes only
+                continue
             cell_options = attrs.evolve(bench_options, **settings, concurrency=limits[endpoint_of(model)])
             output = results / folder / model.label / "report.json"
             cells.append(Cell(benchmark=benchmark, model=model, options=cell_options, output=output))
@@ -364,7 +373,7 @@ def _benchmark(
         modes = ", ".join(bench.answer_modes)
         raise source.error((*at, "mode"), f"benchmark {bench.id!r} supports answer modes {modes}, not {mode!r}")
     bench_options = _checked(source, at, attrs.evolve(options, **values))
-    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks), bench_options
+    return SweepBenchmark(spec=spec, id=bench.id, tasks=tasks, episodes=has_episodes(bench, tasks)), bench_options
 
 
 def _task_source(source: SweepFile, key: KeyPath, value: Any, base: Path, bench: Any) -> Optional[str]:

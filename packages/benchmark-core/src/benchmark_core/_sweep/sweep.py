@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from attrs import frozen
 
@@ -153,18 +153,22 @@ async def prepare_cell(
 
     benchmark = resolve_benchmark(cell.benchmark.spec)
     watch = observer or SweepObserver()
-    run = Run(
-        benchmark,
-        _adapter(cell, benchmark),
-        cell.options,
-        tasks=cell.benchmark.tasks,
-        journal=cell.journal,
-        resume=True,
-        retry_errored=retry_errored,
-        progress=lambda done, total, row: watch.row(cell, done, total, row),
-        limiter=limiter,
-        notes=lambda text: watch.note(cell, text),
-    )
+    common: dict[str, Any] = {
+        "tasks": cell.benchmark.tasks,
+        "journal": cell.journal,
+        "resume": True,
+        "retry_errored": retry_errored,
+        "progress": lambda done, total, row: watch.row(cell, done, total, row),
+        "limiter": limiter,
+        "notes": lambda text: watch.note(cell, text),
+    }
+    run: Run
+    if cell.model.agent is not None:
+        from .._agents.agent_run import AgentRun
+
+        run = AgentRun(benchmark, cell.model.agent, cell.options, label=cell.model.label, **common)
+    else:
+        run = Run(benchmark, _adapter(cell, benchmark), cell.options, **common)
     tasks = await run.load()
     if holds_a_run(cell.journal):
         header, rows, _, _ = read_journal(cell.journal)

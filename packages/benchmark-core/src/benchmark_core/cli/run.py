@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import click
 
@@ -31,11 +31,38 @@ from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
+    from .._agents.agent_command import AgentCommand
     from .._run.runner import Run
     from ..adapters._batches import BatchStatus
 
 
 @click.command("run")
+@click.option(
+    "--agent",
+    "agent",
+    metavar="'CMD ...'",
+    default=None,
+    is_eager=True,
+    help="Run this agent command once per episode task instead of a model (--provider not needed; "
+    "--model is then the agent's label, default: made from the command). It gets the prompt on stdin, "
+    "the session's MCP config, URL and token in BENCHMARK_MCP_CONFIG, BENCHMARK_MCP_URL and "
+    "BENCHMARK_MCP_TOKEN; its stdout is the answer. See docs/evaluating-agents.md.",
+)
+@click.option(
+    "--agent-env",
+    "agent_env",
+    metavar="NAME",
+    multiple=True,
+    help="With --agent: pass this variable of the environment to the agent (repeatable); it gets only "
+    "PATH, HOME, the locale and temporary-folder variables otherwise.",
+)
+@click.option(
+    "--agent-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=600.0,
+    show_default=True,
+    help="With --agent: seconds one agent process may run before its process group is killed.",
+)
 @declared_options(RunTarget)
 @declared_options(RunOptions)
 @click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
@@ -74,9 +101,12 @@ def run_cmd(
     no_cache: bool,
     as_json: bool,
     tasks_path: Optional[Path],
+    agent: Optional[str],
+    agent_env: tuple[str, ...],
+    agent_timeout: float,
     **values: Any,
 ) -> None:
-    """Run the benchmark against a model and print the summary.
+    """Run the benchmark against a model (or with --agent, an agent command) and print the summary.
 
     With --json the report is printed without its rows (use --output for the full report).
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
@@ -88,13 +118,16 @@ def run_cmd(
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
     if retry_errored and not resume:
         raise UsageError("--retry-errored needs --resume")
+    if agent is not None and values.get("provider") is not None:
+        raise UsageError("--agent runs an agent command, not a provider's model; leave --provider out")
     target, options = options_from_cli(values, no_cache=no_cache)
+    subject = _subject(target, agent, agent_env, agent_timeout)
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
     with _output_held(output):
         try:
-            report, signum, stopped = _run(state.benchmark, target, options, tasks_path, output, resume, retry_errored)
+            report, signum, stopped = _run(state.benchmark, subject, options, tasks_path, output, resume, retry_errored)
             write_report(report, state.benchmark, output, markdown, as_json)
         except OutputWriteError as exc:
             raise OutputWriteError(f"{exc.message}; make room and continue with: {continue_command()}") from None
@@ -116,9 +149,22 @@ def _output_held(output: Optional[Path]) -> Iterator[None]:
             lock.release()
 
 
+def _subject(
+    target: RunTarget, agent: Optional[str], agent_env: tuple[str, ...], agent_timeout: float
+) -> Union[RunTarget, AgentCommand]:
+    """What the run evaluates: the model `target` names, or the agent command."""
+    if agent is None:
+        if agent_env:
+            raise UsageError("--agent-env needs --agent")
+        return target
+    from .._agents.agent_command import AgentCommand
+
+    return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout)
+
+
 def _run(
     bench: Benchmark,
-    target: RunTarget,
+    subject: Union[RunTarget, AgentCommand],
     options: RunOptions,
     tasks_path: Optional[Path],
     output: Optional[Path],
@@ -130,18 +176,21 @@ def _run(
     from .._run.runner import Run
 
     line = ProgressLine() if sys.stderr.isatty() else None
-    run = Run(
-        bench,
-        target.adapter(options.seed, benchmark=bench),
-        options,
-        tasks=tasks_path,
-        journal=RunFiles(output).journal if output is not None else None,
-        resume=resume,
-        retry_errored=retry_errored,
-        progress=line.update if line is not None else None,
-        batch_progress=batch_status,
-        notes=lambda text: click.echo(text, err=True),
-    )
+    common: dict[str, Any] = {
+        "tasks": tasks_path,
+        "journal": RunFiles(output).journal if output is not None else None,
+        "resume": resume,
+        "retry_errored": retry_errored,
+        "progress": line.update if line is not None else None,
+        "notes": lambda text: click.echo(text, err=True),
+    }
+    run: Run
+    if isinstance(subject, RunTarget):
+        run = Run(bench, subject.adapter(options.seed, benchmark=bench), options, batch_progress=batch_status, **common)
+    else:
+        from .._agents.agent_run import AgentRun
+
+        run = AgentRun(bench, subject, options, **common)
     try:
         report, signum = asyncio.run(_execute(run))
         return report, signum, None

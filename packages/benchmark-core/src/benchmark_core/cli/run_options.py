@@ -27,8 +27,20 @@ def declared_options(cls: type[Any]) -> Callable[[F], F]:
     return decorate
 
 
+class _TargetOption(click.Option):
+    """A required `RunTarget` option (`--model`, `--provider`), not required with `--agent`
+    (processed first, being eager), where the agent is the subject and `--model` only its label."""
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        if ctx.params.get("agent") and self.value_is_missing(value):
+            return None
+        return super().process_value(ctx, value)
+
+
 def _click_option(cls: type[Any], name: str, spec: OptionSpec) -> Callable[[F], F]:
     kwargs: dict[str, Any] = {"help": spec.help, "required": spec.required}
+    if spec.required:
+        kwargs["cls"] = _TargetOption
     if spec.metavar:
         kwargs["metavar"] = spec.metavar
     declared = option_type(cls, name)

@@ -53,14 +53,53 @@ def serve_cmd(
 
 
 @click.command("mcp")
+@click.option(
+    "--episode",
+    "episode",
+    metavar="TASK_ID",
+    default=None,
+    help="Serve this episode task's own tools (one session, seeded with --seed) instead of the benchmark's tools.",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="With --episode: the environment's seed.")
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="With --episode: when the client disconnects, write the session's log here as a submission "
+    "file that `score --seed N` grades.",
+)
 @command(
     json_help="Print a start-up error as one JSON document on stdout (which then carries the protocol).",
     tasks_help="Serve this JSONL task file as the default task list (tool calls may still pick others "
     "with their tasks argument, under the allow-list rule).",
 )
 @click.pass_obj
-def mcp_cmd(state: CliState, as_json: bool, tasks_path: Optional[Path]) -> None:
-    """Serve the MCP tools on stdio."""
-    from .._surfaces.mcp import start_mcp
+def mcp_cmd(
+    state: CliState,
+    episode: Optional[str],
+    seed: int,
+    record: Optional[Path],
+    as_json: bool,
+    tasks_path: Optional[Path],
+) -> None:
+    """Serve the MCP tools on stdio: the benchmark's tools, or with --episode one episode's."""
+    if episode is None:
+        if record is not None:
+            raise UsageError("--record needs --episode: only an episode session has a log to record")
+        from .._surfaces.mcp import start_mcp
 
-    start_mcp(state.served(tasks_path))
+        start_mcp(state.served(tasks_path))
+        return
+    import asyncio
+
+    from .._run.files import check_writable
+    from .._session.session import open_session
+    from .._surfaces.mcp_episode import serve_episode_stdio
+
+    if record is not None:
+        check_writable(record)
+
+    async def serve() -> None:
+        await serve_episode_stdio(await open_session(state.benchmark, episode, tasks=tasks_path, seed=seed), record)
+
+    asyncio.run(serve())

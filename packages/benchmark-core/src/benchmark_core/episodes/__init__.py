@@ -20,6 +20,9 @@ _EXPORTS = {
         "Replay",
     ),
     ".._model": ("Episode",),
+    # Sessions: an episode opened for an agent that runs its own loop, and agent commands.
+    ".._session.session": ("EpisodeSession", "open_session"),
+    ".._agents.agent_command": ("AgentCommand",),
     ".._episode.toolbox": (
         "CONFLICT",
         "INVALID_ARGUMENTS",
@@ -33,20 +36,25 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
+    from .._agents.agent_command import AgentCommand
     from .._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, run_episode
     from .._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool
     from .._model import Episode
+    from .._session.session import EpisodeSession, open_session
 __all__ = [
+    "AgentCommand",
     "CONFLICT",
     "Episode",
     "EpisodeError",
     "EpisodeLimits",
     "EpisodeResult",
+    "EpisodeSession",
     "INVALID_ARGUMENTS",
     "NOT_FOUND",
     "Replay",
     "Tool",
     "UNKNOWN_TOOL",
+    "open_session",
     "run_episode",
 ]
 # End of the generated block.

@@ -12,6 +12,7 @@ from .._util.lazy import lazy_attributes
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
     ".._model": (
+        "AgentRecord",
         "Totals",
         "Usage",
         "ConfidenceInterval",
@@ -38,6 +39,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
     from .._model import (
+        AgentRecord,
         BatchStats,
         CacheStats,
         ConfidenceInterval,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from .._render.report import index_entry, render_markdown, render_summary
     from .._run.run_report import build_report
 __all__ = [
+    "AgentRecord",
     "BatchStats",
     "CacheStats",
     "ConfidenceInterval",
