@@ -23,9 +23,10 @@ from attrs import Factory, define, frozen
 
 from .._model import ConfidenceInterval, GroupMean, RunReport, RunRow
 from .._render.view_paths import slug
+from .._run.run_files import JOURNAL_SUFFIX, RunFiles
 from .._sweep.leaderboard import LeaderboardGroup, SkippedFile, rank_reports, read_results
 from .benchmarks import task_set_size
-from .live import JOURNAL_SUFFIX, JournalTail, LiveRun, journal_output
+from .live import JournalTail, LiveRun
 
 __all__ = ["ResultsCatalog", "DimensionCell", "GroupView", "RunFile"]
 
@@ -179,7 +180,7 @@ class ResultsCatalog:
         for number, root in enumerate(self.roots, start=1):
             for journal in sorted(_journals(root)):
                 seen.add(journal)
-                output = journal_output(journal)
+                output = RunFiles.of_journal(journal).report
                 try:
                     if output.exists() and output.stat().st_mtime_ns >= journal.stat().st_mtime_ns:
                         continue  # finished: the report is there (the journal holds errored rows to retry)

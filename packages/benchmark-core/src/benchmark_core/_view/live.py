@@ -28,14 +28,7 @@ from attrs import Factory, define, field, frozen
 
 from .._run.output_lock import HOLDER_KEY, is_holder_line
 
-__all__ = ["JOURNAL_SUFFIX", "JournalTail", "LiveRun", "journal_output"]
-
-JOURNAL_SUFFIX = ".journal.jsonl"
-
-
-def journal_output(journal: Path) -> Path:
-    """The report a journal's run writes when it ends."""
-    return journal.with_name(journal.name.removesuffix(JOURNAL_SUFFIX))
+__all__ = ["JournalTail", "LiveRun"]
 
 
 @frozen(kw_only=True)
