@@ -38,7 +38,7 @@ async def test_a_journal_read_while_it_is_written(tmp_path: Path) -> None:
     tail = JournalTail(path)
     assert tail.read() and _model(tail) is None
     journal, _ = Journal.open(
-        path, RunIdentity.from_header(HEADER), HEADER["startedAt"], resume=False
+        path, RunIdentity.from_header(HEADER), str(HEADER["startedAt"]), resume=False
     )  # truncates, then the header first
     assert tail.read() and _model(tail) == "m"
     journal.append(_row("a", True))
