@@ -58,23 +58,39 @@ def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
 def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     ci = entry.confidence_interval95
     said = f"{entry.label}: mean {percent(entry.mean)}, 95% confidence interval {percent(ci.low)} to {percent(ci.high)}"
+    cells = (
+        entry_cells(entry, e(entry.label))
+        + f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"
+        + verdict_cell(entry)
+        + figure_cells(entry, group)
+    )
+    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
+
+
+def entry_cells(entry: LeaderboardEntry, label_html: str) -> str:
+    """A ranked run's first cells, shared by every leaderboard table: rank, rank interval, the
+    model (`label_html`, a link where the page has one), provider and id, mean and its interval."""
+    ci = entry.confidence_interval95
     pill = ' <span class="pill">incomplete</span>' if not entry.complete else ""
-    pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
     ranks = entry.rank_interval95
     rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
-    cells = (
+    return (
         f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
-        f'<th scope="row">{e(entry.label)}{pill}</th>'
+        f'<th scope="row">{label_html}{pill}</th>'
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
-        f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"
-        f"{verdict_cell(entry)}"
+    )
+
+
+def figure_cells(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
+    """A ranked run's figures: tasks, errored, pass^k, tokens, cost and median latency."""
+    pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
+    return (
         f'<td class="num tasks">{entry.tasks}</td><td class="num errored">{entry.errored}</td>'
         f'<td class="num pass-k">{pass_k}</td><td class="num tokens">{entry.total_tokens:,}</td>'
         f'<td class="num cost">{cost_text(entry.cost_usd)}</td>'
         f'<td class="num latency">{latency_text(entry.median_latency_ms)}</td>'
     )
-    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
 
 
 def verdict_cell(entry: LeaderboardEntry) -> str:

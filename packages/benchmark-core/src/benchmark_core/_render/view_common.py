@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from .html_page import Axis, e, interval_svg, percent
-from .leaderboard_html import verdict_cell
-from .leaderboard_markdown import cost_text, group_title, latency_text, rank_text
+from .leaderboard_html import entry_cells, figure_cells, verdict_cell
+from .leaderboard_markdown import group_title
 from .view_paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 
 if TYPE_CHECKING:
@@ -71,30 +71,18 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
     for entry, run in zip(group.entries, view.runs):
         ci = entry.confidence_interval95
         said = f"{entry.label}: mean {percent(entry.mean)}, 95% interval {percent(ci.low)} to {percent(ci.high)}"
-        pill = ' <span class="pill">incomplete</span>' if not entry.complete else ""
-        ranks = entry.rank_interval95
-        rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
+        label = f'<a class="run" href="{href(here, run_page(view.id, run.slug))}">{e(entry.label)}</a>'
         cells = (
-            f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
-            f'<th scope="row"><a class="run" href="{href(here, run_page(view.id, run.slug))}">'
-            f"{e(entry.label)}</a>{pill}</th>"
-            f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
-            f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
+            entry_cells(entry, label)
             + ("" if full else f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>")
             + verdict_cell(entry)
         )
         if full:
-            pass_k = percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-")
             target = compare_page(view.id, top.slug, run.slug)
             link = ""
             if run is not top and (compare is None or target in compare):
                 link = f'<a class="compare" href="{href(here, target)}">compare with {e(top.label)}</a>'
-            cells += (
-                f'<td class="num tasks">{entry.tasks}</td><td class="num errored">{entry.errored}</td>'
-                f'<td class="num pass-k">{pass_k}</td><td class="num tokens">{entry.total_tokens:,}</td>'
-                f'<td class="num cost">{cost_text(entry.cost_usd)}</td>'
-                f'<td class="num latency">{latency_text(entry.median_latency_ms)}</td><td>{link}</td>'
-            )
+            cells += figure_cells(entry, group) + f"<td>{link}</td>"
         rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>')
     heads = "".join(f"<th>{e(h)}</th>" for h in head)
     return (
