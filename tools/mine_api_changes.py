@@ -303,6 +303,31 @@ def _schema_facts(op: Json) -> Json:
     return {"properties": op["properties"], "required": op["required"]}
 
 
+#: The operations kept beside a removed one: what its noCall task shows as the current tools.
+NEIGHBOURS = 2
+
+
+def _neighbours(path: str, after_ops: dict[str, Json]) -> list[Json]:
+    """The operations of the release after that share the longest path prefix with a removed one
+    (at least the version segment), at most `NEIGHBOURS`, with their facts."""
+    parts = path.split("/")
+
+    def shared(other: str) -> int:
+        count = 0
+        for mine, theirs in zip(parts, other.split("/")):
+            if mine != theirs:
+                break
+            count += 1
+        return count
+
+    ranked = sorted(after_ops.items(), key=lambda item: (-shared(item[1]["path"]), item[0]))
+    return [
+        {"operationId": op_id, "method": op["method"], "path": op["path"], **_schema_facts(op)}
+        for op_id, op in ranked[:NEIGHBOURS]
+        if shared(op["path"]) >= 2
+    ]
+
+
 def _resource_names(op_id: str, path: str) -> list[str]:
     """What a changelog entry may name a removed operation's resource by: the operation id without
     its verb, then the path's last static segment."""
@@ -339,6 +364,7 @@ def release_changes(
                 position = next((p for w in names if (p := link(release, product, [w], removal=True))), None)
                 change = {"kind": "removedOperation", **common, "method": before["method"], "path": before["path"]}
                 change |= {"tags": before["tags"], "before": _schema_facts(before), "after": None}
+                change["remaining"] = _neighbours(before["path"], after_ops)
                 (linked if position is not None else unlinked).append({**change, "position": position})
                 continue
             after = after_ops[op_id]

@@ -16,6 +16,8 @@ EXTENDED_TASKS_FILE = TASKS_FILE.with_name("tasks-extended.jsonl")
 #: The full split (every base schema x every kind x two requests, noCall requests, drift episodes):
 #: `--tasks full`.
 FULL_TASKS_FILE = TASKS_FILE.with_name("tasks-full.jsonl")
+#: The real split (changes Twilio shipped, from data/real-changes.json): `--tasks real`.
+REAL_TASKS_FILE = TASKS_FILE.with_name("tasks-real.jsonl")
 TASKS_ALLOW_ENV = "BENCHMARK_SCHEMA_MUTATION_TASKS_ALLOW"
 
 # The grader, summaries, mock and native messages are imported when first used: `list`, `show` and

@@ -14,6 +14,10 @@ what changed and the version:
   with the new schema;
 - a removed or deprecated tool: `410 Gone: ... was removed in API version 5.0.0; use ...`.
 
+The real split's episodes (`apiErrors: "twilio"`) answer instead with the JSON body Twilio's API
+returns (`twilio_error`): `{"code": 20001, "message": "Missing required parameter MessageFlow in the
+post body", ...}`, or `Unknown parameter SinkSid ...` for one it no longer takes.
+
 A call valid against the current schema is accepted and ends the episode; any other call gets the
 standard `INVALID_ARGUMENTS` or `UNKNOWN_TOOL` of core's `Toolbox`. The simulator is a pure function
 of the task: the same calls get the same answers, so the grader replays the tool log (core's
@@ -96,11 +100,32 @@ def _element(task: Task, signal: str, path: str) -> JsonObject:
     return {}
 
 
+#: Twilio's error for a parameter it cannot take: its code, and the page the error links to.
+TWILIO_CODE = 20001
+TWILIO_MORE_INFO = "https://www.twilio.com/docs/errors/20001"
+
+
+def twilio_error(task: Task, name: str, field: Any) -> ToolError:
+    """The error Twilio's API answers a stale call of the real split with: its JSON body (`code`,
+    `message`, `more_info`, `status`), for a parameter it requires and did not get, or one it no
+    longer takes. It names the parameter and never the fix, as Twilio's errors do."""
+    _, code = DRIFT_ERRORS.get(name, ("400 Bad Request", "INVALID_ARGUMENTS"))
+    where = "in the post body" if task.metadata.get("httpMethod") == "POST" else "in the request"
+    if name == "missingNewRequired":
+        message = f"Missing required parameter {field} {where}"
+    else:
+        message = f"Unknown parameter {field} {where}"
+    body = {"code": TWILIO_CODE, "message": message, "more_info": TWILIO_MORE_INFO, "status": 400}
+    return ToolError(code=code, message=f"400 Bad Request: {json.dumps(body)}")
+
+
 def drift_message(task: Task, signal: JsonObject) -> ToolError:
     """The error a real API answers to a call showing `signal` (one of `stale_signals`)."""
     name = str(signal.get("signal"))
     status, code = DRIFT_ERRORS.get(name, ("400 Bad Request", "INVALID_ARGUMENTS"))
     element = _element(task, name, str(signal.get("path", "")))
+    if task.metadata.get("apiErrors") == "twilio":
+        return twilio_error(task, name, element.get("field"))
     version = f"API version {task.metadata.get('schemaVersion', '?')}"
     field = element.get("field")
     if name in ("oldFieldName", "oldPaginationField"):

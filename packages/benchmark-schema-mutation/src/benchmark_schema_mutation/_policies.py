@@ -11,6 +11,9 @@ shows a non-zero `staleSchemaUsedRate` and a larger `staleSignalRate`:
 Good text answers come wrapped in prose and a code fence, as chat models often write them, so the
 mock exercises the grader's extraction too.
 
+On a control of the real split (an additive change) the old call is still right, so the bad answer
+adds the new optional parameter with an invented value instead (`over_adapted_call`).
+
 On a noCall task the good answer declines (the decline object; no tool call in native mode) and the
 bad one makes the pre-migration call. In a drift episode both scripts first send the stale call the
 client's tools describe; after the API's error the good script sends the expected call, the bad one
@@ -22,7 +25,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from benchmark_core import JsonObject, MockPolicies, ScriptedTurn, Task, ToolCall
+from benchmark_core import JsonObject, MockPolicies, ScriptedTurn, Task, ToolCall, mulberry32
+
+from ._real_values import value_for
 
 
 def _call(value: Any) -> JsonObject:
@@ -52,8 +57,23 @@ def half_adapted_call(task: Task) -> JsonObject:
     return {"name": expected.get("name"), "arguments": arguments}
 
 
+def over_adapted_call(task: Task) -> JsonObject:
+    """A control's wrong call: the old call, still right, plus the new optional parameter with an
+    invented value, as a model that "adapts" without need writes it."""
+    expected = _call(task.expected)
+    field = task.metadata.get("addedField")
+    schema: Any = {}
+    for tool in task.tools:
+        schema = tool.parameters.get("properties", {}).get(field, schema)
+    invented = value_for(str(field), schema if isinstance(schema, dict) else {}, mulberry32(0))
+    return {"name": expected.get("name"), "arguments": {**expected.get("arguments", {}), str(field): invented}}
+
+
 def bad_call(task: Task) -> JsonObject:
-    """The mock's wrong call: half-adapted where a field was renamed or removed, else the stale call."""
+    """The mock's wrong call: over-adapted on a control, half-adapted where a field was renamed or
+    removed, else the stale call."""
+    if task.metadata.get("mutationKind") == "control":
+        return over_adapted_call(task)
     return half_adapted_call(task) if _old_fields(task) else _call(task.metadata.get("staleCall"))
 
 

@@ -33,10 +33,13 @@ from typing import Any, Optional
 
 from benchmark_core import JsonObject, RunReport, RunRow, Task
 
+from ._by_year import per_change_year, year_markdown
 from ._mutations import ALL_KINDS, STALE_SIGNALS
 
 #: The kinds of the report's per-kind table, in order: the mutation kinds, then the full split's.
-REPORT_KINDS: tuple[str, ...] = (*ALL_KINDS, "noCall", "drift")
+REPORT_KINDS: tuple[str, ...] = (*ALL_KINDS, "removedField", "control", "noCall", "drift")
+#: The real split's report dimensions, beside mutationKind and baseSchema.
+REAL_DIMENSIONS: tuple[str, ...] = ("product", "changeKind", "changeYear")
 
 _COUNTS = ("tasks", "passed", "staleSchemaUsed", "withStaleSignals", "severalCalls", "anotherCallMatched")
 _DRIFT_COUNTS = ("tasks", "passed", "adaptedAfterError", "staleRepeats")
@@ -49,6 +52,11 @@ def task_groups(task: Task) -> dict[str, str]:
     base = task.metadata.get("baseSchema")
     if isinstance(base, str) and base:
         groups["baseSchema"] = base
+    # The real split's tasks (a real task's baseSchema is its Twilio operation, the cluster).
+    for dimension in REAL_DIMENSIONS:
+        label = task.metadata.get(dimension)
+        if isinstance(label, str) and label:
+            groups[dimension] = label
     return groups
 
 
@@ -94,6 +102,7 @@ def summarize(tasks: Sequence[Task], rows: Sequence[RunRow]) -> JsonObject:
         "staleSignalCounts": counts,
         "toolCallRate": tool_call_rows / total if total else 0.0,
         **abstention_fields(tasks, rows),
+        **({"perChangeYear": years} if (years := per_change_year(tasks, rows)) else {}),
     }
 
 
@@ -203,6 +212,7 @@ def summary_markdown(report: RunReport) -> str:
             f"Tool-call rate: {100 * rate:.1f}% of the answers were native tool calls (`toolCallRate`); the rest "
             "were graded from their text or had no call.",
         ]
+    lines += year_markdown(report)
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,11 @@ needs an explicit seed other than the public one, so it can never silently equal
 `--split full` writes the full split, `data/tasks-full.jsonl` (the same seed, `full-` ids; `_full.py`):
 every base schema x every kind x two requests, a noCall request per schema and the drift episodes.
 `--split hidden-full --seed N` writes its held-out counterpart to `.hidden/tasks-full.jsonl`.
+
+`--split real` writes the real split, `data/tasks-real.jsonl` (the same seed, `real-` ids; `_real.py`),
+from the changes Twilio shipped (`data/real-changes.json`, mined by `tools/mine_api_changes.py`);
+`--split hidden-real --seed N` draws other requests and values over the same changes into
+`.hidden/tasks-real.jsonl` (`hidreal-` ids).
 """
 
 from __future__ import annotations
@@ -28,19 +33,26 @@ from typing import Optional
 from benchmark_core import Task, mulberry32
 from benchmark_core.data import dump_task_file, provenance_markdown, split_generator_main
 
-from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, TASKS_FILE, benchmark
+from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, REAL_TASKS_FILE, TASKS_FILE, benchmark
 from ._full import FULL, HIDDEN_FULL, full_tasks
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
 from ._prompt import KIND_SLUGS, migrated_request, mutation_task, sample_call
+from ._real import HIDDEN_REAL, REAL, real_tasks
+from ._provenance import TWILIO_LICENCE_SECTION
 from ._schemas.catalogue import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015
-SPLITS: tuple[str, ...] = ("public", "hidden", "extended", FULL, HIDDEN_FULL)
+SPLITS: tuple[str, ...] = ("public", "hidden", "extended", FULL, HIDDEN_FULL, REAL, HIDDEN_REAL)
 ID_PREFIXES = {"public": "sm", "hidden": "hid", "extended": "ext"}
 #: The committed splits: their seed is always the public one.
-COMMITTED_FILES = {"public": TASKS_FILE, "extended": EXTENDED_TASKS_FILE, FULL: FULL_TASKS_FILE}
+COMMITTED_FILES = {
+    "public": TASKS_FILE,
+    "extended": EXTENDED_TASKS_FILE,
+    FULL: FULL_TASKS_FILE,
+    REAL: REAL_TASKS_FILE,
+}
 #: The held-out splits and the file each is written to (in `.hidden/`).
-HIDDEN_FILES = {"hidden": TASKS_FILE.name, HIDDEN_FULL: FULL_TASKS_FILE.name}
+HIDDEN_FILES = {"hidden": TASKS_FILE.name, HIDDEN_FULL: FULL_TASKS_FILE.name, HIDDEN_REAL: REAL_TASKS_FILE.name}
 PROVENANCE_FILE = "PROVENANCE.md"
 
 
@@ -51,6 +63,8 @@ def generate_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> list[Task]
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
     if split in (FULL, HIDDEN_FULL):
         return full_tasks(seed, split)
+    if split in (REAL, HIDDEN_REAL):
+        return real_tasks(seed, split)
     rng = mulberry32(seed)
     prefix = ID_PREFIXES[split]
     kinds = EXTENDED_KINDS if split == "extended" else MUTATION_KINDS
@@ -71,8 +85,9 @@ def render_tasks(seed: int = PUBLIC_SEED, split: str = "public") -> str:
 
 
 def render_provenance() -> str:
-    """`data/PROVENANCE.md`, rendered from the benchmark's provenance records."""
-    return provenance_markdown(benchmark)
+    """`data/PROVENANCE.md`, rendered from the benchmark's provenance records, then the licence of
+    the Twilio descriptions the real split is derived from (its MIT terms ask for the notice)."""
+    return provenance_markdown(benchmark) + TWILIO_LICENCE_SECTION
 
 
 def render_split(split: str, seed: int) -> dict[str, str]:
@@ -87,8 +102,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         argv,
         prog="python -m benchmark_schema_mutation.generator",
         description="Write the public split (seed 20261015, into the package's data/ folder as tasks.jsonl), "
-        "the extended split (the same seed, tasks-extended.jsonl), the full split (the same seed, tasks-full.jsonl) "
-        "or a held-out hidden split of the public or the full split (hid- or hidfull- ids, into .hidden/).",
+        "the extended split (the same seed, tasks-extended.jsonl), the full split (the same seed, tasks-full.jsonl), "
+        "the real split (the same seed, tasks-real.jsonl), or a held-out hidden split of the public, the full or "
+        "the real split (hid-, hidfull- or hidreal- ids, into .hidden/).",
         public_seed=PUBLIC_SEED,
         data_dir=TASKS_FILE.parent,
         render=render_split,

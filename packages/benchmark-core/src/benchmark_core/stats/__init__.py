@@ -1,5 +1,5 @@
 """The statistics behind reports and comparisons: bootstrap intervals (plain, paired and clustered,
-seeded), Clopper-Pearson, McNemar's exact test, group means, and comparing two runs
+seeded), Clopper-Pearson, Wilson, McNemar's exact test, group means, and comparing two runs
 (`compare_reports`), rendered as Markdown or HTML.
 """
 
@@ -20,6 +20,7 @@ _EXPORTS = {
         "McNemarTest",
     ),
     ".._stats.groups": ("group_means",),
+    ".._stats.proportions": ("wilson_ci",),
     ".._stats.ranks": (
         "JointBootstrap",
         "RankInterval",
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from .._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
     from .._stats.groups import group_means
     from .._stats.holm import holm_adjusted
+    from .._stats.proportions import wilson_ci
     from .._stats.ranks import JointBootstrap, RankInterval, ReferenceDifference, joint_bootstrap
     from .._stats.stats import (
         McNemarTest,
@@ -76,5 +78,6 @@ __all__ = [
     "paired_bootstrap_ci",
     "render_comparison",
     "render_comparison_html",
+    "wilson_ci",
 ]
 # End of the generated block.
