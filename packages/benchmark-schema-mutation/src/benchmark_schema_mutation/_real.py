@@ -239,12 +239,15 @@ def new_required(change: Change, rng: Mulberry32, taken: list[JsonObject], *, gi
         # Another parameter the same release made required is given by the request too.
         others = [n for n in change["after"]["required"] if n not in arguments and n != field]
         arguments |= {n: value_for(n, change["after"]["properties"][n], rng) for n in others}
-        if _call(change, {**arguments, field: value}) not in taken:
+        current = {k: v for k, v in arguments.items() if k in change["after"]["properties"]}
+        if _call(change, {**current, field: value}) not in taken:
             break
-    expected = _call(change, {**arguments, field: value})
+    # A parameter the same release removed (required before) is said, but left out of the call.
+    expected = _call(change, {**current, field: value})
     taken.append(expected)
     request = request_text(change, rng, arguments)
-    common = {"previous_tools": [before], "staleCall": _call(change, arguments), **ids}
+    stale = {k: v for k, v in arguments.items() if k in change["before"]["properties"]}
+    common = {"previous_tools": [before], "staleCall": _call(change, stale), **ids}
     mutation = f"parameter {field} required from {change['toTag']}"
     if not given:
         return _task(
