@@ -457,11 +457,12 @@ def mine(repo: Path, existing: Optional[Json] = None) -> Json:
 
 
 def render(data: Json) -> str:
-    """The file's text: one change per line, keys sorted, so a refresh appends lines."""
+    """The file's text: one change per line, keys sorted, each line after the first opening with
+    the comma, so that a refresh only appends lines and every old line stays byte for byte."""
     head = {key: value for key, value in data.items() if key != "changes"}
     lines = [json.dumps(change, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for change in data["changes"]]
     text = json.dumps(head, sort_keys=True, ensure_ascii=False, separators=(",", ":"))[:-1]
-    return text + ',"changes":[\n' + ",\n".join(lines) + "\n]}\n"
+    return text + ',"changes":[\n' + "\n,".join(lines) + "\n]}\n"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -231,3 +231,19 @@ def test_the_hidden_real_split_draws_other_requests_over_the_same_changes(
     assert (tmp_path / ".hidden" / REAL).read_text(encoding="utf-8") == render_tasks(48213, "hidden-real")
     with pytest.raises(SystemExit):
         main(["--split", "hidden-real"])
+
+
+def test_the_live_subset_keeps_the_changes_released_since_a_date(real: list[Task], tmp_path: Path) -> None:
+    from benchmark_schema_mutation.live import live_tasks
+    from benchmark_schema_mutation.live import main as live_main
+
+    live = live_tasks(real, "2025-01-01")
+    assert live and all(t.metadata["releaseDate"] >= "2025-01-01" for t in live)
+    assert len(live) == sum(t.metadata["releaseDate"] >= "2025-01-01" for t in real) < len(real)
+    out = tmp_path / "live.jsonl"
+    assert live_main(["--since", "2025-01-01", "--out", str(out)]) == 0
+    assert [t.id for t in benchmark.tasks(str(out))] == [t.id for t in live]
+    with pytest.raises(SystemExit):
+        live_main(["--since", "2099-01-01", "--out", str(out)])
+    with pytest.raises(SystemExit):
+        live_main(["--since", "January", "--out", str(out)])
