@@ -213,6 +213,7 @@ EXPORTED: dict[str, set[str]] = {
         "paired_bootstrap_ci",
         "render_comparison",
         "render_comparison_html",
+        "wilson_ci",
     },
     "benchmark_core.sweep": {
         "Cell",

@@ -64,6 +64,7 @@ def test_the_grading_doc_details_example_is_real_output() -> None:
         "benchmark-schema-mutation run --model offline --provider mock --mode native",
         "benchmark-schema-mutation run --model offline --provider mock --tasks tasks-extended",
         "benchmark-schema-mutation run --model offline --provider mock --tasks full",
+        "benchmark-schema-mutation run --model offline --provider mock --tasks real",
     ],
 )
 def test_the_readme_shows_the_real_mock_runs(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

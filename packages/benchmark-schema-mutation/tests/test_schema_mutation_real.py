@@ -17,6 +17,7 @@ from benchmark_schema_mutation import PUBLIC_SEED, benchmark, generate_tasks, re
 from benchmark_schema_mutation.generator import main
 
 REAL = "tasks-real.jsonl"
+ROOT_DIR = Path(__file__).resolve().parents[3]
 BREAKING = ("removedField", "renamedField", "newRequired", "enumChange", "typeChange", "removedOperation")
 
 
@@ -247,3 +248,29 @@ def test_the_live_subset_keeps_the_changes_released_since_a_date(real: list[Task
         live_main(["--since", "2099-01-01", "--out", str(out)])
     with pytest.raises(SystemExit):
         live_main(["--since", "January", "--out", str(out)])
+
+
+def real_split_tables(tasks: list[Task]) -> str:
+    """The tables of docs/benchmarks/schema-mutation.md: the real split's tasks by kind, product and year."""
+    sections = []
+    for title, key in (("change kind", "changeKind"), ("task kind", "mutationKind"), ("product", "product")):
+        counts = Counter(t.metadata[key] for t in tasks)
+        changes = {k: len({t.metadata["changeId"] for t in tasks if t.metadata[key] == k}) for k in counts}
+        rows = [f"| {k} | {changes[k]} | {n} |" for k, n in sorted(counts.items())]
+        sections.append("\n".join([f"| {title.capitalize()} | Changes | Tasks |", "| --- | ---: | ---: |", *rows]))
+    years = Counter(t.metadata["changeYear"] for t in tasks)
+    kinds = sorted({t.metadata["mutationKind"] for t in tasks})
+    head = "| Release year | " + " | ".join(kinds) + " | all |"
+    rows = []
+    for year in sorted(years):
+        of_year = [t for t in tasks if t.metadata["changeYear"] == year]
+        cells = " | ".join(str(sum(t.metadata["mutationKind"] == k for t in of_year)) for k in kinds)
+        rows.append(f"| {year} | {cells} | {len(of_year)} |")
+    sections.append("\n".join([head, "| --- |" + " ---: |" * (len(kinds) + 1), *rows]))
+    return "\n\n".join(sections) + "\n"
+
+
+def test_the_docs_table_counts_the_committed_split(real: list[Task]) -> None:
+    page = (ROOT_DIR / "docs" / "benchmarks" / "schema-mutation.md").read_text(encoding="utf-8")
+    shown = page.split("<!-- real-split tables: start -->\n", 1)[1].split("<!-- real-split tables: end -->", 1)[0]
+    assert shown == real_split_tables(real)
