@@ -100,7 +100,9 @@ def parse_changelog(text: str) -> dict[str, Json]:
         if heading:
             product = norm(heading.group(1))
         elif line.startswith("- "):
-            current["entries"].append({"position": len(current["entries"]) + 1, "product": product, **entry_words(line)})
+            current["entries"].append(
+                {"position": len(current["entries"]) + 1, "product": product, **entry_words(line)}
+            )
     return releases
 
 
@@ -239,7 +241,7 @@ def diff_operation(before: Json, after: Json) -> list[Json]:
     old, new = before["properties"], after["properties"]
 
     def diffed(op: Json, name: str) -> bool:
-        return op["in"].get(name) != "path"
+        return bool(op["in"].get(name) != "path")
 
     for name in sorted(old):
         if name not in new and diffed(before, name):
@@ -460,7 +462,9 @@ def render(data: Json) -> str:
     """The file's text: one change per line, keys sorted, each line after the first opening with
     the comma, so that a refresh only appends lines and every old line stays byte for byte."""
     head = {key: value for key, value in data.items() if key != "changes"}
-    lines = [json.dumps(change, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for change in data["changes"]]
+    lines = [
+        json.dumps(change, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for change in data["changes"]
+    ]
     text = json.dumps(head, sort_keys=True, ensure_ascii=False, separators=(",", ":"))[:-1]
     return text + ',"changes":[\n' + "\n,".join(lines) + "\n]}\n"
 

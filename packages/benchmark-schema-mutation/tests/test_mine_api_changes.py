@@ -76,7 +76,7 @@ def _load(name: str) -> dict[str, Any]:
     return loaded
 
 
-@pytest.fixture()
+@pytest.fixture
 def clone(tmp_path: Path) -> Path:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
@@ -170,5 +170,7 @@ def test_the_miner_reproduces_the_committed_data_from_a_clone(miner: ModuleType)
     data = json.loads(committed.read_text(encoding="utf-8"))
     text = miner.render(miner.mine(Path(clone)))
     if json.loads(text)["mined"]["lastTag"] != data["mined"]["lastTag"]:
-        pytest.skip("the clone has releases after the committed data; refresh instead (docs/benchmarks/schema-mutation.md)")
+        pytest.skip(
+            "the clone has releases after the committed data; refresh instead (docs/benchmarks/schema-mutation.md)"
+        )
     assert text == committed.read_text(encoding="utf-8")

@@ -66,7 +66,11 @@ def test_every_task_traces_to_a_release_tag_and_a_changelog_entry(real: list[Tas
         meta = task.metadata
         change = changes[meta["changeId"]]
         assert meta["releaseTags"] == [change["fromTag"], change["toTag"]], task.id
-        assert meta["changelog"] == {"file": "CHANGES.md", "release": change["toTag"], "position": change["changelog"]["position"]}
+        assert meta["changelog"] == {
+            "file": "CHANGES.md",
+            "release": change["toTag"],
+            "position": change["changelog"]["position"],
+        }
         assert isinstance(meta["changelog"]["position"], int) and meta["changelog"]["position"] >= 1
         assert meta["releaseDate"] == change["releaseDate"] and meta["changeYear"] == change["releaseDate"][:4]
         assert meta["changeKind"] == change["kind"] and meta["product"] == change["product"]

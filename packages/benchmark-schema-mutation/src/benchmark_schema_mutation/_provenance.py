@@ -45,9 +45,10 @@ PROVENANCE = [
         url="https://github.com/twilio/twilio-oai",
         licence="MIT",
         how_to_get=(
-            "tools/mine_api_changes.py --repo CLONE reads a clone of twilio/twilio-oai and writes data/real-changes.json: "
-            "the request-parameter changes between consecutive final release tags (0.1.0, commit "
-            "c2aa94efd70a1b771710314f423548e167a9f071, to 2.6.7, commit d50069b44ea8cd23141385bdb6db48f16ff75bb5, "
+            "tools/mine_api_changes.py --repo CLONE reads a clone of twilio/twilio-oai and writes "
+            "data/real-changes.json: the request-parameter changes between consecutive final release tags "
+            "(0.1.0, commit c2aa94efd70a1b771710314f423548e167a9f071, to 2.6.7, commit "
+            "d50069b44ea8cd23141385bdb6db48f16ff75bb5, "
             "2020-08-26 to 2026-04-14, 144 tags; release candidates left out), each linked to its CHANGES.md entry by "
             "release and position. Kept: parameter names, types, formats, enums, SID patterns, item types, required "
             "sets, operation ids, methods, paths, tags, commits, release dates and entry positions. Not kept: any "

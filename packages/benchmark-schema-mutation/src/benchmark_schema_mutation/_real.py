@@ -183,7 +183,9 @@ def removed_field(change: Change, rng: Mulberry32, taken: list[JsonObject], **id
     for _ in range(_MAX_DRAWS):
         arguments = draw_arguments(change["before"], rng, must=(field,), within=change["after"]["properties"])
         kept = {k: v for k, v in arguments.items() if k != field and k in change["after"]["properties"]}
-        kept |= {n: value_for(n, change["after"]["properties"][n], rng) for n in change["after"]["required"] if n not in kept}
+        kept |= {
+            n: value_for(n, change["after"]["properties"][n], rng) for n in change["after"]["required"] if n not in kept
+        }
         if _call(change, kept) not in taken:
             break
     taken.append(_call(change, kept))
@@ -207,14 +209,18 @@ def renamed_field(change: Change, rng: Mulberry32, taken: list[JsonObject], **id
     old, new = change["field"], change["newField"]
     before, after = _before_after(change)
     for _ in range(_MAX_DRAWS):
-        arguments = draw_arguments(change["before"], rng, must=(old,), avoid=(new,), within=change["after"]["properties"])
+        arguments = draw_arguments(
+            change["before"], rng, must=(old,), avoid=(new,), within=change["after"]["properties"]
+        )
         renamed = {(new if k == old else k): v for k, v in arguments.items()}
         if _call(change, renamed) not in taken:
             break
     taken.append(_call(change, renamed))
     spoken = min(human(old), human(new), key=len)
     phrases = ", ".join(phrase(k, v, spoken if k == old else None) for k, v in arguments.items())
-    request = rng.choice(_TEMPLATES).format(product=title(change), action=action(change["operationId"]), phrases=phrases)
+    request = rng.choice(_TEMPLATES).format(
+        product=title(change), action=action(change["operationId"]), phrases=phrases
+    )
     return _task(
         change,
         kind="renamedField",
@@ -272,7 +278,7 @@ def new_required(change: Change, rng: Mulberry32, taken: list[JsonObject], *, gi
 def removed_need(change: Change, rng: Mulberry32, **ids: Any) -> Task:
     """A noCall request that needs what the change removed: a parameter, an enum value or the operation."""
     before = tool(change, change["before"])
-    kind, field = change["kind"], change.get("field")
+    kind, field = change["kind"], str(change.get("field"))
     if kind == "removedOperation":
         tools = [tool(change, op, op["operationId"], op["path"]) for op in change.get("remaining", [])]
         arguments = draw_arguments(change["before"], rng)
@@ -333,14 +339,16 @@ def drift(change: Change, single: Task) -> Task:
 def change_tasks(change: Change, rng: Mulberry32, prefix: str, split: str, seed: int) -> list[Task]:
     """The tasks of one change (see the module docstring)."""
     kind, base = change["kind"], f"{prefix}-{change['id']}"
-    ids = {"split": split, "seed": seed}
+    ids: dict[str, Any] = {"split": split, "seed": seed}
     taken: list[JsonObject] = []
     if kind == "addedOptional":
         return [control(change, rng, task_id=f"{base}-control", **ids)]
     if kind in ("removedOperation", "enumChange"):
         return [removed_need(change, rng, task_id=f"{base}-no-call", **ids)]
     build = {"removedField": removed_field, "renamedField": renamed_field, "newRequired": new_required}[kind]
-    tasks = [build(change, rng, taken, task_id=f"{base}-{_SLUGS[kind]}-{n}", **ids) for n in range(1, REAL_REQUESTS + 1)]
+    tasks = [
+        build(change, rng, taken, task_id=f"{base}-{_SLUGS[kind]}-{n}", **ids) for n in range(1, REAL_REQUESTS + 1)
+    ]
     if kind == "removedField":
         tasks.append(removed_need(change, rng, task_id=f"{base}-no-call", **ids))
     if kind == "newRequired":

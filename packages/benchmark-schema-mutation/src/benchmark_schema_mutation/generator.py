@@ -37,8 +37,8 @@ from ._definition import EXTENDED_TASKS_FILE, FULL_TASKS_FILE, REAL_TASKS_FILE, 
 from ._full import FULL, HIDDEN_FULL, full_tasks
 from ._mutations import EXTENDED_KINDS, MUTATION_KINDS, migrate
 from ._prompt import KIND_SLUGS, migrated_request, mutation_task, sample_call
-from ._real import HIDDEN_REAL, REAL, real_tasks
 from ._provenance import TWILIO_LICENCE_SECTION
+from ._real import HIDDEN_REAL, REAL, real_tasks
 from ._schemas.catalogue import BASE_SCHEMAS
 
 PUBLIC_SEED = 20261015

@@ -33,7 +33,9 @@ def live_tasks(tasks: Sequence[Task], since: str) -> list[Task]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmark_schema_mutation.live", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmark_schema_mutation.live", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--since", required=True, help="the first release date kept (YYYY-MM-DD)")
     parser.add_argument("--out", type=Path, required=True, help="the task file to write")
     parser.add_argument("--tasks", default="real", help="the split or task file to cut (default: real)")
