@@ -6,9 +6,7 @@
 A package that loads its names on first use (`lazy_attributes`) lists them once, in `_EXPORTS`
 (source module -> names). Type checkers, IDEs and the API docs cannot run that table, so the
 `__init__.py` ends with a block generated from it, between the two marker lines: the same names
-imported under `if TYPE_CHECKING:`, and `__all__`. For `benchmark_core` the block also imports, for
-type checkers only, the names that left the root (`benchmark_core._compat.moved`), so code using
-an old path still type-checks while the runtime warns. The written files are then passed through
+imported under `if TYPE_CHECKING:`, and `__all__`. The written files are then passed through
 `ruff check --select I --fix` and `ruff format`, so the block is what the linters accept.
 packages/benchmark-core/tests/test_exported_members.py checks the same agreement without ruff.
 
@@ -29,8 +27,6 @@ from typing import Optional
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN = "# Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read."
 END = "# End of the generated block."
-#: The packages whose root keeps old names working, and the module listing them.
-MOVED_TABLES = {"benchmark_core": "benchmark_core._compat.moved"}
 
 
 def generated_packages() -> list[tuple[str, Path]]:
@@ -43,40 +39,20 @@ def generated_packages() -> list[tuple[str, Path]]:
     return found
 
 
-def _import_lines(module: str, names: Iterable[str], alias: bool = False) -> list[str]:
-    listed = [f"{name} as {name}" if alias else name for name in names]
-    return [f"    from {module} import {', '.join(listed)}"]
+def _import_lines(module: str, names: Iterable[str]) -> list[str]:
+    return [f"    from {module} import {', '.join(names)}"]
 
 
-def block(package: str, exports: Mapping[str, Iterable[str]], moved: Optional[Mapping[str, Iterable[str]]]) -> str:
+def block(package: str, exports: Mapping[str, Iterable[str]]) -> str:
     """The generated block for `package`: its exports imported for type checkers, and `__all__`."""
     lines = [BEGIN, "if TYPE_CHECKING:"]
     for source, names in exports.items():
         lines += _import_lines(source, names)
-    if moved:
-        # A block of its own, so that sorting the imports keeps the two groups apart.
-        lines.append("# The names that left the root: type checkers accept them, the runtime warns (_compat/moved.py).")
-        lines.append("if TYPE_CHECKING:")
-        for home, names in moved.items():
-            relative = "." + home.removeprefix(package + ".")
-            if _public(home) == set(names):
-                lines.append(f"    from {relative} import *  # noqa: F403")
-            else:
-                lines += _import_lines(relative, names, alias=True)
     names = sorted({name for group in exports.values() for name in group} | _own(package))
     lines.append("__all__ = [")
     lines += [f'    "{name}",' for name in names]
     lines += ["]", END]
     return "\n".join(lines) + "\n"
-
-
-def _public(package: str) -> set[str]:
-    """The names `package` exports: from its table when it has one (its `__all__` may not be written yet)."""
-    module = importlib.import_module(package)
-    table = getattr(module, "_EXPORTS", None)
-    if table is None:
-        return set(module.__all__)
-    return {name for names in table.values() for name in names} | _own(package)
 
 
 def _own(package: str) -> set[str]:
@@ -88,11 +64,9 @@ def _own(package: str) -> set[str]:
 def render(package: str, text: str) -> str:
     """`text` (the package's `__init__.py`) with its generated block rewritten from its table."""
     module = importlib.import_module(package)
-    moved_table = MOVED_TABLES.get(package)
-    moved = importlib.import_module(moved_table).MOVED if moved_table else None
     head, _, rest = text.partition(BEGIN)
     _, _, tail = rest.partition(END + "\n")
-    return head + block(package, module._EXPORTS, moved) + tail
+    return head + block(package, module._EXPORTS) + tail
 
 
 def formatted(init: Path, text: str) -> str:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestServer
 from benchmark_core import load_benchmark, mock_adapter, openai_compat_adapter, run
-from benchmark_core.sweep import create_view_app
 from benchmark_core.testing import FakeOpenAI, mock_handler
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.view import create_view_app
 from benchmark_core.wire import dumps, to_wire
 
 MODELS = {

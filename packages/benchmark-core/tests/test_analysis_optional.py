@@ -52,7 +52,7 @@ def test_export_without_the_extra_exits_1_naming_it(tmp_path: Path) -> None:
 
 def test_the_sdk_without_the_extra_raises_missing_extra() -> None:
     script = _HIDDEN + (
-        "from benchmark_core import MissingExtraError\n"
+        "from benchmark_core.errors import MissingExtraError\n"
         "from benchmark_core.analysis import rows_frame, runs_frame\n"
         "for frame in (rows_frame, runs_frame):\n"
         "    try:\n        frame([])\n    except MissingExtraError as exc:\n        print(exc.code)\n"

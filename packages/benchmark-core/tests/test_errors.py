@@ -9,8 +9,8 @@ from pathlib import Path
 
 import benchmark_core
 import benchmark_core.errors
-from benchmark_core import _errors as errors
-from benchmark_core._errors import (
+from benchmark_core.errors import _errors as errors
+from benchmark_core.errors._errors import (
     EXIT_FAILURE,
     EXIT_USAGE,
     BenchmarkError,
@@ -22,7 +22,7 @@ from benchmark_core._errors import (
     UsageError,
     error_classes,
 )
-from benchmark_core._surfaces.openapi import ERROR_CODES, error_schema, http_error_codes
+from benchmark_core.servers._openapi import ERROR_CODES, error_schema, http_error_codes
 
 #: Every code a surface can report. Clients match on these strings: none may change or vanish.
 STABLE_CODES = {
@@ -65,11 +65,11 @@ def test_no_code_is_a_bare_string_outside_errors_py() -> None:
     root = Path(benchmark_core.__file__).parent
     offenders = []
     for path in root.rglob("*.py"):
-        # Tool results (the example environment's, and the standard ones `_episode/toolbox.py` declares) carry
+        # Tool results (the example environment's, and the standard ones `episodes/_toolbox.py` declares) carry
         # codes a model reads in a tool result, a namespace of their own, not these error classes.
-        # The export tables (every `__init__.py`, and `_compat/moved.py`) only name those constants.
+        # The export tables (every `__init__.py`) only name those constants.
         relative = path.relative_to(root).as_posix()
-        exempt = ("_errors.py", "_episode/toolbox.py", "_compat/moved.py")
+        exempt = ("errors/_errors.py", "episodes/_toolbox.py")
         if relative in exempt or path.name == "__init__.py" or path.parent.name == "example":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -1,23 +1,19 @@
 """The public API, pinned: the names each public package exports (as httpx's
 tests/test_exported_members.py does), so that adding, moving or removing one is a decision made here
 too. Also: each package's generated block (its TYPE_CHECKING imports and `__all__`) agrees with its
-one table `_EXPORTS` (`python tools/sync_exports.py` rewrites it); every name that left the root
-still resolves there, warns with its new path and is the same object; and no code, template or
-docs block of this repository imports a moved name from the root."""
+one table `_EXPORTS` (`python tools/sync_exports.py` rewrites it), and the root stays narrow: a name
+that lives in a subpackage is not also reachable from the root."""
 
 from __future__ import annotations
 
 import ast
 import importlib
-import re
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import benchmark_core
 import pytest
-from benchmark_core._compat.moved import MOVED
 
 #: Every name each package exports (its `__all__`).
 EXPORTED: dict[str, set[str]] = {
@@ -77,6 +73,8 @@ EXPORTED: dict[str, set[str]] = {
         "split_generator_main",
         "validate_tasks",
     },
+    "benchmark_core.agents": {"AgentCommand"},
+    "benchmark_core.view": {"ResultsCatalog", "create_view_app", "write_site"},
     "benchmark_core.episodes": {
         "CONFLICT",
         "Episode",
@@ -91,7 +89,6 @@ EXPORTED: dict[str, set[str]] = {
         "run_episode",
         "EpisodeSession",
         "open_session",
-        "AgentCommand",
     },
     "benchmark_core.errors": {
         "AdapterError",
@@ -218,9 +215,6 @@ EXPORTED: dict[str, set[str]] = {
     "benchmark_core.sweep": {
         "Cell",
         "CellOutcome",
-        "ResultsCatalog",
-        "create_view_app",
-        "write_site",
         "Leaderboard",
         "LeaderboardEntry",
         "LeaderboardGroup",
@@ -352,10 +346,6 @@ EXPORTED: dict[str, set[str]] = {
     },
 }
 
-#: The root before the split: 214 names, each now either still at the root or in MOVED.
-ROOT_NAMES_BEFORE = 214
-#: Names new at the root since the split (never moved): `ProvenanceKind`, for a benchmark's author.
-ROOT_NAMES_ADDED = frozenset({"ProvenanceKind"})
 REPO = Path(__file__).resolve().parents[3]
 BEGIN = "# Generated from _EXPORTS by `python tools/sync_exports.py`"
 
@@ -372,12 +362,15 @@ def test_the_exported_names_are_pinned(package: str) -> None:
     assert [name for name in module.__all__ if not hasattr(module, name)] == []
 
 
-def test_the_root_is_narrow_and_every_old_name_has_one_home() -> None:
-    moved = [name for names in MOVED.values() for name in names]
-    assert len(moved) == len(set(moved))
-    assert set(moved).isdisjoint(benchmark_core.__all__)
-    assert len(set(benchmark_core.__all__) - ROOT_NAMES_ADDED) + len(moved) == ROOT_NAMES_BEFORE
+def test_the_root_is_narrow_and_lists_its_names() -> None:
     assert len(benchmark_core.__all__) <= 45
+    assert set(benchmark_core.__all__) <= set(dir(benchmark_core))
+    # Names of the subpackages are theirs alone: the root has no second, deprecated path to them.
+    for package in ("benchmark_core.errors", "benchmark_core.stats", "benchmark_core.sweep"):
+        for name in EXPORTED[package]:
+            assert not hasattr(benchmark_core, name), f"benchmark_core.{name} shadows {package}.{name}"
+    with pytest.raises(AttributeError, match="has no attribute 'UsageError'"):
+        benchmark_core.UsageError  # noqa: B018
 
 
 def _generated_packages() -> Iterator[tuple[str, Path]]:
@@ -410,61 +403,3 @@ def test_every_generated_block_agrees_with_its_table() -> None:
         by_name = {name: source for source, names in table.items() for name in names}
         assert imports == by_name, f"{init}: run python tools/sync_exports.py"
         assert exported == sorted({*by_name, *(["__version__"] if package == "benchmark_core" else [])}), init
-
-
-@pytest.mark.parametrize("home", sorted(MOVED))
-def test_every_moved_name_still_resolves_at_the_root_with_a_warning(home: str) -> None:
-    module = importlib.import_module(home)
-    for name in MOVED[home]:
-        new_path = re.escape(f"benchmark_core.{name} has moved to {home}.{name}: import it from {home} ")
-        with pytest.warns(DeprecationWarning, match=f"^{new_path}") as caught:
-            old = getattr(benchmark_core, name)
-        assert len(caught) == 1
-        assert caught[0].filename == __file__  # the warning points at the importer's line
-        assert old is getattr(module, name)
-
-
-def test_a_moved_name_warns_on_every_import_and_an_unknown_name_still_fails() -> None:
-    for _ in range(2):
-        with pytest.warns(DeprecationWarning, match=r"benchmark_core\.errors"):
-            from benchmark_core import UsageError  # noqa: F401
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
-            benchmark_core.no_such_name  # noqa: B018
-        assert benchmark_core.Task is importlib.import_module("benchmark_core._model").Task
-
-
-_ROOT_IMPORT = re.compile(r"^[ \t]*from benchmark_core import (\([^)]*\)|[^\n(]+)", re.MULTILINE)
-_FENCE = re.compile(r"^(`{3,})python[^\n]*\n(.*?)^\1$", re.MULTILINE | re.DOTALL)
-
-
-def _old_paths_in(text: str) -> list[str]:
-    moved = {name for names in MOVED.values() for name in names}
-    names = []
-    for match in _ROOT_IMPORT.finditer(text):
-        for part in match.group(1).strip("()").split(","):
-            name = part.split("#")[0].split(" as ")[0].strip()
-            if name in moved:
-                names.append(name)
-    return names
-
-
-def test_our_code_templates_and_docs_import_nothing_from_an_old_path() -> None:
-    found = []
-    for folder in ("packages", "tools", "tests", "docs"):
-        for path in sorted((REPO / folder).rglob("*")):
-            if path.suffix in (".py", ".tmpl") and path.name not in ("moved.py", Path(__file__).name):
-                text = path.read_text(encoding="utf-8")
-            elif path.suffix == ".md":
-                text = "\n".join(match.group(2) for match in _FENCE.finditer(path.read_text(encoding="utf-8")))
-            else:
-                continue
-            found += [f"{path.relative_to(REPO)}: {name}" for name in _old_paths_in(text)]
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    found += [f"README.md: {name}" for name in _old_paths_in(readme)]
-    assert found == []
-
-
-def test_the_guard_finds_an_old_path() -> None:
-    assert _old_paths_in("from benchmark_core import (\n    Task,\n    bootstrap_ci,\n)\n") == ["bootstrap_ci"]

@@ -28,7 +28,7 @@ MAX_FUNCTION_LINES = 60
 #: Modules and functions over the limits today, each waiting for its split (issue 12). The test
 #: fails when one of them is back within the limits, so the list only ever shrinks.
 OVERSIZE: set[str] = {
-    "_errors.py",  # the table of error classes, one per code, that error_classes() lists from its namespace
+    "errors/_errors.py",  # the table of error classes, one per code, that error_classes() lists from its namespace
 }
 #: Subpackages with their own `__all__` (the Inspect one needs the optional `inspect` extra).
 PUBLIC_PACKAGES = (
@@ -51,7 +51,9 @@ PUBLIC_PACKAGES = (
     "benchmark_core.stats",
     "benchmark_core.sweep",
     "benchmark_core.testing",
+    "benchmark_core.view",
     "benchmark_core.wire",
+    "benchmark_core.agents",
 )
 #: The benchmarks built on core follow the same rules; the `tests` session installs them beside it.
 BENCHMARK_PACKAGES = ("benchmark_schema_mutation", "benchmark_rollback_recovery")
@@ -61,9 +63,10 @@ BENCHMARK_PACKAGES = ("benchmark_schema_mutation", "benchmark_rollback_recovery"
 PUBLIC_MODULES = {
     "benchmark_core": {
         *("adapters", "analysis", "cli", "distributed", "example", "inspect_task", "testing"),
-        # The concept subpackages: each a table of names re-exported from the private folders.
-        *("cache", "chat", "data", "episodes", "errors", "graders", "hooks", "packaging", "reports"),
-        *("runs", "servers", "stats", "sweep", "wire"),
+        # The concept subpackages: each holds its concept's code as private modules and re-exports
+        # their public names.
+        *("agents", "cache", "chat", "data", "episodes", "errors", "graders", "hooks", "packaging"),
+        *("reports", "runs", "servers", "stats", "sweep", "view", "wire"),
     },
     # `live`: the documented `python -m benchmark_schema_mutation.live` (the real split's live subset).
     "benchmark_schema_mutation": {"cli", "generator", "inspect_tasks", "live"},
@@ -140,16 +143,20 @@ def test_core_has_no_import_cycle() -> None:
     assert _cycle(graph) == []
 
 
-#: What core's top level holds besides its folders: the public API, the version, `python -m`, the one
-#: error hierarchy (imported by every folder, it imports nothing) and the typing marker.
-TOP_LEVEL_FILES = {"__init__.py", "__about__.py", "__main__.py", "_errors.py", "py.typed"}
+#: What core's top level holds besides its folders: the public API, the version, `python -m` and the
+#: typing marker.
+TOP_LEVEL_FILES = {"__init__.py", "__about__.py", "__main__.py", "py.typed"}
 #: The folders whose `__init__.py` is not empty: the model keeps its lazy table there (so `list`
 #: defines three attrs classes, not thirty), and the public packages re-export their names.
 NON_EMPTY_INITS = {
     *("_model", "adapters", "analysis", "cli", "distributed", "testing", "example", "inspect_task"),
-    *("cache", "chat", "data", "episodes", "errors", "graders", "hooks", "packaging", "reports"),
-    *("runs", "servers", "stats", "sweep", "wire"),
+    *("agents", "cache", "chat", "data", "episodes", "errors", "graders", "hooks", "packaging", "reports"),
+    *("runs", "servers", "stats", "sweep", "view", "wire"),
 }
+#: The private folders at core's top level, each a concept no public package names: a benchmark's
+#: definition and loading (`_benchmark`, exported from the root), the records every surface shares
+#: (`_model`, exported from the root and `chat`, `reports`, `episodes`), and small helpers (`_util`).
+PRIVATE_FOLDERS = {"_benchmark", "_model", "_util"}
 #: Folders left out of the folder graph. The bundled example is a benchmark like any other (it uses
 #: the engine), yet `benchmark-core` runs it by default, so `_benchmark.plugins` names it; and the
 #: Inspect bridge and the example's Inspect task name each other the same way a benchmark package's
@@ -166,6 +173,18 @@ def test_core_top_level_holds_only_entry_points_and_folders() -> None:
         init = folder / "__init__.py"
         assert init.is_file(), f"{folder.name}/ is not a package"
         assert (init.read_text(encoding="utf-8").strip() == "") == (folder.name not in NON_EMPTY_INITS), folder.name
+
+
+def test_each_concept_has_one_folder() -> None:
+    """A concept's code lives in its public package (`runs/_runner.py`), never in a private folder
+    beside it (`_run/runner.py`): the only private folders are those of concepts with no public package."""
+    folders = {path.name for path in ROOT.iterdir() if (path / "__init__.py").is_file()}
+    private = {name for name in folders if name.startswith("_")}
+    assert private == PRIVATE_FOLDERS
+    public = folders - private
+    for folder in private:
+        assert folder.lstrip("_") not in public and folder.lstrip("_") + "s" not in public, folder
+    assert {"agents", "episodes", "reports", "runs", "servers", "stats", "sweep", "view"} <= public
 
 
 def _folder(module: str) -> str:
@@ -413,9 +432,9 @@ def test_the_modules_prose_names_exist() -> None:
 def test_the_stale_name_finder_finds_stale_names(tmp_path: Path) -> None:
     module = tmp_path / "module.py"
     module.write_text(
-        '"""Uses `_groups.interval_units`, `_stats.groups`, benchmark_core._merge and _run.journal."""\n'
-        "# the lock (`_output_lock`) and `_helper`\n"
+        '"""Uses `_run.journal`, `stats._groups`, benchmark_core._merge and runs._journal."""\n'
+        "# the writer (`_run_files`) and `_helper`\n"
         "def _helper() -> None: ...\n",
         encoding="utf-8",
     )
-    assert _stale_names(module) == ["1: benchmark_core._merge", "1: `_groups.interval_units`", "2: `_output_lock`"]
+    assert _stale_names(module) == ["1: benchmark_core._merge", "1: `_run.journal`", "2: `_run_files`"]

@@ -11,9 +11,9 @@ from typing import Any
 
 import aiohttp
 import mcp
-from benchmark_core._surfaces.mcp import create_mcp_server
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark
+from benchmark_core.servers._mcp import create_mcp_server
 from benchmark_core.testing.surfaces import serve_benchmark, tool_data, tool_error
 from click.testing import CliRunner
 

@@ -1,12 +1,11 @@
 """What `benchmark_core.adapters` exposes, pinned (as httpx's `test_exported_members.py` does): its
-names, its public modules, and the deprecated shims of the modules that moved behind the registry."""
+names and its public modules; the modules behind the registry are private, with no old public path."""
 
 from __future__ import annotations
 
 import importlib
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import benchmark_core.adapters as adapters
@@ -40,19 +39,8 @@ PUBLIC_NAMES = [
     "preset_adapter",
 ]
 PUBLIC_MODULES = ["base", "catalog", "mock", "registry"]
-#: Old path -> where it lives now (until the next release).
-MOVED = {
-    "anthropic": "_providers.anthropic",
-    "anthropic_batches": "_providers.anthropic_batches",
-    "batches": "_batches",
-    "gemini": "_providers.gemini",
-    "openai_batches": "_providers.openai_batches",
-    "openai_compat": "_providers.openai",
-    "pacing": "_pacing",
-    "prices": "_prices",
-    "ratelimits": "_ratelimits",
-    "toolnames": "_toolnames",
-}
+#: The public modules of 0.2's development that are now private: no shim keeps them importable.
+GONE = ("anthropic", "anthropic_batches", "batches", "gemini", "openai_batches", "openai_compat", "pacing", "prices")
 
 
 def test_the_public_names_are_pinned_and_resolve() -> None:
@@ -64,30 +52,15 @@ def test_the_public_names_are_pinned_and_resolve() -> None:
 def test_the_public_modules_are_the_protocol_the_registry_the_table_and_the_mock() -> None:
     folder = Path(adapters.__file__).parent
     public = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
-    assert public == sorted([*PUBLIC_MODULES, *MOVED])
+    assert public == PUBLIC_MODULES
     assert all(p.name.startswith("_") for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__")
 
 
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_an_old_path_warns_naming_the_new_one_and_still_works(old: str) -> None:
-    name = f"benchmark_core.adapters.{old}"
-    sys.modules.pop(name, None)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        module = importlib.import_module(name)
-    [warning] = [w for w in caught if issubclass(w.category, DeprecationWarning)]
-    new = f"benchmark_core.adapters.{MOVED[old]}"
-    assert new in str(warning.message) and "benchmark_core.adapters" in str(warning.message)
-    target = importlib.import_module(new)
-    for attribute in getattr(target, "__all__", [n for n in vars(target) if not n.startswith("__")])[:5]:
-        assert getattr(module, attribute) is getattr(target, attribute)
-
-
-def test_the_old_adapter_paths_give_the_one_adapter() -> None:
-    sys.modules.pop("benchmark_core.adapters.openai_compat", None)
-    with pytest.warns(DeprecationWarning, match=r"moved to benchmark_core\.adapters\._providers\.openai"):
-        from benchmark_core.adapters.openai_compat import OpenAICompatAdapter
-    assert OpenAICompatAdapter is adapters.ChatAdapter
+@pytest.mark.parametrize("old", GONE)
+def test_a_private_modules_old_public_path_is_gone(old: str) -> None:
+    sys.modules.pop(f"benchmark_core.adapters.{old}", None)
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"benchmark_core.adapters.{old}")
 
 
 def test_our_own_code_raises_no_deprecation_warning() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import attrs
 import pytest
 from benchmark_core import Benchmark, GradeContext, Provenance, Task, TaskScore, Trace
-from benchmark_core._benchmark.taskfiles import remote_task_names, resolve_remote_tasks
 from benchmark_core.data import dump_task_file
+from benchmark_core.data._taskfiles import remote_task_names, resolve_remote_tasks
 from benchmark_core.errors import (
     DefinitionError,
     EventLoopRunningError,

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from benchmark_core import AdapterContext, Benchmark, GradeContext, Task, TaskScore, Trace
-from benchmark_core._benchmark.graders import (
+from benchmark_core.chat import ChatRequest, ChatResult, CompletionResult
+from benchmark_core.errors import AdapterError
+from benchmark_core.graders._graders import (
     DEFAULT_JUDGE_PROMPT,
     exact_match,
     json_schema_match,
@@ -19,8 +21,6 @@ from benchmark_core._benchmark.graders import (
     numeric_within,
     regex_match,
 )
-from benchmark_core.chat import ChatRequest, ChatResult, CompletionResult
-from benchmark_core.errors import AdapterError
 from benchmark_core.reports import Usage
 from hypothesis import given, settings
 from hypothesis import strategies as st

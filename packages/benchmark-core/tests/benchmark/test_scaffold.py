@@ -174,6 +174,6 @@ def test_the_text_output_says_what_to_do_next(tmp_path: Path) -> None:
     ],
 )
 def test_a_new_package_accepts_every_core_release_that_keeps_its_api(version: str, expected: str) -> None:
-    from benchmark_core._benchmark.scaffold import compatible_range
+    from benchmark_core.packaging._scaffold import compatible_range
 
     assert compatible_range(version) == expected

@@ -13,12 +13,12 @@ import jsonschema  # type: ignore[import-untyped]  # installed with mcp, which v
 import mcp
 import pytest
 from benchmark_core import ToolCall, ToolLogEntry, Trace, mock_adapter
-from benchmark_core._benchmark.submission import MAX_NESTING, check_submission, parse_submission, submission_schema
 from benchmark_core.cli import create_cli
 from benchmark_core.errors import InvalidSubmissionError
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, serve_benchmark, tool_error
 from benchmark_core.wire import dumps, from_wire, loads
+from benchmark_core.wire._submission import MAX_NESTING, check_submission, parse_submission, submission_schema
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -19,12 +19,12 @@ from benchmark_core import (
     ToolSpec,
     Trace,
 )
-from benchmark_core._model.wire import camel
 from benchmark_core.chat import ChatMessage
 from benchmark_core.episodes import Episode
 from benchmark_core.errors import UsageError
 from benchmark_core.reports import CacheStats, ConfidenceInterval, GroupMean, IndexEntry, ServedCount, Totals, Usage
 from benchmark_core.wire import dumps, from_wire, to_wire
+from benchmark_core.wire._converter import camel
 from hypothesis import given
 from hypothesis import strategies as st
 

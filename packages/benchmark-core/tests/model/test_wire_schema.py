@@ -7,12 +7,12 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped]  # installed with mcp, which validates with it
 import pytest
 from benchmark_core import RunReport, Task, TaskScore, Trace, mock_adapter
-from benchmark_core._model.wire_schema import wire_schema
-from benchmark_core._render.report import index_entry
 from benchmark_core.errors import UsageError
 from benchmark_core.example import benchmark as example
 from benchmark_core.reports import IndexEntry
+from benchmark_core.reports._report import index_entry
 from benchmark_core.wire import from_wire, to_wire
+from benchmark_core.wire._schema import wire_schema
 
 
 def _valid(schema: dict[str, Any], data: Any) -> bool:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from benchmark_core import Benchmark, RunReport
-from benchmark_core._render.card import render_card
 from benchmark_core.reports import ConfidenceInterval, Totals, Usage
+from benchmark_core.reports._card import render_card
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "evil<&>\"'model"

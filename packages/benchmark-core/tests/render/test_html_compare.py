@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunReport, run
-from benchmark_core._render.html_compare import render_comparison_html
 from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.stats import Comparison, compare_reports
+from benchmark_core.stats._compare_html import render_comparison_html
 from benchmark_core.testing import AlwaysGoodMock
 from benchmark_core.testing.chromium import Chromium
 from benchmark_core.wire import to_wire

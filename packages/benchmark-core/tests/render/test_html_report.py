@@ -17,9 +17,9 @@ import attrs
 import pytest
 from benchmark_core import RunReport, mock_adapter, run
 from benchmark_core._model import CacheStats, ServedCount
-from benchmark_core._render.html_browser import render_task_browser_html
-from benchmark_core._render.html_report import render_report_html
 from benchmark_core.example import benchmark as example
+from benchmark_core.reports._html_browser import render_task_browser_html
+from benchmark_core.reports._html_report import render_report_html
 from benchmark_core.testing import serve_benchmark
 from benchmark_core.testing.chromium import Chromium
 

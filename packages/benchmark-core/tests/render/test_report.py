@@ -8,8 +8,8 @@ from typing import Any
 import attrs
 import pytest
 from benchmark_core import Benchmark, Provenance, RunReport, RunRow, Task, mock_adapter, run
-from benchmark_core._render.report import index_entry, provenance_markdown, render_markdown
 from benchmark_core.reports import ConfidenceInterval, Totals, Usage
+from benchmark_core.reports._report import index_entry, provenance_markdown, render_markdown
 from benchmark_core.wire import to_wire
 
 MakeBenchmark = Callable[..., Benchmark]

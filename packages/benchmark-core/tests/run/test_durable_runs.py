@@ -21,15 +21,15 @@ from typing import Any
 
 import pytest
 from benchmark_core import Benchmark, RunOptions, Task, mock_adapter, openai_compat_adapter, run
-from benchmark_core._model.identity import task_set_digest
-from benchmark_core._model.wire import to_wire
-from benchmark_core._run.files import read_report
 from benchmark_core._util.json_values import loads
 from benchmark_core.adapters import openrouter_adapter
 from benchmark_core.errors import JournalError, RunStoppedError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import journal_path
+from benchmark_core.runs._files import read_report
+from benchmark_core.stats._identity import task_set_digest
 from benchmark_core.testing import FakeOpenAI, FakeResponse, ScriptedResponse, mock_handler, stable_report
+from benchmark_core.wire._converter import to_wire
 
 # The `make_benchmark` fixture (conftest.py) builds a Benchmark from keyword overrides.
 BenchmarkFactory = Callable[..., Benchmark]
@@ -135,7 +135,7 @@ def test_sigterm_writes_a_partial_report_and_exits_143(served_example: tuple[Fak
 
 
 def test_a_partial_report_says_so_in_its_summary(tmp_path: Path) -> None:
-    from benchmark_core._render.report import render_markdown, render_summary
+    from benchmark_core.reports._report import render_markdown, render_summary
 
     with FakeOpenAI(handler=mock_handler(example, delay=0.06), record=False).in_thread() as server:
         out = tmp_path / "r.json"
@@ -410,7 +410,7 @@ async def test_the_report_records_what_served_the_requests_and_detailed_usage() 
         report = await run(example, adapter, task_ids=["arith-01", "arith-02"], cache=False)
     assert [(s.model, s.provider, s.requests) for s in report.served_by] == [("vendor/m-2026-01", "Groq", 2)]
     assert (report.usage.reasoning_tokens, report.usage.cached_tokens) == (16, 32)
-    from benchmark_core._render.report import render_summary
+    from benchmark_core.reports._report import render_summary
 
     assert "- Served by: `vendor/m-2026-01` via Groq (2 requests)" in render_summary(report)
 
@@ -447,7 +447,7 @@ async def test_the_mcp_tool_sends_generation_settings_and_stops_on_fatal_errors(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import mcp
-    from benchmark_core._surfaces.mcp import create_mcp_server
+    from benchmark_core.servers._mcp import create_mcp_server
     from benchmark_core.testing import tool_data, tool_error
 
     tasks = await example.load_tasks()

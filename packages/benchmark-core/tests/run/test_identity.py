@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 from benchmark_core import RunOptions, Task, mock_adapter
-from benchmark_core._model.identity import FieldDifference, RunIdentity, task_set_digest
 from benchmark_core.example import benchmark as example
+from benchmark_core.stats._identity import FieldDifference, RunIdentity, task_set_digest
 
 DIGEST = task_set_digest(example.tasks())
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunOptions
-from benchmark_core._run.batch import _provider_call
-from benchmark_core._run.requests import Fatal, retry_policy
 from benchmark_core.adapters._retry import RetryPolicy
 from benchmark_core.errors import AdapterError
+from benchmark_core.runs._batch import _provider_call
+from benchmark_core.runs._requests import Fatal, retry_policy
 
 TRANSIENT = AdapterError("HTTP 429", retryable=True, status=429)
 

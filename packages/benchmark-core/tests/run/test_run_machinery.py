@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 from benchmark_core import mock_adapter, run
-from benchmark_core._run.collector import RUN_THRESHOLD, fewer_collections
-from benchmark_core._run.deadlines import Deadlines
-from benchmark_core._run.limiter import AdaptiveLimiter
 from benchmark_core.example import benchmark as example
+from benchmark_core.runs._collector import RUN_THRESHOLD, fewer_collections
+from benchmark_core.runs._deadlines import Deadlines
+from benchmark_core.runs._limiter import AdaptiveLimiter
 
 
 async def _answer_after(delay: float, value: str) -> str:

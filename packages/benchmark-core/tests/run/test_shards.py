@@ -20,12 +20,12 @@ import attrs
 import mcp
 import pytest
 from benchmark_core import mock_adapter, openai_compat_adapter, run
-from benchmark_core._surfaces.mcp import create_mcp_server
 from benchmark_core.cli import create_cli
 from benchmark_core.data import dump_task_file
 from benchmark_core.errors import ConfigurationError, JournalError, ShardMergeError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import Shard, journal_path, merge_shards
+from benchmark_core.servers._mcp import create_mcp_server
 from benchmark_core.testing import FakeOpenAI, mock_handler, stable_report, tool_data
 from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner

@@ -12,10 +12,10 @@ import httpx2
 import mcp
 import pytest
 from benchmark_core import load_benchmark
-from benchmark_core._session.registry import SessionRegistry
-from benchmark_core._surfaces.http import create_app
-from benchmark_core._surfaces.http_sessions import REGISTRY_KEY
+from benchmark_core.episodes._session_registry import SessionRegistry
 from benchmark_core.example import benchmark as example
+from benchmark_core.servers._http import create_app
+from benchmark_core.servers._http_sessions import REGISTRY_KEY
 from benchmark_core.testing.surfaces import tool_data, tool_error
 from mcp.client.streamable_http import streamable_http_client
 

@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 
 from benchmark_core import mock_adapter, openai_compat_adapter, run
-from benchmark_core._model.wire import to_wire
-from benchmark_core._render.card import render_card
-from benchmark_core._render.report import render_markdown, render_summary
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
+from benchmark_core.reports._card import render_card
+from benchmark_core.reports._report import render_markdown, render_summary
 from benchmark_core.stats import cluster_bootstrap_ci, compare_reports
 from benchmark_core.testing import FakeOpenAI, FakeResponse, stable_report
+from benchmark_core.wire._converter import to_wire
 from click.testing import CliRunner
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from benchmark_core._stats.proportions import wilson_ci
+from benchmark_core.stats._proportions import wilson_ci
 
 
 def test_published_values() -> None:

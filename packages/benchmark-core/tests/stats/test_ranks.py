@@ -10,9 +10,9 @@ import random
 
 import pytest
 from benchmark_core import RunRow
-from benchmark_core._stats.ranks import competition_ranks
-from benchmark_core._stats.standings import rank_rows
 from benchmark_core.stats import RankInterval, holm_adjusted, joint_bootstrap, paired_bootstrap_ci
+from benchmark_core.stats._ranks import competition_ranks
+from benchmark_core.stats._standings import rank_rows
 
 
 def _runs(skills: list[float], tasks: int, rng: random.Random) -> list[list[float]]:

@@ -13,9 +13,9 @@ import random
 from fractions import Fraction
 
 import pytest
-from benchmark_core._stats.stats import _binomial_sampler, _binomial_table_sampler
 from benchmark_core.reports import ConfidenceInterval
 from benchmark_core.stats import bootstrap_ci, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci
+from benchmark_core.stats._stats import _binomial_sampler, _binomial_table_sampler
 
 RUNS = 1000
 

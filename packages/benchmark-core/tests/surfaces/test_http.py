@@ -22,11 +22,11 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient
 from benchmark_core import Benchmark, Task, TaskScore, mock_adapter
 from benchmark_core.__about__ import __version__
-from benchmark_core._errors import ListenError
-from benchmark_core._render.report import index_entry, provenance_markdown
-from benchmark_core._surfaces.http import MAX_BODY_BYTES, create_app, serve
 from benchmark_core.data import dump_task_file
+from benchmark_core.errors._errors import ListenError
 from benchmark_core.example import benchmark as example
+from benchmark_core.reports._report import index_entry, provenance_markdown
+from benchmark_core.servers._http import MAX_BODY_BYTES, create_app, serve
 from benchmark_core.testing.surfaces import free_port, serve_benchmark
 from benchmark_core.wire import to_wire
 from hypothesis import HealthCheck, given, settings
@@ -531,7 +531,7 @@ async def test_a_real_server_and_client(tiny: Benchmark) -> None:
 
 def test_serve_prints_its_url_and_stops_on_signals(tmp_path: Path) -> None:
     script = (
-        "from benchmark_core.example import benchmark\nfrom benchmark_core._surfaces.http import create_app, serve\n"
+        "from benchmark_core.example import benchmark\nfrom benchmark_core.servers._http import create_app, serve\n"
     )
     script += "serve(create_app(benchmark), port=0)\n"
     for sig in (signal.SIGINT, signal.SIGTERM):

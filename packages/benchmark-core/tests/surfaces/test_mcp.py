@@ -11,12 +11,12 @@ import mcp
 import pytest
 from benchmark_core import Benchmark, RunReport, Task, TaskScore
 from benchmark_core._model import Provenance
-from benchmark_core._model.wire_schema import wire_schema
-from benchmark_core._render.report import provenance_markdown
-from benchmark_core._surfaces.mcp import ERROR_META_KEY, create_mcp_server
 from benchmark_core.example import benchmark as example
+from benchmark_core.reports._report import provenance_markdown
+from benchmark_core.servers._mcp import ERROR_META_KEY, create_mcp_server
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, tool_data, tool_error
 from benchmark_core.wire import from_wire, to_wire
+from benchmark_core.wire._schema import wire_schema
 from mcp.types import CallToolResult
 
 ALLOW_ENV = "TINY_MCP_TASKS_ALLOW"

@@ -9,9 +9,9 @@ import asyncio
 
 import mcp
 import pytest
-from benchmark_core._surfaces.mcp import create_mcp_server
 from benchmark_core.adapters.catalog import PROVIDER_NAMES
 from benchmark_core.example import benchmark as example
+from benchmark_core.servers._mcp import create_mcp_server
 from benchmark_core.testing import FakeAnthropic, FakeGemini, mock_handler
 from benchmark_core.testing.surfaces import mcp_stdio_parameters, tool_data
 

@@ -13,12 +13,12 @@ from typing import Any
 import attrs
 import pytest
 from benchmark_core import RunReport, openai_compat_adapter, run
-from benchmark_core._render.leaderboard_markdown import rank_text
 from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.stats import compare_reports
 from benchmark_core.sweep import build_leaderboard, render_leaderboard, render_leaderboard_html, write_leaderboard
+from benchmark_core.sweep._leaderboard_markdown import rank_text
 from benchmark_core.testing import (
     AlwaysGoodMock,
     FakeOpenAI,

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 
 from benchmark_core import RunRow
-from benchmark_core._model.identity import RunIdentity
-from benchmark_core._run.journal import Journal
-from benchmark_core._run.output_lock import lock_output
-from benchmark_core._view.live import JournalTail
+from benchmark_core.runs._journal import Journal
+from benchmark_core.runs._output_lock import lock_output
+from benchmark_core.stats._identity import RunIdentity
+from benchmark_core.view._live import JournalTail
 
 HEADER = {"benchmark": "tiny", "version": "1", "taskSetDigest": "sha256:x", "model": "m", "provider": "mock",
           "mode": "prompt", "seed": 1, "options": {}, "startedAt": "2026-12-01T00:00:00Z"}  # fmt: skip

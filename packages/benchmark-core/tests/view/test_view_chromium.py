@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
-from benchmark_core._render.view_paths import group_page, task_page
-from benchmark_core._view.app import create_view_app
-from benchmark_core._view.catalog import GroupView, ResultsCatalog
-from benchmark_core._view.site import write_site
 from benchmark_core.example import benchmark as example
 from benchmark_core.testing import FakeOpenAI, mock_handler
 from benchmark_core.testing.chromium import Chromium
+from benchmark_core.view._app import create_view_app
+from benchmark_core.view._catalog import GroupView, ResultsCatalog
+from benchmark_core.view._paths import group_page, task_page
+from benchmark_core.view._site import write_site
 
 ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"
 
@@ -170,7 +170,7 @@ async def test_the_task_page_shows_every_model_side_by_side(browser: Chromium, s
     assert len({round(c[2]) for c in columns}) == 1  # side by side: one row of columns
     task = next(t for t in example.tasks() if t.id == task_id)
     assert await browser.evaluate("document.querySelector('pre.prompt').textContent") == task.prompt
-    from benchmark_core._run.files import read_report
+    from benchmark_core.runs._files import read_report
 
     details = [next(r for r in read_report(run.path).rows if r.task_id == task_id).details for run in view.runs]
     keys = {k for d in details for k in d}

@@ -10,10 +10,10 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
-from benchmark_core._render.view_paths import compare_page, group_page, run_page, task_page
-from benchmark_core._view.app import create_view_app
-from benchmark_core._view.catalog import ResultsCatalog
 from benchmark_core.example import benchmark as example
+from benchmark_core.view._app import create_view_app
+from benchmark_core.view._catalog import ResultsCatalog
+from benchmark_core.view._paths import compare_page, group_page, run_page, task_page
 from click.testing import CliRunner
 
 Client = TestClient[web.Request, web.Application]
@@ -197,8 +197,8 @@ def test_leaderboard_writes_the_static_site(results: Path, tmp_path: Path) -> No
 
 
 def test_a_task_s_rows_are_read_as_the_report_holds_them(results: Path) -> None:
-    from benchmark_core._run.files import read_report
-    from benchmark_core._view.rows import RowIndex
+    from benchmark_core.runs._files import read_report
+    from benchmark_core.view._rows import RowIndex
 
     index = RowIndex()
     for path in sorted(results.rglob("*.json")):

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from benchmark_core.example import benchmark as example
-from benchmark_core.sweep import ResultsCatalog, run_sweep_async
+from benchmark_core.sweep import run_sweep_async
 from benchmark_core.testing import FakeOpenAI, mock_handler
+from benchmark_core.view import ResultsCatalog
 
 
 async def test_a_sweep_watched_from_start_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
-from .._errors import BenchmarkError, BenchmarkFileError, describe_error
+from ..errors._errors import BenchmarkError, BenchmarkFileError, describe_error
 from .definition import Benchmark
 
 #: The attribute read when the spec names no attribute (`file.py` alone).

@@ -12,21 +12,29 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import attrs
 from attrs import Factory, field, frozen
 
-from .._errors import DefinitionError, EventLoopRunningError, TaskFileError, TaskNotFoundError
 from .._model import BenchmarkStatus, Provenance, Task
 from .._util.lazy import Deferred
-from .taskfiles import file_version, load_task_file, shipped_file_names, shipped_splits
-from .validation import check_definition, validate_tasks
+from ..data._taskfiles import file_version, load_task_file, shipped_file_names, shipped_splits
+from ..data._validation import check_definition, validate_tasks
+from ..errors._errors import DefinitionError, EventLoopRunningError, TaskFileError, TaskNotFoundError
 
 if TYPE_CHECKING:
     # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,
     # the episode loop, the submission checks nor the trace, chat and report classes.
-    from .._episode.environment import EnvironmentFactory
-    from .._episode.episode import EpisodeLimits
     from .._model import ChatMessage, JsonObject, RunReport, TaskScore, Trace
     from ..adapters.base import ModelAdapter
     from ..adapters.mock import MockPolicies
-    from .hooks import GradeContext, Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
+    from ..episodes._environment import EnvironmentFactory
+    from ..episodes._episode import EpisodeLimits
+    from ..hooks._hooks import (
+        GradeContext,
+        Grader,
+        GroupLabeler,
+        NativeMessages,
+        Summarizer,
+        SummaryMarkdown,
+        TaskLoader,
+    )
 
 T = TypeVar("T")
 
@@ -70,7 +78,7 @@ class Benchmark:
     `compare` the difference per group. `cluster_by` names one of those dimensions whose tasks are
     correlated (variants of one base item): the report's interval then resamples its groups, each
     with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
-    task set carries that label and there are at least two groups (`_stats.groups.interval_units`).
+    task set carries that label and there are at least two groups (`stats._groups.interval_units`).
 
     Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
     and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a
@@ -244,7 +252,7 @@ class Benchmark:
     # -- grading -----------------------------------------------------------------------------
 
     def grade_context(self, seed: int = 1, limits: Optional[EpisodeLimits] = None) -> GradeContext:
-        from .hooks import GradeContext, episode_limits
+        from ..hooks._hooks import GradeContext, episode_limits
 
         return GradeContext(seed=seed, environment=self.environment, limits=limits or episode_limits())
 
@@ -257,7 +265,7 @@ class Benchmark:
         the grader raises itself propagates unchanged (the runner records it the same way; the HTTP
         API answers a bare 500, since its message may expose the server's internals).
         """
-        from .hooks import check_verdict
+        from ..hooks._hooks import check_verdict
 
         result: Any = self.grader(task, trace, ctx or self.grade_context())
         if inspect.isawaitable(result):
@@ -273,10 +281,10 @@ class Benchmark:
         seed: int = 1,
     ) -> TaskScore:
         """Grade one submission (a Trace or its wire form) against one task. The submission is
-        checked before anything else (`benchmark_core._benchmark.submission`): a bad one raises
+        checked before anything else (`benchmark_core.wire._submission`): a bad one raises
         `InvalidSubmissionError` naming the JSON path of the problem."""
         from .._model import Trace
-        from .submission import check_submission, parse_submission
+        from ..wire._submission import check_submission, parse_submission
 
         if isinstance(submission, Trace):
             check_submission(submission)
@@ -301,7 +309,7 @@ class Benchmark:
 
     async def run_async(self, adapter: ModelAdapter, **options: Any) -> RunReport:
         """`benchmark_core.run(self, adapter, **options)`."""
-        from .._run.runner import run  # here, not at the top: the runner imports this module
+        from ..runs._runner import run  # here, not at the top: the runner imports this module
 
         return await run(self, adapter, **options)
 

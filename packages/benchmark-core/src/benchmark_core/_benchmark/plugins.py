@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from attrs import define, field
 
-from .._errors import BenchmarkNotFoundError, PluginLoadError, describe_error
+from ..errors._errors import BenchmarkNotFoundError, PluginLoadError, describe_error
 from .definition import Benchmark
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The data model shared by every surface.
 
-Every class here is an attrs class with snake_case attributes; `benchmark_core._model.wire` turns them into
+Every class here is an attrs class with snake_case attributes; `benchmark_core.wire._converter` turns them into
 the camelCase JSON documents that the CLI, the HTTP API and the MCP server all emit. Value classes are
 frozen; their collection fields are still plain lists and dicts so that cattrs can structure them
 without custom hooks, and code must treat them as read-only.
@@ -15,8 +15,8 @@ needs only the tasks' classes, should not pay for the reports'.
 - `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `ShardInfo`,
   `RunRow`,  `RunReport`, `IndexEntry`.
 
-`identity` (`RunIdentity`, `task_set_digest`: what makes a run the run it is) is imported from its
-module by the few that compare runs.
+`RunIdentity` (what makes a run the run it is, and two runs comparable) lives with the comparisons, in
+`benchmark_core.stats._identity`.
 """
 
 from __future__ import annotations

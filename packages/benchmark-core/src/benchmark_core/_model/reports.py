@@ -128,7 +128,7 @@ class RunRow:
 @frozen(kw_only=True, repr=False)
 class RunReport:
     """A whole run. `summary` holds the benchmark's own headline fields; on the wire they sit at the
-    top level of the document, between `usage` and `rows` (see `benchmark_core._model.wire`)."""
+    top level of the document, between `usage` and `rows` (see `benchmark_core.wire._converter`)."""
 
     benchmark: str
     version: str

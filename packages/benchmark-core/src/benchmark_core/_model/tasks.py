@@ -1,6 +1,6 @@
 """What a benchmark's definition and task files hold: tasks (with the tools they offer) and provenance
 records; and what the whole model shares: the JSON aliases and the field metadata that the wire
-converter (`benchmark_core._model.wire`) and the wire schemas (`benchmark_core._model.wire_schema`) read.
+converter (`benchmark_core.wire._converter`) and the wire schemas (`benchmark_core.wire._schema`) read.
 
 The other parts of the model import from here; this part imports none of them, so reading a task
 file (all that `list` does) defines only these classes.

@@ -20,7 +20,7 @@ required properties first), each a path into the value and a message:
 
 A malformed schema raises `SchemaError` naming the path inside the schema. Paths are built only
 for violations, so a valid value costs no string work. The walk is recursive: callers hold values
-to a nesting limit first (`benchmark_core._benchmark.submission`) or catch `RecursionError` (the graders).
+to a nesting limit first (`benchmark_core.wire._submission`) or catch `RecursionError` (the graders).
 """
 
 from __future__ import annotations

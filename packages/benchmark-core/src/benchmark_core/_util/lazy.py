@@ -7,22 +7,14 @@ from __future__ import annotations
 
 import importlib
 import sys
-import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Optional
+from typing import Any
 
 
-def lazy_attributes(
-    module: str, exports: Mapping[str, Iterable[str]], moved: Optional[str] = None
-) -> Callable[[str], Any]:
+def lazy_attributes(module: str, exports: Mapping[str, Iterable[str]]) -> Callable[[str], Any]:
     """A module `__getattr__` for `module` (a package or a plain module): `exports` maps each source
     module (relative to `module`'s package, as its own relative imports are) to the names it gives;
     a name is imported from its source on first access and then kept on `module`.
-
-    `moved` names a module (relative, as the sources are) whose `MOVED` maps each new home to the
-    names that left `module` for it: such a name still resolves, to the same object, with a
-    DeprecationWarning naming its new path (and is looked up again each time, so every importer is
-    told). The table of moved names is imported only when a name outside `exports` is asked for.
 
     Use it as `__getattr__ = lazy_attributes(__name__, {".generator": ("generate",)})`, and import
     the same names under `if TYPE_CHECKING:` so that type checkers see them (`tools/sync_exports.py`
@@ -38,29 +30,12 @@ def lazy_attributes(
         owner = sys.modules[module]
         source = sources.get(name)
         if source is None:
-            home = _new_home(moved, owner.__package__, name) if moved is not None else None
-            if home is None:
-                raise AttributeError(f"module {module!r} has no attribute {name!r}")
-            warnings.warn(
-                f"{module}.{name} has moved to {home}.{name}: import it from {home} "
-                "(the old path is deprecated and goes in the next minor release)",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return getattr(importlib.import_module(home), name)
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(source, owner.__package__), name)
         setattr(owner, name, value)
         return value
 
     return __getattr__
-
-
-def _new_home(moved: str, package: Optional[str], name: str) -> Optional[str]:
-    """The module a name moved to, from the `MOVED` table of the module `moved`; None if it did not."""
-    if name.startswith("__"):  # probes such as `__path__` or `__wrapped__`: never a moved name
-        return None
-    table: Mapping[str, Iterable[str]] = importlib.import_module(moved, package).MOVED
-    return next((home for home, names in table.items() if name in names), None)
 
 
 class Deferred:

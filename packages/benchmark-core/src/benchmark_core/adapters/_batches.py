@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checka
 
 from attrs import frozen
 
-from .._errors import MalformedResponseError
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
+from ..errors._errors import MalformedResponseError
 from .base import AdapterContext
 
 if TYPE_CHECKING:

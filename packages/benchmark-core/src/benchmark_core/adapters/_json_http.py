@@ -22,7 +22,9 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 from multidict import CIMultiDictProxy
 
-from .._errors import (
+from .._model import JsonObject, JsonValue
+from ..cache._cache import request_key
+from ..errors._errors import (
     AdapterError,
     ConfigurationError,
     ConnectionFailedError,
@@ -30,8 +32,6 @@ from .._errors import (
     RequestTimeoutError,
     describe_error,
 )
-from .._model import JsonObject, JsonValue
-from ._cache import request_key
 from ._provider_errors import ProviderErrors
 from ._ratelimits import RateLimits, retry_after_of
 from ._secret import Secret

@@ -18,7 +18,7 @@ answers, after counting the requests sent meanwhile) does not leave the bucket f
 sleep on the old plan; one that an answer made lower postpones them. When a provider sends
 only a reset without a limit, a drained bucket waits for the reset. `retry-after` (and
 `retry-after-ms`) stay with the request they answered: the runner waits that long before retrying
-it (`_run.requests`), while the 429's bucket headers, if any, update the model here.
+it (`runs._requests`), while the 429's bucket headers, if any, update the model here.
 
 Before the first answer nothing is known, and a run's first round (`--concurrency` requests at once)
 could overrun a small bucket. With `probe=True` (the runner sets it for adapters whose
@@ -26,7 +26,7 @@ could overrun a small bucket. With `probe=True` (the runner sets it for adapters
 (`probe_answered`), which costs one round trip per run.
 
 A provider that sends none of these headers leaves the pacer inactive: claims never wait, and the
-adaptive limiter (`_run.limiter`) alone reacts to 429s, as before.
+adaptive limiter (`runs._limiter`) alone reacts to 429s, as before.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from typing import Any, Optional
 
 from attrs import evolve, frozen
 
-from .._errors import ConfigurationError
 from .._model import Usage
+from ..errors._errors import ConfigurationError
 
 _KEYS = {"input": "input", "output": "output", "cacheRead": "cache_read", "cacheWrite": "cache_write"}
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from .._errors import (
+from .._util.text import shorten
+from ..errors._errors import (
     AdapterError,
     AuthenticationFailedError,
     BadRequestError,
@@ -18,7 +19,6 @@ from .._errors import (
     ProviderError,
     RateLimitedError,
 )
-from .._util.text import shorten
 from ._ratelimits import parse_retry_after
 from ._secret import Secret
 

@@ -16,7 +16,7 @@ from typing import Optional
 
 from attrs import frozen
 
-from .._errors import AdapterError
+from ..errors._errors import AdapterError
 
 
 @frozen

@@ -10,7 +10,7 @@ from attrs import Factory, frozen
 from .._model import ChatRequest, ChatResult, CompletionResult, Task
 
 if TYPE_CHECKING:
-    from ._cache import ResponseCache
+    from ..cache._cache import ResponseCache
     from ._pacing import Pacer
     from ._ratelimits import RateLimits
 
@@ -64,7 +64,7 @@ class ModelAdapter(Protocol):
     """A model behind some provider.
 
     `complete` answers a single prompt; `chat` one turn of a conversation with tools. Both raise
-    `benchmark_core._errors.AdapterError` on provider failures (retryable ones marked so) and must be
+    `benchmark_core.errors._errors.AdapterError` on provider failures (retryable ones marked so) and must be
     cancellable: the runner cancels a request that exceeds its timeout. `aclose` releases
     connections; an adapter must work again after it (reopening lazily).
     """

@@ -9,9 +9,9 @@ from typing import Any, Optional
 
 from attrs import Factory, frozen
 
-from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
 from .._util.rng import mulberry32
+from ..errors._errors import AdapterError, ConfigurationError
 from .base import AdapterContext, ModelAdapter
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .._errors import MissingExtraError, UsageError
+from ..errors._errors import MissingExtraError, UsageError
 from ._frames import rows_frame
 from ._reading import ReportSource
 

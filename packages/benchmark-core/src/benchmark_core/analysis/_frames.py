@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._errors import MissingExtraError
-from .._run.collector import fewer_collections
+from ..errors._errors import MissingExtraError
+from ..runs._collector import fewer_collections
 from ._reading import ReportSource, iter_reports
 from ._rows import RowColumns, flattened, row_reports
 
@@ -108,6 +108,6 @@ def _report_keys() -> frozenset[str]:
     import attrs
 
     from .._model import RunReport
-    from .._model.wire import camel
+    from ..wire._converter import camel
 
     return frozenset(camel(field.name) for field in attrs.fields(RunReport))

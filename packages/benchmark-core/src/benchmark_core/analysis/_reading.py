@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, Union
 
-from .._errors import MissingFileError, UsageError
-from .._run.files import read_json
+from ..errors._errors import MissingFileError, UsageError
+from ..runs._files import read_json
 
 #: A report file, or a folder whose `*.json` run reports are read (recursively, in path order).
 ReportSource = Union[str, Path]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Optional
 
-from .._errors import InvalidJsonError, MissingExtraError, UnreadableFileError, UsageError
+from ..errors._errors import InvalidJsonError, MissingExtraError, UnreadableFileError, UsageError
 from ._reading import ReportSource, walk_paths
 
 #: The columns every report gives, in order; `group.<dimension>` and `detail.<field>` follow.

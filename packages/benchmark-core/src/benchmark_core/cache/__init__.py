@@ -10,7 +10,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    "..adapters._cache": (
+    "._cache": (
         "CacheInfo",
         "CacheRemoval",
         "ResponseCache",
@@ -24,7 +24,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from ..adapters._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
+    from ._cache import CacheInfo, CacheRemoval, ResponseCache, cache_info, clear_cache, prune_cache
 __all__ = [
     "CacheInfo",
     "CacheRemoval",

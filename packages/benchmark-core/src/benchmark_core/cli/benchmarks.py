@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .._errors import PluginLoadError
+from ..errors._errors import PluginLoadError
 from .base import command, echo_json
 
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import click
 
-from .._errors import UsageError
+from ..errors._errors import UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:
-    from ..adapters._cache import CacheRemoval
+    from ..cache._cache import CacheRemoval
 
 _DIR_HELP = "The cache folder (default: $BENCHMARK_CORE_CACHE, else ~/.cache/benchmark-core/responses)."
 F = TypeVar("F", bound=Callable[..., Any])
@@ -28,7 +28,7 @@ def cache_cmd() -> None:
 
 
 def _folder(directory: Optional[Path]) -> Path:
-    from ..adapters._cache import default_cache_dir
+    from ..cache._cache import default_cache_dir
 
     return directory if directory is not None else default_cache_dir()
 
@@ -42,8 +42,8 @@ def _dir_option() -> Callable[[F], F]:
 @command(tasks=False)
 def info_cmd(directory: Optional[Path], as_json: bool) -> None:
     """Show the cache folder, its entries, their size and the oldest entry."""
-    from .._model.wire import to_wire
-    from ..adapters._cache import cache_info
+    from ..cache._cache import cache_info
+    from ..wire._converter import to_wire
 
     info = cache_info(_folder(directory))
     if as_json:
@@ -61,7 +61,7 @@ def info_cmd(directory: Optional[Path], as_json: bool) -> None:
 @command(tasks=False)
 def prune_cmd(age: str, directory: Optional[Path], as_json: bool) -> None:
     """Remove the entries written longer ago than --older-than, and say how much that freed."""
-    from ..adapters._cache import prune_cache
+    from ..cache._cache import prune_cache
 
     _report(prune_cache(_folder(directory), parse_age(age)), as_json, f" older than {age}")
 
@@ -71,13 +71,13 @@ def prune_cmd(age: str, directory: Optional[Path], as_json: bool) -> None:
 @command(tasks=False)
 def clear_cmd(directory: Optional[Path], as_json: bool) -> None:
     """Remove every entry of the cache, and say how much that freed."""
-    from ..adapters._cache import clear_cache
+    from ..cache._cache import clear_cache
 
     _report(clear_cache(_folder(directory)), as_json, "")
 
 
 def _report(removal: CacheRemoval, as_json: bool, which: str) -> None:
-    from .._model.wire import to_wire
+    from ..wire._converter import to_wire
 
     if as_json:
         echo_json(to_wire(removal))

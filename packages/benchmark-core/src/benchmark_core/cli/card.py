@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from .._run.files import read_report, write_text
+from ..runs._files import read_report, write_text
 from .base import CliState, command, echo_json
 
 
@@ -20,7 +20,7 @@ def card_cmd(
     state: CliState, report_path: Path, out: Optional[Path], as_json: bool, tasks_path: Optional[Path]
 ) -> None:
     """Render a 1200x630 SVG share card from a saved report (to OUT, or stdout)."""
-    from .._render.card import render_card
+    from ..reports._card import render_card
 
     bench = state.benchmark
     if tasks_path is not None:

@@ -1,4 +1,4 @@
-"""`compare`: reports side by side (`benchmark_core._stats.compare` does the statistics)."""
+"""`compare`: reports side by side (`benchmark_core.stats._compare` does the statistics)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Optional
 
 import click
 
-from .._errors import IncomparableReportsError, UsageError
-from .._model.wire import to_wire
-from .._run.files import check_writable, read_report, write_text
+from ..errors._errors import IncomparableReportsError, UsageError
+from ..runs._files import check_writable, read_report, write_text
+from ..wire._converter import to_wire
 from .base import CliState, command, echo_json
 
 
@@ -57,8 +57,8 @@ def compare_cmd(
     verdict. Three or more reports also get a leaderboard. Reports of other benchmarks,
     versions, answer modes or task sets are refused (exit 1).
     """
-    from .._render.compare_markdown import render_comparison
-    from .._stats.compare import compare_reports
+    from ..stats._compare import compare_reports
+    from ..stats._compare_markdown import render_comparison
 
     if len(reports) < 2:
         raise UsageError("compare needs at least two reports")
@@ -83,7 +83,7 @@ def compare_cmd(
     if markdown is not None:
         write_text(markdown, text)
     if html_path is not None:
-        from .._render.html_compare import render_comparison_html
+        from ..stats._compare_html import render_comparison_html
 
         write_text(html_path, render_comparison_html(comparison))
     if as_json:

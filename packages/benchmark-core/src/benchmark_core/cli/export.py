@@ -31,8 +31,8 @@ def export_cmd(results: Sequence[Path], format_name: Optional[str], output: Path
 
     Needs the `analysis` extra: pip install 'benchmark-core[analysis]' (exit 1 without it).
     """
-    from .._run.files import check_writable
     from ..analysis import export_results
+    from ..runs._files import check_writable
 
     check_writable(output)
     frame = export_results(results, output, format=format_name)

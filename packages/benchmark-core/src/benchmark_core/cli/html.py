@@ -1,4 +1,4 @@
-"""`html`: a saved report or comparison as one self-contained page (`_render.html_report`, `_render.html_compare`)."""
+"""`html`: a saved report or comparison as one self-contained page (`reports._html_report`, `stats._compare_html`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from .._errors import UsageError
-from .._run.files import read_report_or_comparison, write_text
+from ..errors._errors import UsageError
+from ..runs._files import read_report_or_comparison, write_text
 from .base import CliState, command, echo_json
 
 
@@ -29,7 +29,7 @@ def html_cmd(
     their intervals, and each run against the first with its verdict, paired interval, McNemar
     test and per-group differences.
     """
-    from .._stats.compare import Comparison
+    from ..stats._compare import Comparison
 
     bench = state.benchmark
     document = read_report_or_comparison(report_path)
@@ -40,14 +40,14 @@ def html_cmd(
             f"benchmark's command (or benchmark-core --benchmark {document.benchmark})"
         )
     if isinstance(document, Comparison):
-        from .._render.html_compare import render_comparison_html
+        from ..stats._compare_html import render_comparison_html
 
         if tasks_path is not None:
             bench.tasks(tasks_path)  # a comparison needs no tasks, but a bad file is still an error
         page, rows = render_comparison_html(document), len(document.runs)
         counted = "runs"
     else:
-        from .._render.html_report import render_report_html
+        from ..reports._html_report import render_report_html
 
         page, rows = render_report_html(document, bench, bench.tasks(tasks_path)), len(document.rows)
         counted = "rows"

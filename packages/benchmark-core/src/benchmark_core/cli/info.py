@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from .._surfaces.documents import index_entry_document, provenance_document
+from ..servers._documents import index_entry_document, provenance_document
 from .base import CliState, command, echo_json
 
 

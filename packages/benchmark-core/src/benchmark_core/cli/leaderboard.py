@@ -31,9 +31,9 @@ def leaderboard_cmd(results: Path, site: Optional[Path], as_json: bool) -> None:
     against score) and prints the Markdown. With --site OUT, also writes every page of `view`
     (index, groups, runs, tasks, comparisons) under OUT.
     """
-    from .._model.wire import to_wire
-    from .._render.leaderboard_markdown import render_leaderboard
-    from .._sweep.leaderboard import build_leaderboard, write_leaderboard
+    from ..sweep._leaderboard import build_leaderboard, write_leaderboard
+    from ..sweep._leaderboard_markdown import render_leaderboard
+    from ..wire._converter import to_wire
 
     board = build_leaderboard(results)
     markdown, html = write_leaderboard(results, board)
@@ -43,8 +43,8 @@ def leaderboard_cmd(results: Path, site: Optional[Path], as_json: bool) -> None:
         click.echo(render_leaderboard(board), nl=False)
     click.echo(f"wrote {markdown} and {html}", err=True)
     if site is not None:
-        from .._view.catalog import ResultsCatalog
-        from .._view.site import write_site
+        from ..view._catalog import ResultsCatalog
+        from ..view._site import write_site
 
         pages = write_site(ResultsCatalog([results]), site)
         click.echo(f"wrote {pages} pages under {site} (open {site / 'index.html'})", err=True)

@@ -1,5 +1,5 @@
 """`merge`: the shards of one run (`run --shard I/N`) joined into the whole run's report
-(`benchmark_core._run.merge` does the work)."""
+(`benchmark_core.runs._merge` does the work)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Optional
 
 import click
 
-from .._errors import EXIT_FAILURE
+from ..errors._errors import EXIT_FAILURE
 from .base import CliState, command
 from .progress import error_breakdown
 from .run import write_report
@@ -50,8 +50,8 @@ def merge_cmd(
     report without its rows). Exits 2 when the merged run is incomplete or has errored rows (the
     report is still written).
     """
-    from .._run.files import check_writable
-    from .._run.merge import merge_shards
+    from ..runs._files import check_writable
+    from ..runs._merge import merge_shards
 
     for path in (output, markdown):
         if path is not None:

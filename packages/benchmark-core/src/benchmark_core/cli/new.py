@@ -42,7 +42,7 @@ def new_cmd(
     import name is NAME with '_' for '-'. Then: pip install -e "./NAME[test]" (editable, so that the
     generator writes into the sources) && NAME run --model offline --provider mock.
     """
-    from .._benchmark.scaffold import scaffold_package
+    from ..packaging._scaffold import scaffold_package
 
     result = scaffold_package(name, directory, seed=seed, date=created.date() if created is not None else None)
     if as_json:

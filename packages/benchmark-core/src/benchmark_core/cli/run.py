@@ -1,5 +1,5 @@
 """The `run` command. Its model, provider and run options are generated from the one declaration in
-`benchmark_core._run.options` (`run_options.py`); what is added here is only what belongs to a terminal:
+`benchmark_core.runs._options` (`run_options.py`); what is added here is only what belongs to a terminal:
 where the report goes (`--output`, `--markdown`, `--json`), resuming from the journal, signals,
 the progress line and the error breakdown (`progress.py`), and with `--batch` a line on stderr
 each time a batch's state or counts change.
@@ -22,18 +22,18 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 import click
 
 from .._benchmark.definition import Benchmark
-from .._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from .._model import RunReport
-from .._run.options import RunOptions
-from .._run.target import RunTarget
+from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
+from ..runs._options import RunOptions
+from ..runs._target import RunTarget
 from .base import CliState, command, continue_command, echo_json
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
 if TYPE_CHECKING:
-    from .._agents.agent_command import AgentCommand
-    from .._run.runner import Run
     from ..adapters._batches import BatchStatus
+    from ..agents._command import AgentCommand
+    from ..runs._runner import Run
 
 
 @click.command("run")
@@ -112,7 +112,7 @@ def run_cmd(
     Exits 2 when any task errored or the run was stopped (the report is still written), 130 after
     Ctrl+C and 143 after SIGTERM (the finished rows are kept; continue with --resume).
     """
-    from .._run.files import check_writable
+    from ..runs._files import check_writable
 
     if (resume or retry_errored) and output is None:
         raise UsageError("--resume and --retry-errored continue the run journaled beside --output; give --output")
@@ -138,8 +138,8 @@ def run_cmd(
 def _output_held(output: Optional[Path]) -> Iterator[None]:
     """The lock on the output's journal, from before the run starts until its report is written:
     a second process on the same output is refused at once (`OutputLockedError`), before it sends."""
-    from .._run.output_lock import lock_output
-    from .._run.run_files import RunFiles
+    from ..runs._files import RunFiles
+    from ..runs._output_lock import lock_output
 
     lock = lock_output(RunFiles(output).journal) if output is not None else None
     try:
@@ -157,7 +157,7 @@ def _subject(
         if agent_env:
             raise UsageError("--agent-env needs --agent")
         return target
-    from .._agents.agent_command import AgentCommand
+    from ..agents._command import AgentCommand
 
     return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout)
 
@@ -172,8 +172,8 @@ def _run(
     retry_errored: bool,
 ) -> tuple[RunReport, Optional[int], Optional[RunStoppedError]]:
     """The run to its end: its report, the signal that ended it (if one did), the stop (if any)."""
-    from .._run.run_files import RunFiles
-    from .._run.runner import Run
+    from ..runs._files import RunFiles
+    from ..runs._runner import Run
 
     line = ProgressLine() if sys.stderr.isatty() else None
     common: dict[str, Any] = {
@@ -188,7 +188,7 @@ def _run(
     if isinstance(subject, RunTarget):
         run = Run(bench, subject.adapter(options.seed, benchmark=bench), options, batch_progress=batch_status, **common)
     else:
-        from .._agents.agent_run import AgentRun
+        from ..agents._agent_run import AgentRun
 
         run = AgentRun(bench, subject, options, **common)
     try:
@@ -210,7 +210,7 @@ def _finish(
     report: RunReport, output: Optional[Path], signum: Optional[int], stopped: Optional[RunStoppedError]
 ) -> None:
     """Tidy the journal and exit with the run's outcome (0 when it completed without errored rows)."""
-    from .._run.run_files import RunFiles
+    from ..runs._files import RunFiles
 
     if output is not None and report.complete and not report.totals.failed:
         # The report now holds every row; only an incomplete run or errored rows (for
@@ -275,9 +275,9 @@ def write_report(
 ) -> None:
     """Write the report (`--output`, `--markdown`) and print its summary, or with `--json` the report
     without its rows (`run` and `merge`)."""
-    from .._model.wire import to_wire
-    from .._render.report import render_markdown, render_summary
-    from .._run.run_files import RunFiles, write_output
+    from ..reports._report import render_markdown, render_summary
+    from ..runs._files import RunFiles, write_output
+    from ..wire._converter import to_wire
 
     files = RunFiles(output) if output is not None else None
     if files is not None:

@@ -1,5 +1,5 @@
 """The `run` command's model, provider and run options, generated from the one declaration in
-`benchmark_core._run.options` (the MCP tool's parameters come from the same declaration)."""
+`benchmark_core.runs._options` (the MCP tool's parameters come from the same declaration)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any, Optional, TypeVar
 
 import click
 
-from .._errors import UsageError
-from .._run.options import OptionSpec, RunOptions, option_specs, option_type
-from .._run.target import RunTarget
+from ..errors._errors import UsageError
+from ..runs._options import OptionSpec, RunOptions, option_specs, option_type
+from ..runs._target import RunTarget
 
 F = TypeVar("F", bound=Callable[..., Any])
 

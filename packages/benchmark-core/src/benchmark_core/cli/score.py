@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from .._surfaces.documents import score_batch_document
-from .._surfaces.submissions import read_submissions
+from ..servers._documents import score_batch_document
+from ..servers._submissions import read_submissions
 from .base import CliState, command, echo_json, excerpt
 
 

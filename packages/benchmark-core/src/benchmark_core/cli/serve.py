@@ -8,7 +8,7 @@ from typing import Optional
 
 import click
 
-from .._errors import UsageError
+from ..errors._errors import UsageError
 from .base import CliState, command
 
 PORT_RANGE = click.IntRange(min=0, max=65535)
@@ -44,7 +44,7 @@ def serve_cmd(
 
     PORT (default 8787) may be given as an argument or with --port.
     """
-    from .._surfaces.http import create_app, serve
+    from ..servers._http import create_app, serve
 
     if port_argument is not None and port is not None and port_argument != port:
         raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
@@ -86,15 +86,15 @@ def mcp_cmd(
     if episode is None:
         if record is not None:
             raise UsageError("--record needs --episode: only an episode session has a log to record")
-        from .._surfaces.mcp import start_mcp
+        from ..servers._mcp import start_mcp
 
         start_mcp(state.served(tasks_path))
         return
     import asyncio
 
-    from .._run.files import check_writable
-    from .._session.session import open_session
-    from .._surfaces.mcp_episode import serve_episode_stdio
+    from ..episodes._session import open_session
+    from ..runs._files import check_writable
+    from ..servers._mcp_episode import serve_episode_stdio
 
     if record is not None:
         check_writable(record)

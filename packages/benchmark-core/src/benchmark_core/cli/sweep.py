@@ -1,6 +1,6 @@
 """`sweep FILE`: models x benchmarks from one TOML file, every cell an ordinary run with its own
 journal and report under the results folder, then the leaderboard. The plan, the execution and the
-leaderboard are core's (`benchmark_core._sweep`); this module prints.
+leaderboard are core's (`benchmark_core.sweep`); this module prints.
 
 Exit codes: 0 when every cell has every row without errors; 1 for a bad file (the line and key
 named) or a results folder another process is writing, before anything is sent; 2 when a cell was
@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
+from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:
-    from .._sweep.plan import SweepPlan
-    from .._sweep.sweep import SweepOutcome
+    from ..sweep._plan import SweepPlan
+    from ..sweep._sweep import SweepOutcome
 
 
 @click.command("sweep")
@@ -55,13 +55,13 @@ def sweep_cmd(
     command to continue: finished cells are skipped and partial ones resumed, sending nothing twice.
     Exits 0 when every cell completed without errored rows, 2 otherwise, 1 for a bad file.
     """
-    from .._sweep.plan import plan_sweep
-    from .._sweep.sweep import execute_sweep
+    from ..sweep._plan import plan_sweep
+    from ..sweep._sweep import execute_sweep
     from .sweep_progress import SweepNotes, SweepProgress
 
     plan = plan_sweep(file)
     if merge_shards:
-        from .._sweep.shards import merge_sweep_shards
+        from ..sweep._shards import merge_sweep_shards
 
         if shard is not None:
             raise UsageError("--merge joins the shards that `--shard I/N` sweeps wrote; give one or the other")
@@ -85,7 +85,7 @@ def sweep_cmd(
 
 
 def _preamble(plan: SweepPlan) -> str:
-    from ..adapters._cache import default_cache_dir
+    from ..cache._cache import default_cache_dir
 
     models = len({cell.model.label for cell in plan.cells})
     benchmarks = len({cell.benchmark.id for cell in plan.cells})
@@ -108,7 +108,7 @@ def _preamble(plan: SweepPlan) -> str:
 
 
 def _finish(plan: SweepPlan, outcome: SweepOutcome, as_json: bool) -> None:
-    from .._sweep.leaderboard import write_leaderboard
+    from ..sweep._leaderboard import write_leaderboard
 
     board_error: Optional[str] = None
     try:

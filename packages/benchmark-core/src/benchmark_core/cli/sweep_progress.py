@@ -8,11 +8,11 @@ import time
 from typing import TYPE_CHECKING
 
 from .._model import RunRow
-from .._sweep.sweep import CellOutcome, SweepObserver
+from ..sweep._sweep import CellOutcome, SweepObserver
 from .progress import ProgressLine, clock
 
 if TYPE_CHECKING:
-    from .._sweep.plan import Cell
+    from ..sweep._plan import Cell
 
 
 class SweepNotes(SweepObserver):

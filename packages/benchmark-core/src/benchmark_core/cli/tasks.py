@@ -8,8 +8,8 @@ from typing import Optional
 
 import click
 
-from .._model.wire import to_wire
-from .._surfaces.documents import task_list_document
+from ..servers._documents import task_list_document
+from ..wire._converter import to_wire
 from .base import CliState, command, echo_json, excerpt
 
 

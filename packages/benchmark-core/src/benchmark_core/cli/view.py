@@ -1,4 +1,4 @@
-"""`view [RESULTS...]`: the results browser (`_view`) on loopback, over folders of reports."""
+"""`view [RESULTS...]`: the results browser (`view/`) on loopback, over folders of reports."""
 
 from __future__ import annotations
 
@@ -39,9 +39,9 @@ def view_cmd(results: tuple[Path, ...], host: str, port: Optional[int], as_json:
     journals (read without locking them) and update live; a finished run joins its group.
     Each folder is ranked on its own. Ctrl+C stops the server.
     """
-    from .._errors import MissingFileError
-    from .._surfaces.http import serve
-    from .._view.app import create_view_app
+    from ..errors._errors import MissingFileError
+    from ..servers._http import serve
+    from ..view._app import create_view_app
 
     folders = list(results) or [Path(".")]
     for folder in folders:

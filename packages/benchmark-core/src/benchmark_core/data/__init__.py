@@ -11,27 +11,27 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._benchmark.taskfiles": (
+    "._taskfiles": (
         "dump_task_file",
         "load_task_file",
         "resolve_remote_tasks",
     ),
-    ".._benchmark.validation": ("validate_tasks",),
-    ".._benchmark.splits": (
+    "._validation": ("validate_tasks",),
+    "._splits": (
         "split_generator_main",
         "SplitRenderer",
     ),
-    ".._render.report": ("provenance_markdown",),
+    "..reports._report": ("provenance_markdown",),
 }
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._benchmark.splits import SplitRenderer, split_generator_main
-    from .._benchmark.taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
-    from .._benchmark.validation import validate_tasks
-    from .._render.report import provenance_markdown
+    from ..reports._report import provenance_markdown
+    from ._splits import SplitRenderer, split_generator_main
+    from ._taskfiles import dump_task_file, load_task_file, resolve_remote_tasks
+    from ._validation import validate_tasks
 __all__ = [
     "SplitRenderer",
     "dump_task_file",

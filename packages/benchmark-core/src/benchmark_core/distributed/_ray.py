@@ -20,19 +20,19 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import attrs
 from attrs import frozen
 
-from .._errors import BenchmarkError, ConfigurationError, MissingExtraError
 from .._model import RunReport
-from .._run.options import RunOptions
-from .._run.run_files import RunFiles
-from .._run.shards import Shard
-from .._run.target import RunTarget
+from ..errors._errors import BenchmarkError, ConfigurationError, MissingExtraError
+from ..runs._files import RunFiles
+from ..runs._options import RunOptions
+from ..runs._shards import Shard
+from ..runs._target import RunTarget
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 if TYPE_CHECKING:
-    from .._sweep.plan import Cell
-    from .._sweep.sweep import CellOutcome, SweepOutcome
+    from ..sweep._plan import Cell
+    from ..sweep._sweep import CellOutcome, SweepOutcome
 
 
 @frozen
@@ -59,8 +59,8 @@ def run_shard(spec: ShardSpec) -> dict[str, Any]:
     """Run one shard where this is called (a Ray worker, or any process) and return its report's
     wire form. With a workdir, the shard journals there and resumes what an earlier attempt left."""
     from .._benchmark.plugins import resolve_benchmark
-    from .._model.wire import to_wire
-    from .._run.runner import Run
+    from ..runs._runner import Run
+    from ..wire._converter import to_wire
 
     benchmark = resolve_benchmark(spec.benchmark)
     options = attrs.evolve(spec.options, shard=str(spec.shard))
@@ -109,7 +109,7 @@ def run_on_ray(
     if shards < 1:
         raise ConfigurationError(f"shards must be at least 1, not {shards}")
     from .._benchmark.plugins import resolve_benchmark
-    from .._run.merge import merge_shards
+    from ..runs._merge import merge_shards
 
     bench = resolve_benchmark(benchmark)  # fail here, before any node is asked, when it is unknown
     chosen = options or RunOptions()
@@ -129,7 +129,7 @@ def run_on_ray(
     specs = [attrs.evolve(first, shard=Shard(index, shards)) for index in range(1, shards + 1)]
     if not ray.is_initialized():
         ray.init(address=address)
-    from .._model.wire import from_wire
+    from ..wire._converter import from_wire
 
     documents = _gather(ray, run_shard, specs, num_cpus, timeout)
     reports = [from_wire(document, RunReport, what="shard report") for document in documents]
@@ -177,10 +177,10 @@ def run_sweep_on_ray(
     each endpoint's `[limits]` is divided among its cells (at least 1 request in flight each): the
     endpoint never sees more than its limit. Ray is initialised as `run_on_ray` does."""
     ray = _ray()
-    from .._sweep.leaderboard import write_leaderboard
-    from .._sweep.plan import plan_sweep
-    from .._sweep.shards import merge_sweep_shards
-    from .._sweep.sweep import SweepOutcome
+    from ..sweep._leaderboard import write_leaderboard
+    from ..sweep._plan import plan_sweep
+    from ..sweep._shards import merge_sweep_shards
+    from ..sweep._sweep import SweepOutcome
 
     plan = plan_sweep(path)
     plans = [plan] if shards == 1 else [plan.sharded(f"{index}/{shards}") for index in range(1, shards + 1)]
@@ -205,6 +205,6 @@ def run_sweep_on_ray(
 
 def _run_cell(cell: Cell) -> CellOutcome:
     """One cell on a Ray worker: `sweep.run_cell`, in an event loop of its own."""
-    from .._sweep.sweep import run_cell
+    from ..sweep._sweep import run_cell
 
     return asyncio.run(run_cell(cell))

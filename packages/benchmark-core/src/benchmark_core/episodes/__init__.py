@@ -12,7 +12,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._episode.episode": (
+    "._episode": (
         "run_episode",
         "EpisodeError",
         "EpisodeLimits",
@@ -21,9 +21,8 @@ _EXPORTS = {
     ),
     ".._model": ("Episode",),
     # Sessions: an episode opened for an agent that runs its own loop, and agent commands.
-    ".._session.session": ("EpisodeSession", "open_session"),
-    ".._agents.agent_command": ("AgentCommand",),
-    ".._episode.toolbox": (
+    "._session": ("EpisodeSession", "open_session"),
+    "._toolbox": (
         "CONFLICT",
         "INVALID_ARGUMENTS",
         "NOT_FOUND",
@@ -36,13 +35,11 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._agents.agent_command import AgentCommand
-    from .._episode.episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, run_episode
-    from .._episode.toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool
     from .._model import Episode
-    from .._session.session import EpisodeSession, open_session
+    from ._episode import EpisodeError, EpisodeLimits, EpisodeResult, Replay, run_episode
+    from ._session import EpisodeSession, open_session
+    from ._toolbox import CONFLICT, INVALID_ARGUMENTS, NOT_FOUND, UNKNOWN_TOOL, Tool
 __all__ = [
-    "AgentCommand",
     "CONFLICT",
     "Episode",
     "EpisodeError",

@@ -14,7 +14,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._errors": (
+    "._errors": (
         "EXIT_FAILURE",
         "EXIT_OK",
         "EXIT_SIGINT",
@@ -78,7 +78,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._errors import (
+    from ._errors import (
         EXIT_FAILURE,
         EXIT_OK,
         EXIT_SIGINT,

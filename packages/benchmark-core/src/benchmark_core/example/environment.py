@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._episode.environment import EnvironmentStart
-from .._episode.toolbox import INVALID_ARGUMENTS, NOT_FOUND, Toolbox, ToolRefusal
 from .._model import JsonObject, JsonValue, Task, ToolResult
 from .._util.rng import mulberry32
+from ..episodes._environment import EnvironmentStart
+from ..episodes._toolbox import INVALID_ARGUMENTS, NOT_FOUND, Toolbox, ToolRefusal
 
 SYSTEM = (
     "You are a support agent with access to the order service. Use the tools to look orders up and "

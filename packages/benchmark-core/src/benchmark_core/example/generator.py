@@ -11,10 +11,10 @@ import operator
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .._benchmark.splits import split_generator_main
-from .._benchmark.taskfiles import dump_task_file
 from .._model import Task
 from .._util.rng import mulberry32
+from ..data._splits import split_generator_main
+from ..data._taskfiles import dump_task_file
 
 SEED = 20261015
 DATA_DIR = Path(__file__).parent / "data"
@@ -58,7 +58,7 @@ def render_split(split: str, seed: int) -> dict[str, str]:
     """The files of a split: the public tasks with the provenance, or hidden `hid-` tasks."""
     if split == "hidden":
         return {"tasks.jsonl": dump_task_file(generate(seed, prefix="hid-"))}
-    from .._render.report import provenance_markdown
+    from ..reports._report import provenance_markdown
     from . import benchmark
 
     return {"tasks.jsonl": dump_task_file(generate(seed)), "PROVENANCE.md": provenance_markdown(benchmark)}

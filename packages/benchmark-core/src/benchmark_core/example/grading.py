@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .._benchmark.graders import numeric_within
-from .._benchmark.hooks import GradeContext
-from .._episode.episode import replay
-from .._errors import InvalidSubmissionError
 from .._model import Task, TaskScore, Trace
+from ..episodes._episode import replay
+from ..errors._errors import InvalidSubmissionError
+from ..graders._graders import numeric_within
+from ..hooks._hooks import GradeContext
 
 
 def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:

@@ -11,7 +11,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._benchmark.graders": (
+    "._graders": (
         "DEFAULT_JUDGE_PROMPT",
         "exact_match",
         "json_schema_match",
@@ -25,7 +25,7 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._benchmark.graders import (
+    from ._graders import (
         DEFAULT_JUDGE_PROMPT,
         exact_match,
         json_schema_match,

@@ -11,7 +11,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._benchmark.hooks": (
+    "._hooks": (
         "Grader",
         "GroupLabeler",
         "NativeMessages",
@@ -19,7 +19,7 @@ _EXPORTS = {
         "SummaryMarkdown",
         "TaskLoader",
     ),
-    ".._episode.environment": ("EnvironmentFactory",),
+    "..episodes._environment": ("EnvironmentFactory",),
     "..adapters.mock": (
         "AnswerPolicy",
         "CallPolicy",
@@ -31,9 +31,9 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._benchmark.hooks import Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
-    from .._episode.environment import EnvironmentFactory
     from ..adapters.mock import AnswerPolicy, CallPolicy, ScriptPolicy
+    from ..episodes._environment import EnvironmentFactory
+    from ._hooks import Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
 __all__ = [
     "AnswerPolicy",
     "CallPolicy",

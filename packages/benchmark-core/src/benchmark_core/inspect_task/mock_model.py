@@ -30,11 +30,11 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._benchmark.definition import Benchmark
 from .._benchmark.plugins import discover_benchmarks
-from .._errors import ConfigurationError, PluginLoadError
 from .._model import ChatMessage, ChatRequest, Task, ToolSpec, Usage
 from ..adapters._toolnames import provider_safe_name
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
+from ..errors._errors import ConfigurationError, PluginLoadError
 from .benchmarks import resolve_benchmark
 
 _Candidate = tuple[Benchmark, int, Task]

@@ -21,10 +21,10 @@ from inspect_ai.model import ChatMessageAssistant, GenerateConfig, ModelAPI, Mod
 from inspect_ai.tool import ToolCall as InspectToolCall
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from .._errors import AdapterError, ConfigurationError
 from .._model import ChatMessage, ChatRequest, Task, ToolCall, ToolSpec, Usage
-from .._run.target import RunTarget
 from ..adapters.base import AdapterContext, GenerationSettings, ModelAdapter
+from ..errors._errors import AdapterError, ConfigurationError
+from ..runs._target import RunTarget
 
 STATE_KEY = "benchmark-core/provider_state"
 #: Inspect does not say which sample a request belongs to; provider adapters read only the settings.

@@ -14,7 +14,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, mean, 
 from inspect_ai.solver import TaskState
 
 from .._model import Trace
-from .._model.wire import from_wire, to_wire
+from ..wire._converter import from_wire, to_wire
 from .benchmarks import resolve_benchmark
 from .solver import ABORT_KEY, TRACE_KEY
 

@@ -13,11 +13,11 @@ from typing import Any, Optional
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import LimitExceededError, Store
 
-from .._episode.environment import Environment, EnvironmentStart
-from .._episode.episode import EpisodeError, EpisodeLimits, run_episode
 from .._model import ChatRequest, Episode, JsonValue, Task, ToolLogEntry, ToolResult, Trace
-from .._model.wire import to_wire
 from ..adapters.base import AdapterContext
+from ..episodes._environment import Environment, EnvironmentStart
+from ..episodes._episode import EpisodeError, EpisodeLimits, run_episode
+from ..wire._converter import to_wire
 from .adapter import InspectModelAdapter
 from .benchmarks import resolve_benchmark
 

@@ -11,9 +11,9 @@ from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from .._benchmark.definition import Benchmark
-from .._errors import ConfigurationError, EventLoopRunningError
 from .._model import Task as BenchmarkTask
-from .._model.wire import to_wire
+from ..errors._errors import ConfigurationError, EventLoopRunningError
+from ..wire._converter import to_wire
 from .benchmarks import remember_benchmark
 from .scorer import benchmark_scorer
 from .solver import benchmark_solver

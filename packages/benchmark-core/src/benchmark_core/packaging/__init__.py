@@ -11,7 +11,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._benchmark.scaffold": ("scaffold_package",),
+    "._scaffold": ("scaffold_package",),
     ".._util.lazy": ("lazy_attributes",),
 }
 
@@ -19,8 +19,8 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._benchmark.scaffold import scaffold_package
     from .._util.lazy import lazy_attributes
+    from ._scaffold import scaffold_package
 __all__ = [
     "lazy_attributes",
     "scaffold_package",

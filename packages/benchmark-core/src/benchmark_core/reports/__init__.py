@@ -23,15 +23,15 @@ _EXPORTS = {
         "BatchStats",
         "CacheStats",
     ),
-    ".._run.run_report": ("build_report",),
-    ".._render.report": (
+    "..runs._run_report": ("build_report",),
+    "._report": (
         "render_markdown",
         "render_summary",
         "index_entry",
     ),
-    ".._render.html_report": ("render_report_html",),
-    ".._render.card": ("render_card",),
-    ".._render.html_browser": ("render_task_browser_html",),
+    "._html_report": ("render_report_html",),
+    "._card": ("render_card",),
+    "._html_browser": ("render_task_browser_html",),
 }
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
@@ -50,11 +50,11 @@ if TYPE_CHECKING:
         Totals,
         Usage,
     )
-    from .._render.card import render_card
-    from .._render.html_browser import render_task_browser_html
-    from .._render.html_report import render_report_html
-    from .._render.report import index_entry, render_markdown, render_summary
-    from .._run.run_report import build_report
+    from ..runs._run_report import build_report
+    from ._card import render_card
+    from ._html_browser import render_task_browser_html
+    from ._html_report import render_report_html
+    from ._report import index_entry, render_markdown, render_summary
 __all__ = [
     "AgentRecord",
     "BatchStats",

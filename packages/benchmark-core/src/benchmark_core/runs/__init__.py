@@ -10,11 +10,11 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._run.runner": ("Run",),
-    ".._run.journal": ("journal_path",),
-    ".._run.shards": ("Shard",),
+    "._runner": ("Run",),
+    "._journal": ("journal_path",),
+    "._shards": ("Shard",),
     ".._model": ("ShardInfo",),
-    ".._run.merge": (
+    "._merge": (
         "ShardSource",
         "merge_shards",
     ),
@@ -25,10 +25,10 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
     from .._model import ShardInfo
-    from .._run.journal import journal_path
-    from .._run.merge import ShardSource, merge_shards
-    from .._run.runner import Run
-    from .._run.shards import Shard
+    from ._journal import journal_path
+    from ._merge import ShardSource, merge_shards
+    from ._runner import Run
+    from ._shards import Shard
 __all__ = [
     "Run",
     "Shard",

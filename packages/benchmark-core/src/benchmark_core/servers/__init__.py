@@ -11,11 +11,11 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._surfaces.http": (
+    "._http": (
         "create_app",
         "serve",
     ),
-    ".._surfaces.mcp": (
+    "._mcp": (
         "create_mcp_server",
         "start_mcp",
     ),
@@ -25,8 +25,8 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._surfaces.http import create_app, serve
-    from .._surfaces.mcp import create_mcp_server, start_mcp
+    from ._http import create_app, serve
+    from ._mcp import create_mcp_server, start_mcp
 __all__ = [
     "create_app",
     "create_mcp_server",

@@ -11,7 +11,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._stats.stats": (
+    "._stats": (
         "bootstrap_ci",
         "clopper_pearson_ci",
         "cluster_bootstrap_ci",
@@ -19,38 +19,38 @@ _EXPORTS = {
         "paired_bootstrap_ci",
         "McNemarTest",
     ),
-    ".._stats.groups": ("group_means",),
-    ".._stats.proportions": ("wilson_ci",),
-    ".._stats.ranks": (
+    "._groups": ("group_means",),
+    "._proportions": ("wilson_ci",),
+    "._ranks": (
         "JointBootstrap",
         "RankInterval",
         "ReferenceDifference",
         "joint_bootstrap",
     ),
-    ".._stats.holm": ("holm_adjusted",),
-    ".._stats.compare": (
+    "._holm": ("holm_adjusted",),
+    "._compare": (
         "ComparedRun",
         "Comparison",
         "Difference",
         "GroupDifference",
         "compare_reports",
     ),
-    ".._render.compare_markdown": ("render_comparison",),
-    ".._render.html_compare": ("render_comparison_html",),
+    "._compare_markdown": ("render_comparison",),
+    "._compare_html": ("render_comparison_html",),
 }
 
 __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._render.compare_markdown import render_comparison
-    from .._render.html_compare import render_comparison_html
-    from .._stats.compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
-    from .._stats.groups import group_means
-    from .._stats.holm import holm_adjusted
-    from .._stats.proportions import wilson_ci
-    from .._stats.ranks import JointBootstrap, RankInterval, ReferenceDifference, joint_bootstrap
-    from .._stats.stats import (
+    from ._compare import ComparedRun, Comparison, Difference, GroupDifference, compare_reports
+    from ._compare_html import render_comparison_html
+    from ._compare_markdown import render_comparison
+    from ._groups import group_means
+    from ._holm import holm_adjusted
+    from ._proportions import wilson_ci
+    from ._ranks import JointBootstrap, RankInterval, ReferenceDifference, joint_bootstrap
+    from ._stats import (
         McNemarTest,
         bootstrap_ci,
         clopper_pearson_ci,

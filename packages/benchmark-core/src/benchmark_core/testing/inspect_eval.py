@@ -25,8 +25,8 @@ from inspect_ai.model._providers.mockllm import MockLLM
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, JsonObject, RunReport
-from .._model.wire import to_wire
 from ..adapters.base import AdapterContext
+from ..wire._converter import to_wire
 
 #: What `mockllm/model` answers to everything.
 MOCKLLM_ANSWER: str = MockLLM.default_output

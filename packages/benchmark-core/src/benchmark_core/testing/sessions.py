@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Optional
 
-from .._episode.environment import EnvironmentStart
-from .._episode.episode import EpisodeLimits, run_episode
 from .._model import JsonValue, Task, TaskScore, ToolResult
-from .._session.session import EpisodeSession
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
+from ..episodes._environment import EnvironmentStart
+from ..episodes._episode import EpisodeLimits, run_episode
+from ..episodes._session import EpisodeSession
 
 __all__ = ["SessionEnvironment", "mock_agent", "play_mock", "play_mock_episode"]
 

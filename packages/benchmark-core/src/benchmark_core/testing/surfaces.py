@@ -40,7 +40,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 async def serve_benchmark(benchmark: Benchmark, host: str = "127.0.0.1") -> AsyncIterator[str]:
     """Serve `create_app(benchmark)` on `host` and a free port; yields the base URL
     (`http://127.0.0.1:PORT`, no trailing slash) and stops the server on exit."""
-    from .._surfaces.http import create_app
+    from ..servers._http import create_app
 
     runner = web.AppRunner(create_app(benchmark), handle_signals=False)
     await runner.setup()

@@ -11,7 +11,7 @@ from .._util.lazy import lazy_attributes
 
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
-    ".._model.wire": (
+    "._converter": (
         "dumps",
         "to_wire",
         "from_wire",
@@ -35,9 +35,9 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 
 # Generated from _EXPORTS by `python tools/sync_exports.py`: what type checkers, IDEs and the API docs read.
 if TYPE_CHECKING:
-    from .._model.wire import dumps, from_wire, to_wire
     from .._util.json_schema import SchemaError, first_violation
     from .._util.json_values import decode_prefix, first_difference, is_number, json_equal, key_path, loads, show
+    from ._converter import dumps, from_wire, to_wire
 __all__ = [
     "SchemaError",
     "decode_prefix",

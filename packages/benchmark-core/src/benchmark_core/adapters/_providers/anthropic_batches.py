@@ -15,7 +15,7 @@ Message Batches take no metadata, so a batch whose create answer was lost is fou
 (https://docs.anthropic.com/en/api/listing-message-batches: `GET {root}/v1/messages/batches` with
 `limit` up to 1000 and `after_id`, the most recent first; `data`, `has_more`, `last_id`) the
 batches created since the run journaled it (`created_since`), which the runner matches by their
-request count and creation time (`_run.batch`).
+request count and creation time (`runs._batch`).
 
 Expired and canceled items are resubmittable, as are errors of type `api_error`,
 `overloaded_error` and `rate_limit_error`; other errors (an invalid request) are not.

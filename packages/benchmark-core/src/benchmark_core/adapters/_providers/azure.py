@@ -25,8 +25,8 @@ import os
 from typing import Union
 from urllib.parse import quote
 
-from ..._errors import AdapterError, BadRequestError
 from ..._model import JsonValue
+from ...errors._errors import AdapterError, BadRequestError
 from .._json_http import endpoint_under
 from .._provider_errors import ProviderErrors
 from ..catalog import ProviderInfo

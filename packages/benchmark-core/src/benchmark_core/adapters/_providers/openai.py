@@ -45,8 +45,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Optional
 
-from ..._errors import BadRequestError, ConfigurationError, MalformedResponseError
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from ...errors._errors import BadRequestError, ConfigurationError, MalformedResponseError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under

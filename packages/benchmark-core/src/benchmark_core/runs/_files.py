@@ -1,0 +1,215 @@
+"""A run's files, named and written in one place, and the saved reports the CLI reads back.
+
+`RunFiles` names a run's report, the journal beside it, and the report and journal of each of its
+shards; `write_atomic` is the one way a report (or any other output file) reaches the disk; and
+`read_report` and friends read saved reports (strict JSON, `benchmark_core._util.json_values.loads`:
+a `NaN` in a report would come back as a report no surface could write).
+
+`write_atomic` writes a temporary file in the target's own folder, fsyncs it and renames it over the
+target, so a full disk or a killed process leaves the previous file (or none), never half of one.
+The temporary file is created with mode 0666, so the kernel applies the process's umask as it does
+for any file an editor or `open()` creates (0644 under the usual umask 022), rather than the 0600 of
+`tempfile.mkstemp`, which would make every report unreadable to the rest of a shared team.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from attrs import frozen
+
+from .._model import RunReport
+from .._util.json_values import jsonl_lines, loads
+from ..errors._errors import (
+    InvalidJsonError,
+    MissingFileError,
+    OutputWriteError,
+    UnreadableFileError,
+    UsageError,
+)
+from ..wire._converter import from_wire
+from ._shards import Shard
+
+if TYPE_CHECKING:
+    from ..stats._compare import Comparison
+
+
+#: What a run's journal adds to its report's name (`report.json.journal.jsonl`).
+JOURNAL_SUFFIX = ".journal.jsonl"
+
+
+@frozen
+class RunFiles:
+    """The files of a run writing its report to `report`."""
+
+    report: Path
+
+    @classmethod
+    def of(cls, report: Union[str, Path]) -> RunFiles:
+        return cls(Path(report))
+
+    @classmethod
+    def of_journal(cls, journal: Union[str, Path]) -> RunFiles:
+        """The run whose journal is `journal`."""
+        journal = Path(journal)
+        return cls(journal.with_name(journal.name.removesuffix(JOURNAL_SUFFIX)))
+
+    @property
+    def journal(self) -> Path:
+        """`<report>.journal.jsonl`: every finished row, as it finishes (`runs._journal`)."""
+        return self.report.with_name(self.report.name + JOURNAL_SUFFIX)
+
+    def shard(self, shard: Shard) -> RunFiles:
+        """The files of shard I of N of this run: `report.shard-I-of-N.json` beside `report.json`,
+        so the shards of one run (on machines sharing its folder) never write the same file."""
+        report = self.report
+        return RunFiles(report.with_name(f"{report.stem}.shard-{shard.index}-of-{shard.count}{report.suffix}"))
+
+    @property
+    def shard_reports(self) -> str:
+        """The glob pattern of this run's shard reports (`report.shard-*-of-*.json`)."""
+        return f"{self.report.stem}.shard-*-of-*{self.report.suffix}"
+
+    def write_report(self, report: RunReport, *, journaled: bool = True) -> None:
+        """Write `report` (its wire form, indented) to `report`, whole or not at all. A failure is an
+        `OutputWriteError` naming the file and, when the run was `journaled`, the rows safe in the
+        journal."""
+        text = report_text(report)
+        if journaled:
+            write_output(self.report, text, journal=self.journal, rows_safe=len(report.rows))
+        else:
+            write_output(self.report, text, journal=None, rows_safe=0)
+
+
+def write_output(path: Path, text: str, *, journal: Optional[Path], rows_safe: int) -> None:
+    """Write a run's report (or another file of its output, like its Markdown) with `write_atomic`.
+    A failure is an `OutputWriteError` naming the file and the rows safe in the journal."""
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise write_failed(path, exc, journal, rows_safe) from None
+
+
+def write_failed(path: Path, exc: OSError, journal: Optional[Path], rows_safe: int) -> OutputWriteError:
+    """The error of a journal or report that could not be written: the file, the reason, and how
+    many finished rows the journal holds (a resumed run keeps them and sends only the rest)."""
+    reason = exc.strerror or str(exc)
+    safe = f"{rows_safe} finished row{'s' if rows_safe != 1 else ''} are safe in {journal}" if journal else "no journal"
+    return OutputWriteError(f"cannot write {path}: {reason}; {safe}")
+
+
+def report_text(report: RunReport) -> str:
+    """A report file's text: the report's wire form, indented by two, and a final newline."""
+    from ..wire._converter import dumps
+
+    return dumps(report, indent=2) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all (see the module docstring); `OSError` on failure,
+    with no temporary file left behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    fd, tmp = _temporary(path)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file beside `path`, created with mode 0666 (the umask applies), open for writing."""
+    while True:
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+
+
+def read_json(path: Path) -> Any:
+    """A JSON document, or the values of a JSONL file (one per non-blank line) as a list."""
+    try:
+        # utf-8-sig: editors on Windows save a byte-order mark that is not part of the JSON.
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise MissingFileError(f"file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnreadableFileError(f"cannot read {path}: {exc}") from None
+    try:
+        return loads(text)
+    except ValueError as exc:
+        document_error = exc
+    values = []
+    for number, line in jsonl_lines(text):
+        try:
+            values.append(loads(line))
+        except ValueError as exc:
+            if not values:
+                # Not JSONL at all. A multi-line document's first line is rarely JSON by itself, so
+                # the document's own error is the one that says where the mistake is.
+                raise _not_json(path, document_error) from None
+            raise _not_json(path, exc, number) from None
+    return values
+
+
+def read_report(path: Path) -> RunReport:
+    """A saved run report. Its rows may be missing, so that `run --json` output (which has none)
+    can be read as well."""
+    report = read_report_or_comparison(path)
+    if not isinstance(report, RunReport):
+        raise UsageError(f"{path} is a comparison, not a run report")
+    return report
+
+
+def read_report_or_comparison(path: Path) -> Union[RunReport, Comparison]:
+    """A saved run report, or a comparison (what `compare --json` prints: it has `differences` and
+    no `rows`)."""
+    data = read_json(path)
+    if isinstance(data, dict) and "differences" in data and "rows" not in data:
+        from ..stats._compare import Comparison
+
+        return from_wire(data, Comparison, what="comparison")
+    if isinstance(data, dict):
+        data.setdefault("rows", [])
+    return from_wire(data, RunReport, what="run report")
+
+
+def check_writable(path: Path) -> None:
+    """Fail now, with a usage error, if `path` cannot be written: called before a run, so that a
+    finished run is never lost to a mistyped output path."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the folder of {path}: {exc.strerror or exc}") from None
+    if path.is_dir() or not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"cannot write {path}")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write an output file that is no run's report (a page, a card, a leaderboard) atomically
+    (`write_atomic`); a failure is a usage error naming the file."""
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _not_json(path: Path, exc: ValueError, line: Optional[int] = None) -> InvalidJsonError:
+    if isinstance(exc, json.JSONDecodeError):
+        return InvalidJsonError(f"{path}:{line or exc.lineno}: not JSON ({exc.msg})")
+    return InvalidJsonError(f"{path}{f':{line}' if line else ''}: not JSON ({exc})")

@@ -1,0 +1,148 @@
+"""The OpenAPI description of the episode-session routes (`http_sessions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._model import ToolSpec
+from ..errors._errors import (
+    InvalidSessionRequestError,
+    NotAnEpisodeError,
+    RequestTooLargeError,
+    SessionFinishedError,
+    SessionNotFoundError,
+    SessionUnauthorizedError,
+    TaskNotFoundError,
+    TasksNotAllowedError,
+    TooManySessionsError,
+)
+from ..wire._schema import JsonSchema, wire_schema
+
+_BEARER: list[dict[str, list[str]]] = [{"sessionToken": []}]
+_SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def session_security_scheme() -> JsonSchema:
+    return {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The token POST /v1/sessions answered; it reaches that session only.",
+    }
+
+
+def session_schemas(tasks_schema: JsonSchema) -> dict[str, JsonSchema]:
+    state: JsonSchema = {
+        "type": "object",
+        "properties": {
+            "sessionId": {"type": "string"},
+            "taskId": {"type": "string"},
+            "seed": {"type": "integer"},
+            "toolCalls": {"type": "integer", "description": "Calls executed (and logged) so far."},
+            "maxToolCalls": {"type": "integer", "description": "Calls beyond this are refused (MAX_TOOL_CALLS)."},
+            "finished": {"type": "boolean"},
+            "score": {"anyOf": [{"$ref": "#/components/schemas/TaskScore"}, {"type": "null"}]},
+        },
+        "required": ["sessionId", "taskId", "seed", "toolCalls", "maxToolCalls", "finished", "score"],
+    }
+    opened: JsonSchema = {
+        "type": "object",
+        "properties": {
+            **state["properties"],
+            "token": {"type": "string", "description": "Bearer token for this session's routes and MCP endpoint."},
+            "mcpUrl": {"type": "string", "description": "The session's MCP endpoint (streamable HTTP)."},
+            "prompt": {"type": "string"},
+            "system": {"type": "string"},
+            "tools": {"type": "array", "items": wire_schema(ToolSpec)},
+            "idleTimeoutSeconds": {"type": "number"},
+        },
+        "required": [*state["required"], "token", "mcpUrl", "prompt", "system", "tools", "idleTimeoutSeconds"],
+    }
+    return {
+        "SessionRequest": {
+            "type": "object",
+            "properties": {
+                "taskId": {"type": "string", "minLength": 1, "description": "An episode task's id."},
+                "tasks": {"anyOf": [tasks_schema, {"type": "null"}], "description": "An alternate task file."},
+                "seed": {"type": "integer", "default": 1, "description": "The environment's (and replay's) seed."},
+            },
+            "required": ["taskId"],
+            "additionalProperties": False,
+        },
+        "Session": opened,
+        "SessionState": state,
+        "FinishRequest": {
+            "type": "object",
+            "properties": {"answer": {"description": "The agent's final answer."}},
+            "additionalProperties": False,
+        },
+    }
+
+
+def _error(codes: str) -> dict[str, Any]:
+    return {"description": codes, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+def _ok(status: str, schema: str) -> dict[str, Any]:
+    content = {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+    return {status: {"description": "OK", "content": content}}
+
+
+def _json_body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+def session_paths() -> dict[str, Any]:
+    """The four session routes."""
+    reached = {
+        "401": _error(SessionUnauthorizedError.code),
+        "404": _error(SessionNotFoundError.code),
+    }
+    return {
+        "/v1/sessions": {
+            "post": {
+                "summary": "Open an episode session: its prompt, tools, MCP endpoint and bearer token",
+                "description": "No route lists sessions; each is reached with its own token only.",
+                "requestBody": _json_body("SessionRequest"),
+                "responses": {
+                    **_ok("201", "Session"),
+                    "400": _error(f"{InvalidSessionRequestError.code}, INVALID_JSON or INVALID_TASK_FILE"),
+                    "403": _error(TasksNotAllowedError.code),
+                    "404": _error(TaskNotFoundError.code),
+                    "413": _error(RequestTooLargeError.code),
+                    "422": _error(NotAnEpisodeError.code),
+                    "503": _error(TooManySessionsError.code),
+                },
+            }
+        },
+        "/v1/sessions/{session_id}": {
+            "get": {
+                "summary": "A session's state: calls so far, and its score once finished",
+                "parameters": [_SESSION_ID],
+                "security": _BEARER,
+                "responses": {**_ok("200", "SessionState"), **reached},
+            }
+        },
+        "/v1/sessions/{session_id}/finish": {
+            "post": {
+                "summary": "Finish a session with the agent's answer: its score, graded by replaying its log",
+                "parameters": [_SESSION_ID],
+                "security": _BEARER,
+                "requestBody": _json_body("FinishRequest"),
+                "responses": {
+                    **_ok("200", "TaskScore"),
+                    "400": _error(InvalidSessionRequestError.code),
+                    **reached,
+                    "409": _error(SessionFinishedError.code),
+                },
+            }
+        },
+        "/v1/sessions/{session_id}/mcp": {
+            method: {
+                "summary": "The session's MCP endpoint (streamable HTTP, JSON responses): exactly the episode's tools",
+                "parameters": [_SESSION_ID],
+                "security": _BEARER,
+                "responses": {"200": {"description": "An MCP JSON-RPC response"}, **reached},
+            }
+            for method in ("post", "get", "delete")
+        },
+    }

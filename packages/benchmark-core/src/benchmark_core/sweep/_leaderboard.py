@@ -1,0 +1,270 @@
+"""The leaderboard of a results folder: every run report in it (written by a sweep or not), grouped
+so that only comparable runs are ranked together, each group ranked by mean.
+
+Reports are comparable when they share benchmark, version, answer mode, epochs and task set (the
+same task ids); any other report lands in a group of its own, never in someone else's ranking. Within
+a group, each model's paired verdict against the top model is `compare`'s (`compare_reports`: the
+paired bootstrap interval and, for pass/fail runs of one epoch, McNemar's test). Next to the score:
+tasks, errored rows, pass^k with epochs, tokens, cost and the median latency of answered rows.
+
+`write_leaderboard` writes `leaderboard.md` and `index.html` (a self-contained page) into the folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Optional, Union, cast
+
+import attrs
+from attrs import frozen
+
+from .._model import ConfidenceInterval, RunReport
+from ..errors._errors import BenchmarkError
+from ..stats._identity import RunIdentity
+from ..stats._ranks import RankInterval
+from ..stats._standings import Standing, Standings, standings
+
+__all__ = [
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LeaderboardGroup",
+    "SkippedFile",
+    "build_leaderboard",
+    "group_key",
+    "rank_reports",
+    "read_results",
+    "write_leaderboard",
+]
+
+LEADERBOARD_MARKDOWN = "leaderboard.md"
+LEADERBOARD_HTML = "index.html"
+
+
+@frozen(kw_only=True)
+class LeaderboardEntry:
+    """One report's row. `rank` is shared by equal means; `rank_interval95` is the 95% interval of the
+    rank over the group's joint bootstrap. `verdict` is against the group's top model (`top` for the
+    top itself; None when the group has one report), with the paired difference and its interval,
+    McNemar's p where that test applies (`p_value`), and the p-value of the verdict's test adjusted
+    by Holm's method for the group's comparisons (`adjusted_p_value`)."""
+
+    rank: int
+    rank_interval95: Optional[RankInterval] = None
+    label: str
+    report: str
+    model: str
+    provider: str
+    mean: float
+    confidence_interval95: ConfidenceInterval
+    verdict: Optional[str] = None
+    mean_difference: Optional[float] = None
+    difference_interval95: Optional[ConfidenceInterval] = None
+    p_value: Optional[float] = None
+    adjusted_p_value: Optional[float] = None
+    tasks: int
+    errored: int
+    complete: bool
+    pass_hat_k: Optional[float] = None
+    total_tokens: int
+    cost_usd: Optional[float] = None
+    median_latency_ms: Optional[float] = None
+
+
+@frozen(kw_only=True)
+class LeaderboardGroup:
+    """Reports that can be ranked together: one benchmark, version, answer mode, epochs and task set.
+    `comparisons` is the number of verdicts against the top (adjusted together); `clustered_by` and
+    `clusters` say what the joint bootstrap resampled (None: tasks)."""
+
+    benchmark: str
+    version: str
+    mode: str
+    tasks: int
+    epochs: int
+    task_set: str
+    comparisons: int = 0
+    clustered_by: Optional[str] = None
+    clusters: Optional[int] = None
+    entries: list[LeaderboardEntry]
+
+
+@frozen
+class SkippedFile:
+    """A JSON file of the folder that is not a run report with rows, and why."""
+
+    path: str
+    reason: str
+
+
+@frozen(kw_only=True)
+class Leaderboard:
+    """Every group of `results`. Rank intervals and verdicts come from `resamples` joint bootstrap
+    resamples per group, seeded with `seed`; verdicts are adjusted by `adjustment` (Holm's method)."""
+
+    results: str
+    seed: int = 1
+    resamples: int = 10_000
+    adjustment: str = "holm"
+    groups: list[LeaderboardGroup]
+    skipped: list[SkippedFile]
+
+
+def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, seed: int = 1) -> Leaderboard:
+    """The leaderboard of every run report under `results` (see the module docstring)."""
+    folder = Path(results)
+    found, skipped = read_results(folder)
+    return rank_reports(str(folder), found, skipped, resamples=resamples, seed=seed)
+
+
+def rank_reports(
+    results: str,
+    found: Sequence[tuple[str, RunReport]],
+    skipped: Sequence[SkippedFile] = (),
+    *,
+    resamples: int = 10_000,
+    seed: int = 1,
+) -> Leaderboard:
+    """The leaderboard of reports already read (`read_results`): each a path relative to `results`
+    and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
+    grouped: dict[tuple[RunIdentity, frozenset[str]], list[tuple[str, RunReport]]] = {}
+    for relative, report in found:
+        grouped.setdefault(group_key(report), []).append((relative, report))
+    groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
+    groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
+    return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
+
+
+def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboard] = None) -> tuple[Path, Path]:
+    """Write `leaderboard.md` and `index.html` into `results`; returns their paths."""
+    from ..runs._files import write_text
+    from ._leaderboard_html import render_leaderboard_html
+    from ._leaderboard_markdown import render_leaderboard
+
+    folder = Path(results)
+    board = leaderboard if leaderboard is not None else build_leaderboard(folder)
+    markdown, html = folder / LEADERBOARD_MARKDOWN, folder / LEADERBOARD_HTML
+    write_text(markdown, render_leaderboard(board))
+    write_text(html, render_leaderboard_html(board))
+    return markdown, html
+
+
+def read_results(folder: Path) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+    """Every run report with rows under `folder` (paths relative to it, in path order), and the
+    JSON files that are not, with why."""
+    from ..runs._files import read_json
+    from ..wire._converter import from_wire
+
+    found: list[tuple[str, RunReport]] = []
+    skipped: list[SkippedFile] = []
+    for path in _json_files(folder):
+        relative = path.relative_to(folder).as_posix()
+        try:
+            data = read_json(path)
+            if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
+                skipped.append(SkippedFile(relative, "not a run report"))
+                continue
+            if isinstance(data.get("shard"), dict):
+                shard = data["shard"]
+                which = f"{shard.get('index')}/{shard.get('count')}"
+                reason = f"shard {which} of a run (`merge` its shards, then rank the whole)"
+                skipped.append(SkippedFile(relative, reason))
+                continue
+            if not data.get("rows"):
+                stopped = data.get("stopped")
+                reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
+                skipped.append(SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)"))
+                continue
+            found.append((relative, from_wire(data, RunReport, what="run report")))
+        except BenchmarkError as exc:
+            skipped.append(SkippedFile(relative, exc.message))
+    return found, skipped
+
+
+def _json_files(folder: Path) -> Iterator[Path]:
+    if not folder.is_dir():
+        from ..errors._errors import MissingFileError
+
+        raise MissingFileError(f"no results folder at {folder}")
+    for path in sorted(folder.rglob("*.json")):
+        if not any(part.startswith(".") for part in path.relative_to(folder).parts):
+            yield path
+
+
+def group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
+    """Reports rank together when their identities are comparable, with the same epochs, and their
+    rows cover the same tasks (a report records its rows' task ids, not its task set's digest)."""
+    identity = attrs.evolve(RunIdentity.of_report(report).comparable(), epochs=report.epochs)
+    return identity, frozenset(row.task_id for row in report.rows)
+
+
+def _task_ids_label(task_ids: frozenset[str]) -> str:
+    """A short name for the tasks a group's rows cover, shown beside the group's heading."""
+    return hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:12]
+
+
+def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
+    labels = _labels([relative for relative, _ in members])
+    ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))
+    placed = standings(
+        [report for _, (_, report) in ranked], [label for label, _ in ranked], seed=seed, resamples=resamples
+    )
+    entries = [
+        _entry(label, relative, report, standing, top=index == 0 and len(ranked) > 1)
+        for index, (standing, (label, (relative, report))) in enumerate(zip(placed.entries, ranked))
+    ]
+    identity, task_ids = group_key(ranked[0][1][1])
+    return LeaderboardGroup(
+        benchmark=identity.benchmark,
+        version=identity.version,
+        mode=cast(str, identity.mode),
+        tasks=len(task_ids),
+        epochs=cast(int, identity.epochs),
+        task_set=_task_ids_label(task_ids),
+        **_resampled(placed),
+        entries=entries,
+    )
+
+
+def _resampled(placed: Standings) -> dict[str, Any]:
+    return {"comparisons": placed.comparisons, "clustered_by": placed.clustered_by, "clusters": placed.clusters}
+
+
+def _labels(paths: Sequence[str]) -> list[str]:
+    """A sweep's `<benchmark>/<label>/report.json` reads as its label; any other file as its path
+    without `.json`. Labels two reports would share fall back to the paths."""
+    short = [p.rsplit("/", 2)[-2] if p.endswith("/report.json") else p.removesuffix(".json") for p in paths]
+    return [s if short.count(s) == 1 else p.removesuffix(".json") for s, p in zip(short, paths)]
+
+
+def _entry(label: str, relative: str, report: RunReport, standing: Standing, *, top: bool) -> LeaderboardEntry:
+    latencies = [row.latency_ms for row in report.rows if row.error is None]
+    return LeaderboardEntry(
+        rank=standing.rank,
+        rank_interval95=standing.rank_interval95,
+        label=label,
+        report=relative,
+        model=report.model,
+        provider=report.provider,
+        mean=report.mean,
+        confidence_interval95=report.confidence_interval95,
+        verdict="top" if top else standing.verdict,
+        mean_difference=standing.mean_difference,
+        difference_interval95=standing.difference_interval95,
+        p_value=standing.mcnemar_p_value,
+        adjusted_p_value=standing.adjusted_p_value,
+        tasks=len({row.task_id for row in report.rows}),
+        errored=report.totals.failed,
+        complete=report.complete,
+        pass_hat_k=report.pass_hat_k,
+        total_tokens=report.usage.total_tokens,
+        cost_usd=report.usage.cost_usd,
+        median_latency_ms=float(statistics.median(latencies)) if latencies else None,
+    )
+
+
+def finite(value: Optional[float]) -> bool:
+    return value is not None and math.isfinite(value)

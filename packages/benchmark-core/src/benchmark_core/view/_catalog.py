@@ -1,0 +1,299 @@
+"""What the results browser knows of its folders: every report, grouped and ranked as the
+leaderboard ranks them (`rank_reports`), kept compact (per report: its headline, each task's
+status and score, its group means and summary figures; the rows themselves are read again only
+for the page that shows them), and the journals of runs in progress (`live`).
+
+`refresh` looks at the folders again (a `stat` of each JSON file) and rebuilds only when a report
+appeared, changed or went away; `generation` counts the rebuilds, so a page that polls knows when
+to reload. Several folders are ranked each on its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+from attrs import Factory, define, frozen
+
+from .._model import ConfidenceInterval, GroupMean, RunReport, RunRow
+from ..runs._files import JOURNAL_SUFFIX, RunFiles
+from ..sweep._leaderboard import LeaderboardGroup, SkippedFile, rank_reports, read_results
+from ._benchmarks import task_set_size
+from ._live import JournalTail, LiveRun
+from ._paths import slug
+
+__all__ = ["ResultsCatalog", "DimensionCell", "GroupView", "RunFile"]
+
+#: How often, at most, `refresh` looks at the folders again.
+RESCAN_SECONDS = 1.0
+
+
+@frozen(kw_only=True)
+class RunFile:
+    """One report of a group, as the pages need it."""
+
+    label: str
+    slug: str
+    path: Path
+    relative: str
+    benchmark: str
+    model: str
+    provider: str
+    mean: float
+    confidence_interval95: ConfidenceInterval
+    #: Task id -> "p" (every epoch passed), "e" (an epoch errored) or "f".
+    status: dict[str, str]
+    #: Task id -> mean score over its epochs.
+    scores: dict[str, float]
+    groups: dict[str, dict[str, GroupMean]]
+    #: The benchmark's summary fields that are single figures (rates, counts).
+    figures: dict[str, float]
+    #: Its per-kind breakdowns (schema-mutation's `perMutationKind`, rollback-recovery's
+    #: `perIncidentKind`): field -> group -> figure -> value, numbers only.
+    breakdowns: dict[str, dict[str, dict[str, float]]]
+
+
+@frozen
+class DimensionCell:
+    mean: float
+    low: float
+    high: float
+    tasks: int
+
+
+@define
+class GroupView:
+    """One group of comparable reports: its leaderboard rows, in rank order, with their files."""
+
+    id: str
+    group: LeaderboardGroup
+    runs: list[RunFile]
+    task_ids: list[str]
+    task_groups: dict[str, dict[str, str]]
+    _cells: dict[str, dict[str, dict[str, DimensionCell]]] = Factory(dict)
+
+    def run(self, run_slug: str) -> Optional[RunFile]:
+        return next((run for run in self.runs if run.slug == run_slug), None)
+
+    @property
+    def dimensions(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for run in self.runs:
+            seen.update((dimension, None) for dimension in run.groups)
+        return list(seen)
+
+    def dimension_cells(self, dimension: str) -> dict[str, dict[str, DimensionCell]]:
+        """Run slug -> group -> mean with a 95% interval over the group's tasks (each task's mean
+        over its epochs), computed once per group: the Wilson interval when every score is 0 or 1,
+        else a bootstrap (2,000 resamples, seed 1)."""
+        cached = self._cells.get(dimension)
+        if cached is not None:
+            return cached
+        from ..stats._proportions import wilson_ci
+        from ..stats._stats import bootstrap_ci
+
+        members: dict[str, list[str]] = {}
+        for task_id in self.task_ids:
+            label = self.task_groups.get(task_id, {}).get(dimension)
+            if label is not None:
+                members.setdefault(label, []).append(task_id)
+        table: dict[str, dict[str, DimensionCell]] = {}
+        for run in self.runs:
+            row: dict[str, DimensionCell] = {}
+            for label in sorted(members):
+                scores = [run.scores[t] for t in members[label] if t in run.scores]
+                if scores:
+                    passed = sum(score == 1.0 for score in scores)
+                    binary = passed + sum(score == 0.0 for score in scores) == len(scores)
+                    ci = wilson_ci(passed, len(scores)) if binary else bootstrap_ci(scores, seed=1, resamples=2000)
+                    row[label] = DimensionCell(math.fsum(scores) / len(scores), ci.low, ci.high, len(scores))
+            table[run.slug] = row
+        self._cells[dimension] = table
+        return table
+
+
+class ResultsCatalog:
+    """The reports and live journals under `roots`, ranked with `resamples` and `seed` as
+    `leaderboard` ranks them."""
+
+    def __init__(self, roots: Sequence[Path], *, resamples: int = 10_000, seed: int = 1) -> None:
+        self.roots = [Path(root) for root in roots]
+        self.resamples, self.seed = resamples, seed
+        self.generation = 0
+        self.groups: list[GroupView] = []
+        self.skipped: list[tuple[str, SkippedFile]] = []
+        self._by_id: dict[str, GroupView] = {}
+        self._signature: tuple[Any, ...] = ()
+        self._checked = 0.0
+        self._tails: dict[Path, JournalTail] = {}
+        self._lock = threading.Lock()
+        self.refresh(force=True)
+
+    def group(self, group_id: str) -> Optional[GroupView]:
+        return self._by_id.get(group_id)
+
+    def refresh(self, *, force: bool = False) -> bool:
+        """Rebuild when the folders' reports changed; True when it did."""
+        with self._lock:
+            now = time.monotonic()
+            if not force and now - self._checked < RESCAN_SECONDS:
+                return False
+            self._checked = now
+            signature = tuple(_signature(root) for root in self.roots)
+            if signature == self._signature and not force:
+                return False
+            self._signature = signature
+            self._build()
+            self.generation += 1
+            return True
+
+    def _build(self) -> None:
+        groups: list[GroupView] = []
+        skipped: list[tuple[str, SkippedFile]] = []
+        for number, root in enumerate(self.roots, start=1):
+            found, left = read_results(root)
+            skipped += [(str(root), s) for s in left]
+            board = rank_reports(str(root), found, left, resamples=self.resamples, seed=self.seed)
+            reports = dict(found)
+            prefix = f"r{number}-" if len(self.roots) > 1 else ""
+            for group in board.groups:
+                gid = prefix + slug(f"{group.benchmark}-{group.version}-{group.mode}-e{group.epochs}-{group.task_set}")
+                runs = [_run_file(root, entry.report, entry.label, reports[entry.report]) for entry in group.entries]
+                first = reports[group.entries[0].report]
+                task_groups = {row.task_id: dict(row.groups) for row in first.rows}
+                task_ids = sorted({t for run in runs for t in run.status})
+                groups.append(GroupView(gid, group, runs, task_ids, task_groups))
+        self.groups, self.skipped = groups, skipped
+        self._by_id = {g.id: g for g in groups}
+
+    def live(self) -> list[LiveRun]:
+        """Every run whose journal is newer than its report (or has none), read from where the
+        last call stopped."""
+        runs: list[LiveRun] = []
+        seen: set[Path] = set()
+        for number, root in enumerate(self.roots, start=1):
+            for journal in sorted(_journals(root)):
+                seen.add(journal)
+                output = RunFiles.of_journal(journal).report
+                try:
+                    if output.exists() and output.stat().st_mtime_ns >= journal.stat().st_mtime_ns:
+                        continue  # finished: the report is there (the journal holds errored rows to retry)
+                except FileNotFoundError:
+                    continue
+                tail = self._tails.setdefault(journal, JournalTail(journal))
+                if not tail.read() or tail.header is None:
+                    continue
+                relative = journal.relative_to(root).as_posix()
+                shown = output.relative_to(root).as_posix()
+                runs.append(tail.live_run(f"{number}:{relative}", relative, shown, _total(tail)))
+        for gone in set(self._tails) - seen:
+            del self._tails[gone]
+        return runs
+
+
+def _total(tail: JournalTail) -> Optional[int]:
+    header = tail.header or {}
+    shard = header.get("shard")
+    if isinstance(shard, dict):
+        return None  # a shard runs part of the task set, which its journal does not list
+    size = task_set_size(str(header.get("benchmark")), str(header.get("taskSetDigest")))
+    options = header.get("options") if isinstance(header.get("options"), dict) else {}
+    epochs = options.get("epochs") if isinstance(options, dict) else None
+    return size * (epochs if isinstance(epochs, int) and epochs > 0 else 1) if size is not None else None
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    if not root.is_dir():
+        return ()
+    found = []
+    for path in root.rglob("*.json"):
+        relative = path.relative_to(root)
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            continue
+        found.append((relative.as_posix(), info.st_mtime_ns, info.st_size))
+    return tuple(sorted(found))
+
+
+def _journals(root: Path) -> list[Path]:
+    if not root.is_dir():
+        return []
+    found = root.rglob("*" + JOURNAL_SUFFIX)
+    return [p for p in found if not any(s.startswith(".") for s in p.relative_to(root).parts)]
+
+
+def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFile:
+    by_task: dict[str, list[RunRow]] = {}
+    for row in report.rows:
+        by_task.setdefault(row.task_id, []).append(row)
+    status = {task_id: _status(rows) for task_id, rows in by_task.items()}
+    scores = {task_id: math.fsum(r.score for r in rows) / len(rows) for task_id, rows in by_task.items()}
+    figures = {
+        key: float(value)
+        for key, value in report.summary.items()
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    }
+    return RunFile(
+        label=label,
+        slug=slug(label),
+        path=root / relative,
+        relative=relative,
+        benchmark=report.benchmark,
+        model=report.model,
+        provider=report.provider,
+        mean=report.mean,
+        confidence_interval95=report.confidence_interval95,
+        status=status,
+        scores=scores,
+        groups=report.groups,
+        figures=figures,
+        breakdowns=_breakdowns(report.summary),
+    )
+
+
+def _breakdowns(summary: dict[str, Any]) -> dict[str, dict[str, dict[str, float]]]:
+    """The summary fields shaped {group: {"tasks": n, ...numbers}}, as the run page's bar tables
+    take them, keeping the numbers."""
+    found: dict[str, dict[str, dict[str, float]]] = {}
+    for key, value in summary.items():
+        if (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) and isinstance(v.get("tasks"), int) for v in value.values())
+        ):
+            found[key] = {
+                str(group): {
+                    k: float(n)
+                    for k, n in stats.items()
+                    if isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)
+                }
+                for group, stats in value.items()
+            }
+    return found
+
+
+def _status(rows: Sequence[RunRow]) -> str:
+    if any(row.error is not None for row in rows):
+        return "e"
+    return "p" if all(row.passed for row in rows) else "f"
+
+
+@functools.lru_cache(maxsize=8)
+def _report_at(path: str, mtime_ns: int) -> RunReport:
+    from ..runs._files import read_report
+
+    return read_report(Path(path))
+
+
+def read_run(run: RunFile) -> RunReport:
+    """The whole report of `run` (the last few read are kept)."""
+    return _report_at(str(run.path), os.stat(run.path).st_mtime_ns)

@@ -1,0 +1,94 @@
+"""The task x model matrix of a group page: one row per task, one column per model (in rank
+order), each cell passed, failed or errored, and each task linking to its page.
+
+Every row is in the markup, so the page reads without JavaScript. `MATRIX_JS` then takes the rows
+out of the document and shows one page of them at a time (`PAGE_ROWS`), which keeps an 800-task x
+20-model matrix as quick to filter and scroll as a short one. Its filters (models disagree, every
+model fails, only one passes, a row errored), the search (task id and group labels) and the sort
+(by how many models pass) work on the rows' data attributes: `data-s` holds one letter per model
+(p, f, e, or m when the model has no row for the task), `data-n` the passes, `data-q` the text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..reports._html_page import e
+from ._html_common import href
+from ._paths import task_page
+
+if TYPE_CHECKING:
+    from ._catalog import GroupView
+
+__all__ = ["MATRIX_JS", "PAGE_ROWS", "matrix_section"]
+
+PAGE_ROWS = 100
+_MARK = {"p": "✓", "f": "✗", "e": "!", "m": "·"}
+_WORD = {"p": "passed", "f": "failed", "e": "errored", "m": "no row"}
+
+
+def matrix_section(here: str, view: GroupView) -> str:
+    runs = view.runs
+    head = "".join(f'<th class="model" title="{e(run.label)}" scope="col">{e(run.label)}</th>' for run in runs)
+    rows = []
+    for task_id in view.task_ids:
+        states = "".join(run.status.get(task_id, "m") for run in runs)
+        labels = ", ".join(view.task_groups.get(task_id, {}).values())
+        cells = "".join(f'<td class="c {s}">{_MARK[s]}</td>' for s in states)
+        rows.append(
+            f'<tr data-s="{states}" data-n="{states.count("p")}" data-q="{e((task_id + " " + labels).lower())}">'
+            f'<th class="task" scope="row"><a href="{href(here, task_page(view.id, task_id))}">{e(task_id)}</a></th>'
+            f'<td class="grp">{e(labels)}</td><td class="n">{states.count("p")}/{len(runs)}</td>{cells}</tr>'
+        )
+    legend = " ".join(f'<span class="c {s}">{_MARK[s]}</span> {_WORD[s]}' for s in ("p", "f", "e"))
+    total = len(view.task_ids)
+    return (
+        '<section id="matrix-section"><h2>Tasks &times; models</h2>'
+        f'<p class="note">{legend}. Each task links to its page, with every model\'s answer side by side.</p>'
+        '<form class="controls" id="matrix-controls" hidden>'
+        '<label>Show <select id="matrix-filter"><option value="all">all tasks</option>'
+        '<option value="disagree">models disagree</option><option value="all-fail">every model fails</option>'
+        '<option value="one-pass">only one passes</option><option value="errored">a model errored</option>'
+        "</select></label>"
+        '<label>Search <input type="search" id="matrix-search" placeholder="task id or group"></label>'
+        '<label>Sort <select id="matrix-sort"><option value="id">by task id</option>'
+        '<option value="most">most models pass first</option><option value="fewest">fewest models pass first</option>'
+        "</select></label>"
+        f'<span id="matrix-count">{total} of {total} tasks</span>'
+        '<span class="pager"><button type="button" id="matrix-prev">previous</button>'
+        '<span id="matrix-page"></span><button type="button" id="matrix-next">next</button></span></form>'
+        f'<div class="scroll"><table id="matrix" data-models="{len(runs)}"><thead><tr><th class="task">task</th>'
+        f'<th>group</th><th class="n">pass</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+        "</section>"
+    )
+
+
+MATRIX_JS = """
+(function(){
+var table=document.getElementById('matrix');if(!table)return;
+var PAGE=PAGE_ROWS,body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows),shown=rows,page=0;
+var info=rows.map(function(r,i){var s=r.dataset.s,n=+r.dataset.n;return {row:r,i:i,s:s,n:n,q:r.dataset.q,
+e:s.indexOf('e')>=0,f:s.indexOf('f')>=0||s.indexOf('e')>=0};});
+var controls=document.getElementById('matrix-controls'),filter=document.getElementById('matrix-filter'),
+search=document.getElementById('matrix-search'),sort=document.getElementById('matrix-sort'),
+count=document.getElementById('matrix-count'),pageInfo=document.getElementById('matrix-page'),
+prev=document.getElementById('matrix-prev'),next=document.getElementById('matrix-next');
+var models=+table.dataset.models;
+var tests={all:function(){return true;},disagree:function(t){return t.n>0&&t.n<models;},
+'all-fail':function(t){return t.n===0;},'one-pass':function(t){return t.n===1;},errored:function(t){return t.e;}};
+function apply(keep){var test=tests[filter.value],q=search.value.trim().toLowerCase();
+var picked=info.filter(function(t){return test(t)&&(!q||t.q.indexOf(q)>=0);});
+if(sort.value==='most')picked.sort(function(a,b){return b.n-a.n||a.i-b.i;});
+else if(sort.value==='fewest')picked.sort(function(a,b){return a.n-b.n||a.i-b.i;});
+shown=picked;if(!keep)page=0;draw();}
+function draw(){var pages=Math.max(1,Math.ceil(shown.length/PAGE));page=Math.min(page,pages-1);
+var part=shown.slice(page*PAGE,(page+1)*PAGE).map(function(t){return t.row;});
+body.replaceChildren.apply(body,part);
+count.textContent=shown.length+' of '+info.length+' tasks';
+pageInfo.textContent=' page '+(page+1)+' of '+pages+' ';prev.disabled=page===0;next.disabled=page>=pages-1;}
+filter.addEventListener('change',function(){apply(false);});sort.addEventListener('change',function(){apply(false);});
+search.addEventListener('input',function(){apply(false);});
+prev.addEventListener('click',function(){page--;draw();});next.addEventListener('click',function(){page++;draw();});
+controls.hidden=false;apply(false);table.dataset.ready='1';
+})();
+""".replace("PAGE_ROWS", str(PAGE_ROWS))

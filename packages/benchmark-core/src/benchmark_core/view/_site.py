@@ -1,0 +1,186 @@
+"""Every page of the results browser by its path (`Site.page`), for the server (`view`) and the
+static site (`write_site`, what `leaderboard --site` writes). One renderer per page kind lives in
+`reports` (`view_index`, `view_group`, `view_task`; the run page is `html_report`'s and the compare
+page `html_compare`'s, with a trail of links added).
+
+A path names a page only through the catalog: a group id, a run's or task's slug, never a file
+name, so no path can reach a file outside the pages (`..` and the like are simply not found).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Optional
+
+from .._model import RunReport, RunRow
+from ._catalog import GroupView, ResultsCatalog, RunFile, read_run
+from ._live import LiveRun
+from ._paths import INDEX, compare_page, group_page, relative, run_page, slug, task_page
+from ._rows import RowIndex
+
+__all__ = ["Site", "write_site"]
+
+#: A static site writes every pair's compare page for groups up to this size, else each run against the top.
+ALL_PAIRS_UP_TO = 6
+
+
+class Site:
+    def __init__(self, catalog: ResultsCatalog, *, static: bool = False) -> None:
+        self.catalog = catalog
+        self.static = static
+        self._rows = RowIndex()
+
+    def live(self) -> list[LiveRun]:
+        return self.catalog.live()
+
+    def page(self, path: str) -> Optional[str]:
+        """The page at `path` (relative, as `view._paths` spells them), or None when there is none."""
+        parts = path.strip("/").split("/") if path.strip("/") else []
+        if not parts or parts == [INDEX]:
+            return self.index()
+        if parts[0] != "g" or len(parts) < 2:
+            return None
+        view = self.catalog.group(parts[1])
+        if view is None:
+            return None
+        rest = parts[2:]
+        if not rest or rest == [INDEX]:
+            return self.group(view)
+        if len(rest) != 2 or not rest[1].endswith(".html"):
+            return None
+        kind, name = rest[0], rest[1].removesuffix(".html")
+        if kind == "runs":
+            run = view.run(name)
+            return self.run(view, run, read_run(run)) if run is not None else None
+        if kind == "tasks":
+            task_id = _task_ids(view).get(name)
+            if task_id is None:
+                return None
+            return self.task(view, task_id, [(run, self._rows.rows(run.path, task_id)) for run in view.runs])
+        if kind == "compare":
+            pair = next(
+                ((a, b) for a, b in itertools.permutations(view.runs, 2) if f"{a.slug}--{b.slug}" == name), None
+            )
+            return self.compare(view, *pair, read_run(pair[0]), read_run(pair[1])) if pair is not None else None
+        return None
+
+    def index(self) -> str:
+        from ._html_index import render_view_index
+
+        return render_view_index(self.catalog, self.live())
+
+    def group(self, view: GroupView, compare: Optional[set[str]] = None) -> str:
+        from ._html_group import render_view_group
+
+        catalog = self.catalog
+        return render_view_group(
+            view, self.live(), catalog.generation, resamples=catalog.resamples, seed=catalog.seed, compare=compare
+        )
+
+    def run(self, view: GroupView, run: RunFile, report: RunReport) -> str:
+        from ..reports._html_report import render_report_html
+        from ..sweep._leaderboard_markdown import group_title
+        from ._benchmarks import installed, task_index
+        from ._html_common import VIEW_CSS, trail
+
+        here = run_page(view.id, run.slug)
+        steps = [(group_title(view.group), group_page(view.id)), (run.label, None)]
+        bench = installed(report.benchmark)
+        tasks = list(task_index(report.benchmark).values())
+        return render_report_html(
+            report,
+            bench,
+            tasks,
+            trail=VIEW_CSS + trail(here, steps),
+            task_href=lambda task_id: relative(here, task_page(view.id, task_id)),
+        )
+
+    def task(self, view: GroupView, task_id: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> str:
+        from ._benchmarks import task_index
+        from ._html_task import render_view_task
+
+        return render_view_task(view, task_id, task_index(view.group.benchmark).get(task_id), rows)
+
+    def compare(self, view: GroupView, first: RunFile, second: RunFile, a: RunReport, b: RunReport) -> str:
+        from ..stats._compare import compare_reports
+        from ..stats._compare_html import render_comparison_html
+        from ..sweep._leaderboard_markdown import group_title
+        from ._html_common import VIEW_CSS, trail
+
+        here = compare_page(view.id, first.slug, second.slug)
+        comparison = compare_reports(
+            [a, b], labels=[first.label, second.label], resamples=self.catalog.resamples, seed=self.catalog.seed
+        )
+        steps = [(group_title(view.group), group_page(view.id)), (f"{second.label} vs {first.label}", None)]
+        return render_comparison_html(
+            comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, first, second)
+        )
+
+
+def _task_ids(view: GroupView) -> dict[str, str]:
+    return {slug(task_id): task_id for task_id in view.task_ids}
+
+
+def _flipped(here: str, view: GroupView, first: RunFile, second: RunFile) -> str:
+    """The tasks one run passes and the other does not, each linking to its page."""
+    from ..reports._html_page import e
+
+    def items(ids: list[str]) -> str:
+        if not ids:
+            return '<p class="note">None.</p>'
+        links = "".join(
+            f'<li><a href="{e(relative(here, task_page(view.id, task_id)))}"><code>{e(task_id)}</code></a></li>'
+            for task_id in ids
+        )
+        return f"<ul>{links}</ul>"
+
+    shared = [t for t in view.task_ids if t in first.status and t in second.status]
+    gained = [t for t in shared if first.status[t] != "p" and second.status[t] == "p"]
+    lost = [t for t in shared if first.status[t] == "p" and second.status[t] != "p"]
+    return (
+        f'<section id="flipped"><h2>Tasks that flipped</h2>'
+        f'<h3 id="gained">Passed by {e(second.label)} only ({len(gained)})</h3>{items(gained)}'
+        f'<h3 id="lost">Passed by {e(first.label)} only ({len(lost)})</h3>{items(lost)}</section>'
+    )
+
+
+def _compare_pairs(view: GroupView) -> Iterator[tuple[RunFile, RunFile]]:
+    if len(view.runs) <= ALL_PAIRS_UP_TO:
+        yield from itertools.permutations(view.runs, 2)
+    else:
+        top = view.runs[0]
+        yield from ((top, run) for run in view.runs[1:])
+
+
+def write_site(catalog: ResultsCatalog, out: Path) -> int:
+    """Write every page under `out`; returns how many. Reports are read one group at a time."""
+    from ..runs._files import read_report, write_text
+
+    site = Site(catalog, static=True)
+    written = 0
+
+    def put(path: str, html: str) -> None:
+        nonlocal written
+        write_text(out / path, html)
+        written += 1
+
+    put(INDEX, site.index())
+    for view in catalog.groups:
+        reports = {run.slug: read_report(run.path) for run in view.runs}
+        pairs = list(_compare_pairs(view))
+        compare = {compare_page(view.id, a.slug, b.slug) for a, b in pairs}
+        put(group_page(view.id), site.group(view, compare))
+        for run in view.runs:
+            put(run_page(view.id, run.slug), site.run(view, run, reports[run.slug]))
+        by_task: dict[str, dict[str, list[RunRow]]] = {}
+        for run in view.runs:
+            for row in reports[run.slug].rows:
+                by_task.setdefault(row.task_id, {}).setdefault(run.slug, []).append(row)
+        for task_id in view.task_ids:
+            rows = [(run, by_task.get(task_id, {}).get(run.slug, [])) for run in view.runs]
+            put(task_page(view.id, task_id), site.task(view, task_id, rows))
+        for a, b in pairs:
+            put(compare_page(view.id, a.slug, b.slug), site.compare(view, a, b, reports[a.slug], reports[b.slug]))
+    return written
