@@ -278,3 +278,34 @@ def test_the_docs_table_counts_the_committed_split(real: list[Task]) -> None:
     page = (ROOT_DIR / "docs" / "benchmarks" / "schema-mutation.md").read_text(encoding="utf-8")
     shown = page.split("<!-- real-split tables: start -->\n", 1)[1].split("<!-- real-split tables: end -->", 1)[0]
     assert shown == real_split_tables(real)
+
+
+def test_a_sweep_of_three_mock_skills_ranks_them_and_the_view_shows_the_year(tmp_path: Path) -> None:
+    """The leaderboard ranks the skills in order on the real split, and the results browser's group
+    page has a table by release year (the `changeYear` dimension), as it has one per dimension."""
+    from benchmark_core.sweep import build_leaderboard, run_sweep
+    from benchmark_core.view import ResultsCatalog, write_site
+
+    models = "".join(
+        f'[[models]]\nlabel = "skill-{skill}"\nprovider = "mock"\nmodel = "mock-real"\nmock_skill = 0.{skill}\n'
+        for skill in (5, 6, 7)
+    )
+    sweep = tmp_path / "sweep.toml"
+    sweep.write_text(
+        f'results = "results"\n[options]\ncache = false\n{models}'
+        f'[[benchmarks]]\nid = "{benchmark.id}"\ntasks = "real"\n',
+        encoding="utf-8",
+    )
+    assert run_sweep(sweep).completed
+    results = tmp_path / "results"
+    (group,) = build_leaderboard(results).groups
+    assert [entry.label for entry in group.entries] == ["skill-7", "skill-6", "skill-5"]
+    catalog = ResultsCatalog([results], resamples=200)
+    (view,) = catalog.groups
+    assert {"product", "changeKind", "changeYear"} <= set(view.dimensions)
+    cells = view.dimension_cells("changeYear")
+    assert all(set(row) == {"2021", "2022", "2023", "2024", "2025", "2026"} for row in cells.values())
+    site = tmp_path / "site"
+    write_site(catalog, site)
+    pages = "".join(path.read_text(encoding="utf-8") for path in site.rglob("*.html"))
+    assert 'data-dimension="changeYear"' in pages and "by change year" in pages
