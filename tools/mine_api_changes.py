@@ -311,7 +311,8 @@ NEIGHBOURS = 2
 
 def _neighbours(path: str, after_ops: dict[str, Json]) -> list[Json]:
     """The operations of the release after that share the longest path prefix with a removed one
-    (at least the version segment), at most `NEIGHBOURS`, with their facts."""
+    (any operation of the file when none shares more than the root), at most `NEIGHBOURS`, with their
+    facts; none when the release deleted the whole file."""
     parts = path.split("/")
 
     def shared(other: str) -> int:
@@ -326,7 +327,7 @@ def _neighbours(path: str, after_ops: dict[str, Json]) -> list[Json]:
     return [
         {"operationId": op_id, "method": op["method"], "path": op["path"], **_schema_facts(op)}
         for op_id, op in ranked[:NEIGHBOURS]
-        if shared(op["path"]) >= 2
+        if shared(op["path"]) >= 1
     ]
 
 

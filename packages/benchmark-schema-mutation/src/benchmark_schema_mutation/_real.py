@@ -16,7 +16,8 @@ Per change, in the data file's order:
   does not (`noCall`: no value to send), and a drift episode (Twilio's missing-parameter error);
 - removed enum values (`enumChange`): one request for a removed value (`noCall`);
 - a removed operation (`removedOperation`): one request for it (`noCall`), the file's neighbouring
-  operations as the current tools (none when the whole API was withdrawn);
+  operations as the current tools. An operation removed with its whole API (the file deleted) gives
+  no task: there is no current tool to show, and a native run needs one;
 - a new optional parameter (`addedOptional`): one control, whose old call is still the right one.
 
 A hidden real split (`--split hidden-real --seed N`, `hidreal-` ids) draws other requests and values
@@ -45,7 +46,7 @@ HIDDEN_REAL = "hidden-real"
 ID_PREFIXES = {REAL: "real", HIDDEN_REAL: "hidreal"}
 CHANGES_FILE = Path(__file__).parent / "data" / "real-changes.json"
 #: Requests per removed, renamed or newly required parameter.
-REAL_REQUESTS = 3
+REAL_REQUESTS = 4
 #: The control kind: an additive change, after which the old call is still right.
 CONTROL = "control"
 #: Optional parameters a request adds beside the required ones and the changed one, at most.
@@ -343,6 +344,8 @@ def change_tasks(change: Change, rng: Mulberry32, prefix: str, split: str, seed:
     taken: list[JsonObject] = []
     if kind == "addedOptional":
         return [control(change, rng, task_id=f"{base}-control", **ids)]
+    if kind == "removedOperation" and not change.get("remaining"):
+        return []  # the whole API was withdrawn: no current tool to offer
     if kind in ("removedOperation", "enumChange"):
         return [removed_need(change, rng, task_id=f"{base}-no-call", **ids)]
     build = {"removedField": removed_field, "renamedField": renamed_field, "newRequired": new_required}[kind]
