@@ -28,6 +28,7 @@ from typing import Optional, Union
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from .simultaneous import SimultaneousDifferences, simultaneous_differences
 from .stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
 __all__ = ["JointBootstrap", "RankInterval", "ReferenceDifference", "competition_ranks", "joint_bootstrap"]
@@ -59,11 +60,13 @@ class ReferenceDifference:
 @frozen
 class JointBootstrap:
     """Per run, in the order given: its rank interval and its difference from the reference (None for
-    the reference itself)."""
+    the reference itself); with `simultaneous=True`, also the simultaneous intervals of every
+    pairwise difference from the same resamples (`simultaneous.simultaneous_differences`)."""
 
     resamples: int
     rank_intervals: list[RankInterval]
     differences: list[Optional[ReferenceDifference]]
+    simultaneous: Optional[SimultaneousDifferences] = None
 
 
 def competition_ranks(values: Sequence[float]) -> list[int]:
@@ -81,11 +84,16 @@ def joint_bootstrap(
     reference: int = 0,
     seed: int = 1,
     resamples: int = 10_000,
+    simultaneous: bool = False,
+    small_sample: bool = True,
 ) -> JointBootstrap:
     """The joint bootstrap of `scores[r][i]`, the score of run r on row i (every run has the same
     rows, in the same order). `units[i]` names the unit of row i (its task, or its cluster): a
     resample draws as many units as there are, with replacement, each with all its rows in every
-    run. The mean of a run in a resample is the mean over the rows of the drawn units."""
+    run. The mean of a run in a resample is the mean over the rows of the drawn units.
+
+    `simultaneous`: also the 95% simultaneous intervals of all pairwise differences (two runs or
+    more, two units or more), with the small-sample correction unless `small_sample` is False."""
     if resamples <= 0:
         raise ValueError("resamples must be positive")
     runs = len(scores)
@@ -100,6 +108,9 @@ def joint_bootstrap(
     totals_of = [_dot_with(column) for column in columns]
     histogram = [[0] * runs for _ in range(runs)]
     differences: list[list[float]] = [[] for _ in range(runs)]
+    unit_count = len(set(units))
+    keep = simultaneous and runs >= 2 and unit_count >= 2
+    resampled: list[list[float]] = [[] for _ in range(runs)] if keep else []
     mul = operator.mul
     for _ in range(resamples):
         counts = draw()
@@ -115,7 +126,15 @@ def joint_bootstrap(
         base = totals[reference]
         for run, total in enumerate(totals):
             differences[run].append((total - base) / rows)
+        if keep:
+            for column, total in zip(resampled, totals):
+                column.append(total / rows)
     means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
+    family = (
+        simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample)
+        if keep
+        else None
+    )
     return JointBootstrap(
         resamples=resamples,
         rank_intervals=[_rank_interval(counts, resamples) for counts in histogram],
@@ -123,6 +142,7 @@ def joint_bootstrap(
             None if run == reference else _difference(means[run] - means[reference], differences[run])
             for run in range(runs)
         ],
+        simultaneous=family,
     )
 
 
