@@ -75,7 +75,7 @@ class Split:
     bad: list[RunRow]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _split(name: str) -> Split:
     benchmark_name, _, tasks_name = name.partition(":")
     benchmark = resolve_benchmark(benchmark_name)
@@ -167,6 +167,10 @@ def _run(
     return list(pool.map(_leaderboard, jobs, chunksize=4))
 
 
+def _head(*cells: str) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
 def _share(count: int, n: int) -> str:
     ci = wilson_ci(count, n)
     return f"{100 * count / n:.1f}% ({100 * ci.low:.1f}% to {100 * ci.high:.1f}%)"
@@ -174,12 +178,20 @@ def _share(count: int, n: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--leaderboards", type=int, default=200, help="leaderboards of equal models per split and score type")
-    parser.add_argument("--power-leaderboards", type=int, default=200, help="leaderboards of one 0.7 and nine 0.6 models")
-    parser.add_argument("--split", action="append", help=f"BENCHMARK:TASKS (repeat; default: {', '.join(DEFAULT_SPLITS)})")
+    parser.add_argument(
+        "--leaderboards", type=int, default=200, help="leaderboards of equal models per split and score type"
+    )
+    parser.add_argument(
+        "--power-leaderboards", type=int, default=200, help="leaderboards of one 0.7 and nine 0.6 models"
+    )
+    parser.add_argument(
+        "--split", action="append", help=f"BENCHMARK:TASKS (repeat; default: {', '.join(DEFAULT_SPLITS)})"
+    )
     parser.add_argument("--scores", action="append", choices=SCORES, help="pass/fail, fractional (default: both)")
     parser.add_argument("--skill", type=float, default=0.6)
-    parser.add_argument("--resamples", type=int, default=10_000, help="joint resamples per leaderboard (the leaderboard's own)")
+    parser.add_argument(
+        "--resamples", type=int, default=10_000, help="joint resamples per leaderboard (the leaderboard's own)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="names the mock models: other seed, other outcomes")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--no-correction", action="store_true", help="the plain bootstrap max-|t|, for comparison")
@@ -192,20 +204,29 @@ def main() -> None:
         _check_shortcut(_split(split))
     rule = "max-|t| with the small-sample correction" if correction else "plain bootstrap max-|t| (no correction)"
     print(
-        f"Leaderboards of {MODELS} equal mock models (skill {args.skill}): the share with any spurious \"worse\" "
+        f'Leaderboards of {MODELS} equal mock models (skill {args.skill}): the share with any spurious "worse" '
         f"({rule}; {args.resamples:,} joint resamples, seed 1; models named with seed {args.seed})"
     )
     print()
-    print("| split | tasks | resampled | scores | leaderboards | with a spurious \"worse\" | share (95% Wilson) | \"worse\" verdicts | critical value |")
+    print(
+        _head("split", "tasks", "resampled", "scores", "leaderboards", 'with a spurious "worse"')
+        + _head("share (95% Wilson)", '"worse" verdicts', "critical value")[1:]
+    )
     print("| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: |")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         for split in splits:
             data = _split(split)
-            units = f"{data.base.clusters} {data.base.clustered_by} clusters" if data.base.clustered_by else f"{len(data.good)} tasks"
+            units = (
+                f"{data.base.clusters} {data.base.clustered_by} clusters"
+                if data.base.clustered_by
+                else f"{len(data.good)} tasks"
+            )
             for scores in score_types:
                 tag = f"s{args.seed}-eq-{scores[:4]}"
-                results = _run(pool, split, scores, [args.skill] * MODELS, tag, args.leaderboards, args.resamples, correction)
+                results = _run(
+                    pool, split, scores, [args.skill] * MODELS, tag, args.leaderboards, args.resamples, correction
+                )
                 any_worse = sum(1 for spurious, *_ in results if spurious)
                 verdicts = sum(spurious for spurious, *_ in results)
                 critical = sorted(r[2] for r in results)[len(results) // 2]
@@ -216,13 +237,21 @@ def main() -> None:
         if args.power_leaderboards:
             print()
             skills = [0.7] + [args.skill] * (MODELS - 1)
-            print(f"Power on {POWER_SPLIT}: one model of skill 0.7, nine of {args.skill}; {args.power_leaderboards} leaderboards")
+            print(
+                f"Power on {POWER_SPLIT}: one model of skill 0.7, nine of {args.skill}; "
+                + f"{args.power_leaderboards} leaderboards"
+            )
             print()
-            print("| scores | leaderboards | nine called \"worse\", on average | leaderboards with all nine | 0.7 model on top | 0.7 model called \"worse\" |")
+            print(
+                _head("scores", "leaderboards", 'nine called "worse", on average', "leaderboards with all nine")
+                + _head("0.7 model on top", '0.7 model called "worse"')[1:]
+            )
             print("| --- | ---: | ---: | ---: | ---: | ---: |")
             for scores in score_types:
                 tag = f"s{args.seed}-pow-{scores[:4]}"
-                results = _run(pool, POWER_SPLIT, scores, skills, tag, args.power_leaderboards, args.resamples, correction)
+                results = _run(
+                    pool, POWER_SPLIT, scores, skills, tag, args.power_leaderboards, args.resamples, correction
+                )
                 n = len(results)
                 shares = [called / (MODELS - 1) for _, called, *_ in results]
                 mean = sum(shares) / n
@@ -232,7 +261,8 @@ def main() -> None:
                 on_top = sum(r[3] for r in results)
                 wrong = sum(1 for spurious, *_ in results if spurious)
                 print(
-                    f"| {scores} | {n} | {100 * mean:.1f}% ({100 * (mean - half):.1f}% to {100 * (mean + half):.1f}%) | "
+                    f"| {scores} | {n} | {100 * mean:.1f}% "
+                    f"({100 * (mean - half):.1f}% to {100 * (mean + half):.1f}%) | "
                     f"{all_nine} | {on_top} | {wrong} |"
                 )
     finally:

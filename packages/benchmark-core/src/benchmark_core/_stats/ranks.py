@@ -130,11 +130,7 @@ def joint_bootstrap(
             for column, total in zip(resampled, totals):
                 column.append(total / rows)
     means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
-    family = (
-        simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample)
-        if keep
-        else None
-    )
+    family = simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample) if keep else None
     return JointBootstrap(
         resamples=resamples,
         rank_intervals=[_rank_interval(counts, resamples) for counts in histogram],

@@ -111,9 +111,15 @@ def rank_rows(
         simultaneous=len(runs) > 2,
         small_sample=small_sample,
     )
-    resampled = {"clustered_by": units.clustered_by, "clusters": units.clusters}
     if joint.simultaneous is None:
-        return _pair(runs, ranks, joint, clustered=units.clustered_by is not None, **resampled)
+        return _pair(
+            runs,
+            ranks,
+            joint,
+            clustered=units.clustered_by is not None,
+            clustered_by=units.clustered_by,
+            clusters=units.clusters,
+        )
     family = joint.simultaneous
     entries = [Standing(rank=ranks[0], rank_interval95=joint.rank_intervals[0])]
     for index in range(1, len(runs)):
@@ -135,7 +141,8 @@ def rank_rows(
         family=family.family,
         simultaneous_level=family.level,
         critical_value=family.critical_value,
-        **resampled,
+        clustered_by=units.clustered_by,
+        clusters=units.clusters,
     )
 
 
