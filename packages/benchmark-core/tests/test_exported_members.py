@@ -225,6 +225,7 @@ EXPORTED: dict[str, set[str]] = {
         "SweepOutcome",
         "SweepPlan",
         "build_leaderboard",
+        "rank_reports",
         "execute_sweep",
         "plan_sweep",
         "render_leaderboard",

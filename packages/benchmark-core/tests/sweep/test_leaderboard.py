@@ -90,16 +90,23 @@ def test_groups_ranks_and_verdicts(results: dict[str, Any]) -> None:
     assert (top.rank, top.verdict, top.mean) == (1, "top", results["strong"].mean)
     by_second = {d.second: d for d in comparison.differences}
     for entry in rest:
-        # The group's joint bootstrap pairs the runs as compare does; its interval differs from
-        # compare's own draw by bootstrap noise (at most one task's worth on 21 tasks), not more.
+        # Three models: the simultaneous interval of all three pairwise differences, from the joint
+        # bootstrap that pairs the runs as compare does; it holds compare's interval of the one pair
+        # (up to bootstrap noise and the steps of 21 pass/fail tasks, one task's worth), so a
+        # "worse" here is a "worse" in compare too, and the verdict follows the interval.
         difference = by_second[entry.label]
-        assert (entry.verdict, entry.mean_difference) == (difference.verdict, difference.mean_difference)
-        assert entry.difference_interval95 is not None and entry.adjusted_p_value is not None
-        assert entry.difference_interval95.low == pytest.approx(difference.confidence_interval95.low, abs=1 / 21 + 1e-9)
-        assert entry.difference_interval95.high == pytest.approx(
-            difference.confidence_interval95.high, abs=1 / 21 + 1e-9
-        )
+        ci = entry.difference_interval95
+        assert entry.mean_difference == difference.mean_difference
+        assert ci is not None and entry.adjusted_p_value is not None
+        paired = difference.confidence_interval95
+        assert ci.low < paired.low + 1 / 21 and ci.high > paired.high - 1 / 21
+        assert (ci.low + ci.high) / 2 == pytest.approx(entry.mean_difference)
+        assert entry.verdict == ("worse" if ci.high < 0 else "no detectable difference")
+        assert entry.verdict != "worse" or difference.verdict == "worse"
+        assert entry.p_value is None  # McNemar's test is compare's rule, for two models
     assert full.comparisons == 2 and full.clustered_by is None
+    assert (full.adjustment, full.family, full.simultaneous_level) == ("max-t", 3, 0.95)
+    assert full.critical_value is not None and full.critical_value > 1
     assert [e.rank_interval95 is not None for e in full.entries] == [True, True, True]
     assert top.rank_interval95 is not None and top.rank_interval95.low == 1
     paid = next(e for e in full.entries if e.label == "paid")
@@ -126,12 +133,22 @@ def test_the_cli_writes_and_prints_it(results: dict[str, Any]) -> None:
     assert top.rank_interval95 is not None
     ranks = rank_text(top)
     assert f"| 1 | {ranks} | strong (mock/strong-model) |" in markdown
-    assert "Holm's method" in markdown.split("\n## ")[0]
-    assert "2 comparisons with the top, Holm-adjusted" in markdown
+    assert "simultaneous 95% interval" in markdown.split("\n## ")[0] and "max-t" in markdown.split("\n## ")[0]
+    group = build_leaderboard(folder).groups[0]
+    assert group.critical_value is not None
+    assert (
+        "2 comparisons with the top, each judged by its simultaneous 95% interval: max-t adjustment over all 3 "
+        f"pairwise differences of the 3 models, critical value {group.critical_value:.2f} standard errors." in markdown
+    )
+    assert markdown.count("simultaneous 95% CI") == 2  # the two verdicts' intervals, so labelled
     as_json = CliRunner().invoke(cli, ["leaderboard", str(folder), "--json"])
     assert as_json.exit_code == 0
     document = json.loads(as_json.stdout)
-    assert document == to_wire(build_leaderboard(folder)) and document["adjustment"] == "holm"
+    assert document == to_wire(build_leaderboard(folder)) and document["adjustment"] == "max-t"
+    said = document["groups"][0]
+    assert (said["adjustment"], said["family"], said["simultaneousLevel"]) == ("max-t", 3, 0.95)
+    assert said["criticalValue"] == group.critical_value and said["comparisons"] == 2
+    assert [g["adjustment"] for g in document["groups"][1:]] == ["none", "none"]  # one report each
     first = document["groups"][0]["entries"][0]
     assert first["rankInterval95"] == {"low": top.rank_interval95.low, "high": top.rank_interval95.high}
     missing = CliRunner().invoke(cli, ["leaderboard", str(folder / "nope")])
@@ -197,7 +214,9 @@ async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) 
     assert [r["rankCi"] for r in full["rows"]] == [rank_text(e) for e in entries]
     assert [r["rankLow"] for r in full["rows"]] == [str(e.rank_interval95.low) for e in entries if e.rank_interval95]
     method = await browser.evaluate("document.querySelector('#method').textContent")
-    assert "Holm's method" in method
+    assert "simultaneous 95% interval" in method and "max-t" in method
+    note = await browser.evaluate("document.querySelector('#group-1 .resampled').textContent")
+    assert "max-t adjustment over all 3 pairwise differences of the 3 models" in note
     assert [r["mean"] for r in full["rows"]] == [f"{e.mean * 100:.1f}%" for e in entries]
     assert full["rows"][0]["verdict"] == "top"
     assert all(r["verdict"].startswith(str(e.verdict)) for r, e in zip(full["rows"][1:], entries[1:]))

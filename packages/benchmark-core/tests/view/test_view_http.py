@@ -65,9 +65,11 @@ async def test_the_index_lists_every_group_and_skipped_file(results: Path) -> No
     assert text.count('class="group"') == 1
     assert all(f">{label}</a>" in text for label in ("alpha", "bravo", "charlie", "loose run"))
     assert "<code>notes.json</code>: not a run report" in text
-    # Each model's 95% rank interval from the leaderboard's joint bootstrap, and the Holm note.
+    # Each model's 95% rank interval from the leaderboard's joint bootstrap, and what a verdict means:
+    # four models, so max-t over all six pairwise differences at a simultaneous 95%.
     assert text.count('class="num rank-ci" data-rank-low="') == 4
-    assert "Holm" in text
+    assert "max-t adjustment over all 6 pairwise differences of the 4 models" in text
+    assert "simultaneous 95% interval" in text
 
 
 async def test_unknown_pages_are_404_with_a_page_saying_so(results: Path) -> None:

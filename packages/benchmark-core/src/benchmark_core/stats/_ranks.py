@@ -28,6 +28,7 @@ from typing import Optional, Union
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._simultaneous import SimultaneousDifferences, simultaneous_differences
 from ._stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
 __all__ = ["JointBootstrap", "RankInterval", "ReferenceDifference", "competition_ranks", "joint_bootstrap"]
@@ -59,11 +60,13 @@ class ReferenceDifference:
 @frozen
 class JointBootstrap:
     """Per run, in the order given: its rank interval and its difference from the reference (None for
-    the reference itself)."""
+    the reference itself); with `simultaneous=True`, also the simultaneous intervals of every
+    pairwise difference from the same resamples (`_simultaneous.simultaneous_differences`)."""
 
     resamples: int
     rank_intervals: list[RankInterval]
     differences: list[Optional[ReferenceDifference]]
+    simultaneous: Optional[SimultaneousDifferences] = None
 
 
 def competition_ranks(values: Sequence[float]) -> list[int]:
@@ -81,11 +84,16 @@ def joint_bootstrap(
     reference: int = 0,
     seed: int = 1,
     resamples: int = 10_000,
+    simultaneous: bool = False,
+    small_sample: bool = True,
 ) -> JointBootstrap:
     """The joint bootstrap of `scores[r][i]`, the score of run r on row i (every run has the same
     rows, in the same order). `units[i]` names the unit of row i (its task, or its cluster): a
     resample draws as many units as there are, with replacement, each with all its rows in every
-    run. The mean of a run in a resample is the mean over the rows of the drawn units."""
+    run. The mean of a run in a resample is the mean over the rows of the drawn units.
+
+    `simultaneous`: also the 95% simultaneous intervals of all pairwise differences (two runs or
+    more, two units or more), with the small-sample correction unless `small_sample` is False."""
     if resamples <= 0:
         raise ValueError("resamples must be positive")
     runs = len(scores)
@@ -94,12 +102,41 @@ def joint_bootstrap(
     if any(len(row_scores) != len(units) for row_scores in scores) or not units:
         raise ValueError("every run needs a score for each row, and there must be rows")
     columns, distinct = _distinct_units(scores, units)
+    unit_count = len(set(units))
+    keep = simultaneous and runs >= 2 and unit_count >= 2
     draw = _count_sampler(random.Random(seed), [len(members) for members in distinct.values()])
-    unit_sizes = [size for size, _ in distinct]
+    histogram, differences, resampled = _resample(
+        columns, [size for size, _ in distinct], draw, reference, resamples, keep
+    )
+    means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
+    family = simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample) if keep else None
+    return JointBootstrap(
+        resamples=resamples,
+        rank_intervals=[_rank_interval(counts, resamples) for counts in histogram],
+        differences=[
+            None if run == reference else _difference(means[run] - means[reference], differences[run])
+            for run in range(runs)
+        ],
+        simultaneous=family,
+    )
+
+
+def _resample(
+    columns: list[list[Number]],
+    unit_sizes: list[int],
+    draw: Callable[[], list[int]],
+    reference: int,
+    resamples: int,
+    keep: bool,
+) -> tuple[list[list[int]], list[list[float]], list[list[float]]]:
+    """The resampling loop of `joint_bootstrap`: per run, how often it took each rank, its
+    differences from the reference run, and (when `keep`) its resampled means."""
+    runs = len(columns)
     integral = all(isinstance(total, int) for column in columns for total in column)
     totals_of = [_dot_with(column) for column in columns]
     histogram = [[0] * runs for _ in range(runs)]
     differences: list[list[float]] = [[] for _ in range(runs)]
+    resampled: list[list[float]] = [[] for _ in range(runs)] if keep else []
     mul = operator.mul
     for _ in range(resamples):
         counts = draw()
@@ -115,15 +152,10 @@ def joint_bootstrap(
         base = totals[reference]
         for run, total in enumerate(totals):
             differences[run].append((total - base) / rows)
-    means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
-    return JointBootstrap(
-        resamples=resamples,
-        rank_intervals=[_rank_interval(counts, resamples) for counts in histogram],
-        differences=[
-            None if run == reference else _difference(means[run] - means[reference], differences[run])
-            for run in range(runs)
-        ],
-    )
+        if keep:
+            for column, total in zip(resampled, totals):
+                column.append(total / rows)
+    return histogram, differences, resampled
 
 
 def _distinct_units(

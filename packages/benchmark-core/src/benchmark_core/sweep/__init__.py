@@ -33,6 +33,7 @@ _EXPORTS = {
         "LeaderboardGroup",
         "SkippedFile",
         "build_leaderboard",
+        "rank_reports",
         "write_leaderboard",
     ),
     "._leaderboard_markdown": ("render_leaderboard",),
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
         LeaderboardGroup,
         SkippedFile,
         build_leaderboard,
+        rank_reports,
         write_leaderboard,
     )
     from ._leaderboard_html import render_leaderboard_html
@@ -70,6 +72,7 @@ __all__ = [
     "build_leaderboard",
     "execute_sweep",
     "plan_sweep",
+    "rank_reports",
     "render_leaderboard",
     "render_leaderboard_html",
     "run_cell",

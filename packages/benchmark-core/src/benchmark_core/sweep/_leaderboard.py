@@ -3,8 +3,11 @@ so that only comparable runs are ranked together, each group ranked by mean.
 
 Reports are comparable when they share benchmark, version, answer mode, epochs and task set (the
 same task ids); any other report lands in a group of its own, never in someone else's ranking. Within
-a group, each model's paired verdict against the top model is `compare`'s (`compare_reports`: the
-paired bootstrap interval and, for pass/fail runs of one epoch, McNemar's test). Next to the score:
+a group of three models or more, a model is "worse" than the top only when the simultaneous 95%
+interval of its difference from the top excludes zero (`stats._standings`: the intervals of every
+pairwise difference at once, max-|t| from the joint bootstrap, so the 5% holds whichever model is on
+top); a group of two keeps `compare`'s rule (the paired bootstrap interval and, for pass/fail runs of
+one epoch, McNemar's test). Next to the score:
 tasks, errored rows, pass^k with epochs, tokens, cost and the median latency of answered rows.
 
 `write_leaderboard` writes `leaderboard.md` and `index.html` (a self-contained page) into the folder.
@@ -48,9 +51,11 @@ LEADERBOARD_HTML = "index.html"
 class LeaderboardEntry:
     """One report's row. `rank` is shared by equal means; `rank_interval95` is the 95% interval of the
     rank over the group's joint bootstrap. `verdict` is against the group's top model (`top` for the
-    top itself; None when the group has one report), with the paired difference and its interval,
-    McNemar's p where that test applies (`p_value`), and the p-value of the verdict's test adjusted
-    by Holm's method for the group's comparisons (`adjusted_p_value`)."""
+    top itself; None when the group has one report), with the paired difference and its interval
+    (the simultaneous interval when the group's `adjustment` is "max-t", the paired one with two
+    models), McNemar's p where `compare`'s rule uses it (`p_value`, two models only), and the
+    verdict's p-value (`adjusted_p_value`: max-|t| adjusted for the group's family of pairwise
+    differences, or with two models `compare`'s)."""
 
     rank: int
     rank_interval95: Optional[RankInterval] = None
@@ -77,8 +82,11 @@ class LeaderboardEntry:
 @frozen(kw_only=True)
 class LeaderboardGroup:
     """Reports that can be ranked together: one benchmark, version, answer mode, epochs and task set.
-    `comparisons` is the number of verdicts against the top (adjusted together); `clustered_by` and
-    `clusters` say what the joint bootstrap resampled (None: tasks)."""
+    `comparisons` is the number of verdicts against the top; `clustered_by` and `clusters` say what
+    the joint bootstrap resampled (None: tasks). How the verdicts are adjusted: `adjustment` ("max-t":
+    simultaneous intervals of all `family` pairwise differences at `simultaneous_level`, with the
+    max-|t| `critical_value` in bootstrap standard errors; "none": two models, `compare`'s rule, or
+    one)."""
 
     benchmark: str
     version: str
@@ -89,6 +97,10 @@ class LeaderboardGroup:
     comparisons: int = 0
     clustered_by: Optional[str] = None
     clusters: Optional[int] = None
+    adjustment: str = "none"
+    family: int = 0
+    simultaneous_level: Optional[float] = None
+    critical_value: Optional[float] = None
     entries: list[LeaderboardEntry]
 
 
@@ -103,12 +115,13 @@ class SkippedFile:
 @frozen(kw_only=True)
 class Leaderboard:
     """Every group of `results`. Rank intervals and verdicts come from `resamples` joint bootstrap
-    resamples per group, seeded with `seed`; verdicts are adjusted by `adjustment` (Holm's method)."""
+    resamples per group, seeded with `seed`; verdicts of groups of three or more are adjusted by
+    `adjustment` ("max-t": simultaneous intervals of all pairwise differences; see each group's)."""
 
     results: str
     seed: int = 1
     resamples: int = 10_000
-    adjustment: str = "holm"
+    adjustment: str = "max-t"
     groups: list[LeaderboardGroup]
     skipped: list[SkippedFile]
 
@@ -230,7 +243,15 @@ def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -
 
 
 def _resampled(placed: Standings) -> dict[str, Any]:
-    return {"comparisons": placed.comparisons, "clustered_by": placed.clustered_by, "clusters": placed.clusters}
+    return {
+        "comparisons": placed.comparisons,
+        "clustered_by": placed.clustered_by,
+        "clusters": placed.clusters,
+        "adjustment": placed.adjustment,
+        "family": placed.family,
+        "simultaneous_level": placed.simultaneous_level,
+        "critical_value": placed.critical_value,
+    }
 
 
 def _labels(paths: Sequence[str]) -> list[str]:

@@ -61,7 +61,7 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     cells = (
         entry_cells(entry, e(entry.label))
         + f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>"
-        + verdict_cell(entry)
+        + verdict_cell(entry, group)
         + figure_cells(entry, group)
     )
     return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
@@ -93,9 +93,9 @@ def figure_cells(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     )
 
 
-def verdict_cell(entry: LeaderboardEntry) -> str:
+def verdict_cell(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     """The verdict in a word, the paired figures under it (`verdict_text` says both in one line)."""
-    word, _, figures = verdict_text(entry).partition(" (")
+    word, _, figures = verdict_text(entry, group).partition(" (")
     small = f"<br><small>{e(figures.removesuffix(')'))}</small>" if figures else ""
     return f'<td class="vs-top {e(entry.verdict or "none")}"><b>{e(word)}</b>{small}</td>'
 

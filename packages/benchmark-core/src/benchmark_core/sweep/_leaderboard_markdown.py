@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HEADER",
+    "adjustment_text",
     "cost_text",
     "group_method",
     "group_title",
@@ -34,10 +35,13 @@ HEADER = (
     "Every run report in the folder, grouped by benchmark, version, answer mode, epochs and task set; "
     "only reports of one group are ranked together. Means with their 95% bootstrap interval. A model's rank "
     "(tied means share one) comes with its 95% rank interval from a joint bootstrap: each resample draws the "
-    'group\'s tasks, or clusters, once for every model, and ranks them. "vs top" is the paired test against '
-    "the group's top model (the paired bootstrap and, for pass/fail runs of one epoch without clusters, "
-    "McNemar's exact test); its p-values are adjusted for the group's number of comparisons by Holm's method, "
-    "and a difference is called only when the adjusted p is below 0.05."
+    'group\'s tasks, or clusters, once for every model, and ranks them. "vs top" compares each model with the '
+    "group's top model. With three models or more, a model is called worse only when the simultaneous 95% "
+    "interval of its difference from the top excludes zero: from the same joint resamples, the intervals of "
+    "every pairwise difference in the group hold together at 95% (max-t adjustment, with a small-sample "
+    "correction for few tasks or clusters), so the 5% chance of any false verdict covers the choice of the top. "
+    "With two models the verdict is compare's: the paired bootstrap and, for pass/fail runs of one epoch "
+    "without clusters, McNemar's exact test, both at 0.05."
 )
 
 
@@ -63,15 +67,30 @@ def group_title(group: LeaderboardGroup) -> str:
 
 
 def group_method(group: LeaderboardGroup, resamples: int, seed: int) -> Optional[str]:
-    """What a group's rank intervals and verdicts rest on (None for a group of one report)."""
+    """What a group's rank intervals and verdicts rest on (None for a group of one report): what was
+    resampled, and the adjustment with its family size and simultaneous level."""
     if group.comparisons == 0:
         return None
     comparisons = "one comparison" if group.comparisons == 1 else f"{group.comparisons} comparisons"
     units = resampled_units(group.clustered_by, group.clusters)
     return (
         f"Ranks and verdicts from {resamples:,} joint resamples of the {units} (seed {seed}); "
-        f"{comparisons} with the top, Holm-adjusted."
+        f"{comparisons} with the top, {adjustment_text(group)}."
     )
+
+
+def adjustment_text(group: LeaderboardGroup) -> str:
+    """How a group's verdicts are adjusted, in words: the adjustment, the family, the level."""
+    if group.adjustment == "max-t" and group.simultaneous_level is not None:
+        level = f"{group.simultaneous_level * 100:g}%"
+        critical = f", critical value {group.critical_value:.2f} standard errors" if group.critical_value else ""
+        return (
+            f"each judged by its simultaneous {level} interval: max-t adjustment over all {group.family} "
+            f"pairwise differences of the {group.comparisons + 1} models{critical}"
+        )
+    if group.comparisons == 1:
+        return "compare's rule (one comparison, no adjustment)"
+    return "no verdicts"
 
 
 def rank_text(entry: LeaderboardEntry) -> str:
@@ -82,15 +101,18 @@ def rank_text(entry: LeaderboardEntry) -> str:
     return str(ranks.low) if ranks.low == ranks.high else f"{ranks.low} to {ranks.high}"
 
 
-def verdict_text(entry: LeaderboardEntry) -> str:
-    """`top`, or the verdict against the top model with the paired difference and its interval."""
+def verdict_text(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
+    """`top`, or the verdict against the top model with the paired difference and its interval: the
+    simultaneous one, so labelled, in a group adjusted by max-t."""
     if entry.verdict is None or entry.verdict == "top":
         return entry.verdict or "-"
     ci = entry.difference_interval95
     assert entry.mean_difference is not None and ci is not None
-    figures = f"{points(entry.mean_difference)} pts, 95% CI {points(ci.low)} to {points(ci.high)}"
+    adjusted = group.adjustment == "max-t"
+    label = "simultaneous 95% CI" if adjusted else "95% CI"
+    figures = f"{points(entry.mean_difference)} pts, {label} {points(ci.low)} to {points(ci.high)}"
     if entry.adjusted_p_value is not None:
-        figures += f", adjusted {p_value(entry.adjusted_p_value)}"
+        figures += f", {'max-t adjusted ' if adjusted else ''}{p_value(entry.adjusted_p_value)}"
     return f"{entry.verdict} ({figures})"
 
 
@@ -111,7 +133,7 @@ def _cells(entry: LeaderboardEntry, group: LeaderboardGroup) -> tuple[str, ...]:
         f"{_cell(entry.label)}{incomplete} ({_cell(entry.provider)}/{_cell(entry.model)})",
         percent(entry.mean),
         f"{percent(ci.low)} to {percent(ci.high)}",
-        verdict_text(entry),
+        verdict_text(entry, group),
         str(entry.tasks),
         str(entry.errored),
         percent(entry.pass_hat_k) if entry.pass_hat_k is not None else ("n/a" if group.epochs > 1 else "-"),

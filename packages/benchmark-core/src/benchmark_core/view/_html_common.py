@@ -75,7 +75,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         cells = (
             entry_cells(entry, label)
             + ("" if full else f"<td>{interval_svg(entry.mean, ci.low, ci.high, Axis.share(), said, width=240)}</td>")
-            + verdict_cell(entry)
+            + verdict_cell(entry, group)
         )
         if full:
             target = compare_page(view.id, top.slug, run.slug)

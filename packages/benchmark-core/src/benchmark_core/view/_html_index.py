@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..reports._html_page import e, fact_list, page
-from ..sweep._leaderboard_markdown import HEADER
+from ..sweep._leaderboard_markdown import HEADER, group_method
 from ._html_common import LIVE_JS, VIEW_CSS, group_link, leaderboard_table, live_section
 from ._paths import INDEX
 
@@ -31,9 +31,11 @@ def render_view_index(catalog: ResultsCatalog, live: Sequence[LiveRun]) -> str:
     header = f'<header><h1>Results</h1>{fact_list(facts)}<p class="note" id="method">{e(HEADER)}</p></header>'
     sections = [live_section(here, live, catalog.generation)]
     for view in catalog.groups:
+        method = group_method(view.group, catalog.resamples, catalog.seed)
         sections.append(
             f'<section class="group" id="{e(view.id)}"><h2>{group_link(here, view)}</h2>'
-            f"{leaderboard_table(here, view, full=False)}</section>"
+            + (f'<p class="note resampled">{e(method)}</p>' if method else "")
+            + f"{leaderboard_table(here, view, full=False)}</section>"
         )
     if not catalog.groups:
         sections.append('<p class="note" id="empty">No run reports found yet.</p>')
