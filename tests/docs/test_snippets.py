@@ -62,7 +62,7 @@ def _blocks(language: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _marked(where: str) -> list[object]:
+def _marked(where: str) -> list[pytest.MarkDecorator]:
     return [pytest.mark.xfail(strict=True, reason="fixed on another branch")] if where in EXPECTED_FAILURES else []
 
 
