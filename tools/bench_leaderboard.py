@@ -103,7 +103,7 @@ def _json_load(files: list[Path]) -> None:
 
 def _command(folder: Path) -> None:
     command = [sys.executable, "-m", "benchmark_core", "leaderboard", str(folder)]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _shown(walls: list[float]) -> str:
