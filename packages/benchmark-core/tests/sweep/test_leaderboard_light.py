@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from benchmark_core import Trace, mock_adapter, resolve_benchmark, run
 from benchmark_core.example import benchmark as example
 from benchmark_core.sweep import build_leaderboard, render_leaderboard, render_leaderboard_html
