@@ -159,3 +159,19 @@ def test_an_agent_run_on_a_private_split(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert [row["taskId"] for row in report["rows"]] == ["hid-001", "hid-002"]
     assert report["provider"] == "agent" and report["privateSplit"]["split"] == "hidden"
+
+
+def test_compare_pairs_runs_of_one_private_split_and_refuses_two_seeds(tmp_path: Path) -> None:
+    args = ["--provider", "mock", "--model", "mock"]
+    for name, seed in (("a", SEED), ("b", SEED), ("c", OTHER_SEED)):
+        code, printed = _finished(_cli("benchmark_core", tmp_path, *args, "--output", f"{name}.json", seed=seed))
+        assert code == 0, printed
+    same = subprocess.run(
+        [sys.executable, "-m", "benchmark_core", "compare", "a.json", "b.json"], cwd=tmp_path, capture_output=True
+    )
+    assert same.returncode == 0, same.stderr
+    other = subprocess.run(
+        [sys.executable, "-m", "benchmark_core", "compare", "a.json", "c.json"], cwd=tmp_path, capture_output=True
+    )
+    assert other.returncode == 1
+    assert b"are runs of different task sets" in other.stderr and b"Traceback" not in other.stderr
