@@ -78,7 +78,8 @@ if TYPE_CHECKING:
 @click.option(
     "--resume",
     is_flag=True,
-    help="Continue the run journaled beside --output: keep its rows and send only the missing tasks.",
+    help="Continue the run journaled beside --output: keep its rows and send only the missing tasks "
+    "(errored rows are kept too; add --retry-errored to send them again).",
 )
 @click.option(
     "--retry-errored",
