@@ -22,10 +22,17 @@ def test_a_long_reason_keeps_its_end_in_the_breakdown() -> None:
     tail = "openai.AuthenticationError: Error code: 401 - Incorrect API key provided"
     reason = "agent exited with status 1; stderr: Traceback (most recent call last):\n" + "  frame\n" * 200 + tail
     row = RunRow(
-        task_id="t1", score=0.0, passed=False, reason="", attempts=1, latency_ms=1, error=reason, error_code="AGENT_FAIL"
+        task_id="t1",
+        score=0.0,
+        passed=False,
+        reason="",
+        attempts=1,
+        latency_ms=1,
+        error=reason,
+        error_code="AGENT_FAILED",
     )
     text = error_breakdown([row])
-    assert "AGENT_FAIL  e.g. agent exited with status 1" in text
+    assert "AGENT_FAILED  e.g. agent exited with status 1" in text
     assert text.endswith(tail) and "\n" not in text.split("e.g. ", 1)[1]
 
 
