@@ -101,7 +101,11 @@ if TYPE_CHECKING:
     default=None,
     help="Write the markdown report (summary and task table) here.",
 )
-@command()
+@command(
+    tasks_help="Use this JSONL task file instead of the benchmark's own tasks, or a split it ships, by name "
+    "(`full` for its tasks-full.jsonl, `extended`, ...; a name it lacks is refused with the list of its splits). "
+    "With --hidden-seed-env: which hidden split to draw (hidden, or hidden-full where the benchmark has it)."
+)
 @click.pass_obj
 def run_cmd(
     state: CliState,
