@@ -47,6 +47,8 @@ benchmark = define_benchmark(
     ),
     provenance=PROVENANCE,
     tasks_file=TASKS_FILE,
+    render_split=Deferred("benchmark_schema_mutation.generator:render_split"),
+    hidden_splits=("hidden", "hidden-full"),
     mock_policies=Deferred("benchmark_schema_mutation._policies:MOCK_POLICIES"),
     summarize=Deferred("benchmark_schema_mutation._summary:summarize"),
     summary_markdown=Deferred("benchmark_schema_mutation._summary:summary_markdown"),

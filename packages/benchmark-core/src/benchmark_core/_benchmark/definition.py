@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .._model import ChatMessage, JsonObject, RunReport, TaskScore, Trace
     from ..adapters.base import ModelAdapter
     from ..adapters.mock import MockPolicies
+    from ..data._splits import SplitRenderer
     from ..episodes._environment import EnvironmentFactory
     from ..episodes._episode import EpisodeLimits
     from ..hooks._hooks import (
@@ -71,10 +72,12 @@ class Benchmark:
 
     Give exactly one of `tasks` (a list), `load_tasks` (an async loader) or `tasks_file` (a JSONL
     file; its folder becomes `data_dir`, where remote surfaces resolve bare task-file names).
-    `tasks_allow_env` names the environment variable whose colon-separated paths remote surfaces
-    may load besides `data_dir`. `native_messages(task)` gives the messages of a single task in native
-    answer mode (default: one user message with the prompt). `groups` labels each task with its
-    groups (dimension -> group); every report then carries the macro mean of each group, and
+    `render_split` (the generator's, usually a `Deferred`) and `hidden_splits` let `run
+    --hidden-seed-env` generate a hidden split in memory. `tasks_allow_env` names the environment
+    variable whose colon-separated paths remote surfaces may load besides `data_dir`.
+    `native_messages(task)` gives the messages of a single task in native answer mode (default: one
+    user message with the prompt). `groups` labels each task with its groups (dimension -> group);
+    every report then carries the macro mean of each group, and
     `compare` the difference per group. `cluster_by` names one of those dimensions whose tasks are
     correlated (variants of one base item): the report's interval then resamples its groups, each
     with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
@@ -105,6 +108,10 @@ class Benchmark:
     answer_modes: tuple[str, ...] = field(default=("prompt",), converter=_modes)
     tasks_allow_env: Optional[str] = None
     distribution: Optional[str] = None
+    #: The generator's `render_split(split, seed)` and the hidden splits it renders: what
+    #: `run --hidden-seed-env` draws a private split from, in memory (`data._private`).
+    split_renderer: Union[SplitRenderer, Deferred, None] = field(default=None, alias="render_split")
+    hidden_splits: tuple[str, ...] = field(default=("hidden",), converter=_modes)
     _native_messages: Optional[NativeMessages] = field(default=None, alias="native_messages")
     _static_tasks: Optional[tuple[Task, ...]] = field(default=None, alias="tasks", converter=_optional_tuple)
     _loader: Optional[TaskLoader] = field(default=None, alias="load_tasks")

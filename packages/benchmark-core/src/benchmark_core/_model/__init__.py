@@ -13,7 +13,7 @@ needs only the tasks' classes, should not pay for the reports'.
 - `traces`: `ToolCall`, `ToolError`, `ToolResult`, `ToolLogEntry`, `Trace`, `TaskScore`;
 - `chat`: `Usage`, `ChatMessage`, `ChatRequest`, `ServedBy`, `ChatResult`, `CompletionResult`, `Episode`;
 - `reports`: `ConfidenceInterval`, `Totals`, `ServedCount`, `CacheStats`, `BatchStats`, `GroupMean`, `ShardInfo`,
-  `RunRow`,  `RunReport`, `IndexEntry`.
+  `PrivateSplitRecord`, `RunRow`,  `RunReport`, `IndexEntry`.
 
 `RunIdentity` (what makes a run the run it is, and two runs comparable) lives with the comparisons, in
 `benchmark_core.stats._identity`.
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         ConfidenceInterval,
         GroupMean,
         IndexEntry,
+        PrivateSplitRecord,
         RunReport,
         RunRow,
         ServedCount,
@@ -106,6 +107,7 @@ _EXPORTS = {
         "ConfidenceInterval",
         "GroupMean",
         "IndexEntry",
+        "PrivateSplitRecord",
         "RunReport",
         "RunRow",
         "ServedCount",
@@ -138,6 +140,7 @@ __all__ = [
     "MAY_BE_JSON_STRING",
     "OMIT_IF_DEFAULT",
     "PROVENANCE_KINDS",
+    "PrivateSplitRecord",
     "Provenance",
     "ProvenanceKind",
     "RunReport",

@@ -80,6 +80,15 @@ class ShardInfo:
 
 
 @frozen(kw_only=True)
+class PrivateSplitRecord:
+    """What the report of a run on a private split (`run --hidden-seed-env`) keeps of it: the hidden
+    split's name and its task-set digest. Never its seed, which only the lab holds."""
+
+    split: str
+    task_set_digest: str
+
+
+@frozen(kw_only=True)
 class AgentRecord:
     """How an agent command answered one episode (`run --agent`): its label, exit status (None when
     it was killed at its timeout, or when the agent is a Python callable), wall time, the tool calls
@@ -171,6 +180,8 @@ class RunReport:
     truncated_rows: int = optional_field(0)
     #: Set in the report of one shard of a run (`run --shard I/N`); `merge` leaves it out again.
     shard: Optional[ShardInfo] = optional_field()
+    #: Set when the tasks were a hidden split generated in memory from a private seed.
+    private_split: Optional[PrivateSplitRecord] = optional_field()
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)
     rows: list[RunRow]
 

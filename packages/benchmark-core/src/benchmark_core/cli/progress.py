@@ -22,8 +22,17 @@ def error_breakdown(rows: list[RunRow]) -> str:
         example.setdefault(code, row.error)
     lines = [f"errored rows by cause ({sum(counts.values())}):"]
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        lines.append(f"  {count:>5}  {code}  e.g. {example[code][:160]}")
+        lines.append(f"  {count:>5}  {code}  e.g. {_readable(example[code])}")
     return "\n".join(lines)
+
+
+def _readable(reason: str, limit: int = 400) -> str:
+    """A reason on one line, its start and its end kept when it is long: an agent's or a provider's
+    error says what went wrong last (the exception at the end of a stderr tail)."""
+    flat = " ".join(reason.split())
+    if len(flat) <= limit:
+        return flat
+    return f"{flat[: limit // 4]} ... {flat[-(limit * 3 // 4) :]}"
 
 
 class ProgressLine:

@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+import attrs
 import click
 
 from .._benchmark.definition import Benchmark
-from .._model import RunReport
+from .._model import PrivateSplitRecord, RunReport
 from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
 from ..runs._options import RunOptions
 from ..runs._target import RunTarget
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from ..adapters._batches import BatchStatus
     from ..agents._command import AgentCommand
     from ..runs._runner import Run
+    from ..runs._selection import TaskSource
 
 
 @click.command("run")
@@ -76,7 +78,8 @@ if TYPE_CHECKING:
 @click.option(
     "--resume",
     is_flag=True,
-    help="Continue the run journaled beside --output: keep its rows and send only the missing tasks.",
+    help="Continue the run journaled beside --output: keep its rows and send only the missing tasks "
+    "(errored rows are kept too; add --retry-errored to send them again).",
 )
 @click.option(
     "--retry-errored",
@@ -84,12 +87,25 @@ if TYPE_CHECKING:
     help="With --resume: also send again the tasks whose journaled rows errored.",
 )
 @click.option(
+    "--hidden-seed-env",
+    "hidden_seed_env",
+    metavar="NAME",
+    default=None,
+    help="Run a private hidden split generated in memory from the integer in the environment variable "
+    "NAME (no task file is written; the report records the split and its digest, never the seed). "
+    "--tasks then names the hidden split (default: hidden). See docs/private-splits.md.",
+)
+@click.option(
     "--markdown",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     help="Write the markdown report (summary and task table) here.",
 )
-@command()
+@command(
+    tasks_help="Use this JSONL task file instead of the benchmark's own tasks, or a split it ships, by name "
+    "(`full` for its tasks-full.jsonl, `extended`, ...; a name it lacks is refused with the list of its splits). "
+    "With --hidden-seed-env: which hidden split to draw (hidden, or hidden-full where the benchmark has it)."
+)
 @click.pass_obj
 def run_cmd(
     state: CliState,
@@ -104,6 +120,7 @@ def run_cmd(
     agent: Optional[str],
     agent_env: tuple[str, ...],
     agent_timeout: float,
+    hidden_seed_env: Optional[str],
     **values: Any,
 ) -> None:
     """Run the benchmark against a model (or with --agent, an agent command) and print the summary.
@@ -125,9 +142,12 @@ def run_cmd(
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
+    source, private = _task_source(state.benchmark, tasks_path, hidden_seed_env)
     with _output_held(output):
         try:
-            report, signum, stopped = _run(state.benchmark, subject, options, tasks_path, output, resume, retry_errored)
+            report, signum, stopped = _run(state.benchmark, subject, options, source, output, resume, retry_errored)
+            if private is not None:
+                report = attrs.evolve(report, private_split=private)
             write_report(report, state.benchmark, output, markdown, as_json)
         except OutputWriteError as exc:
             raise OutputWriteError(f"{exc.message}; make room and continue with: {continue_command()}") from None
@@ -149,6 +169,19 @@ def _output_held(output: Optional[Path]) -> Iterator[None]:
             lock.release()
 
 
+def _task_source(
+    bench: Benchmark, tasks_path: Optional[Path], hidden_seed_env: Optional[str]
+) -> tuple[TaskSource, Optional[PrivateSplitRecord]]:
+    """The run's tasks: `--tasks` as given, or with `--hidden-seed-env` the hidden split it names,
+    generated in memory (`runs._private_split`), and what the report records of it."""
+    if hidden_seed_env is None:
+        return tasks_path, None
+    from ..runs._private_split import private_split
+
+    split = private_split(bench, str(tasks_path) if tasks_path is not None else None, hidden_seed_env)
+    return list(split.tasks), split.record
+
+
 def _subject(
     target: RunTarget, agent: Optional[str], agent_env: tuple[str, ...], agent_timeout: float
 ) -> Union[RunTarget, AgentCommand]:
@@ -166,7 +199,7 @@ def _run(
     bench: Benchmark,
     subject: Union[RunTarget, AgentCommand],
     options: RunOptions,
-    tasks_path: Optional[Path],
+    tasks: TaskSource,
     output: Optional[Path],
     resume: bool,
     retry_errored: bool,
@@ -177,7 +210,7 @@ def _run(
 
     line = ProgressLine() if sys.stderr.isatty() else None
     common: dict[str, Any] = {
-        "tasks": tasks_path,
+        "tasks": tasks,
         "journal": RunFiles(output).journal if output is not None else None,
         "resume": resume,
         "retry_errored": retry_errored,

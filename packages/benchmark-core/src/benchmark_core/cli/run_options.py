@@ -29,18 +29,22 @@ def declared_options(cls: type[Any]) -> Callable[[F], F]:
 
 class _TargetOption(click.Option):
     """A required `RunTarget` option (`--model`, `--provider`), not required with `--agent`
-    (processed first, being eager), where the agent is the subject and `--model` only its label."""
+    (processed first, being eager), where the agent is the subject and `--model` only its label.
+    Click's own `required` is left off, so `--help` does not mark it "[required]"; its help says
+    when it is, and a run without it is refused here as click would."""
 
     def process_value(self, ctx: click.Context, value: Any) -> Any:
-        if ctx.params.get("agent") and self.value_is_missing(value):
-            return None
+        if self.value_is_missing(value):
+            if ctx.params.get("agent"):
+                return None
+            raise click.MissingParameter(ctx=ctx, param=self)
         return super().process_value(ctx, value)
 
 
 def _click_option(cls: type[Any], name: str, spec: OptionSpec) -> Callable[[F], F]:
     kwargs: dict[str, Any] = {"help": spec.help, "required": spec.required}
     if spec.required:
-        kwargs["cls"] = _TargetOption
+        kwargs.update(cls=_TargetOption, required=False, help=f"{spec.help} Required, unless with --agent.")
     if spec.metavar:
         kwargs["metavar"] = spec.metavar
     declared = option_type(cls, name)

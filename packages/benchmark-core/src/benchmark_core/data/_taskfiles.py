@@ -26,25 +26,32 @@ def load_task_file(path: Path) -> list[Task]:
         raise TaskFileError(f"task file not found: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise TaskFileError(f"cannot read task file {path}: {exc}") from None
+    return parse_task_text(text, str(path))
+
+
+def parse_task_text(text: str, origin: str) -> list[Task]:
+    """The tasks of JSONL text, checked as `load_task_file` checks a file; `origin` names the text in
+    messages (a path, or what rendered it)."""
     tasks: list[Task] = []
     first_line: dict[str, int] = {}
     for number, line in jsonl_lines(text):
         try:
             data = loads(line)
         except json.JSONDecodeError as exc:
-            raise TaskFileError(f"{path}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
+            raise TaskFileError(f"{origin}:{number}: not JSON ({exc.msg} at column {exc.colno})") from None
         except ValueError as exc:
-            raise TaskFileError(f"{path}:{number}: not JSON ({exc})") from None
+            raise TaskFileError(f"{origin}:{number}: not JSON ({exc})") from None
         try:
             task = from_wire(data, Task, what="task")
         except UsageError as exc:
-            raise TaskFileError(f"{path}:{number}: {exc.message}") from None
+            raise TaskFileError(f"{origin}:{number}: {exc.message}") from None
         if task.id in first_line:
-            raise TaskFileError(f"{path}:{number}: duplicate task id {task.id!r} (first on line {first_line[task.id]})")
+            first = first_line[task.id]
+            raise TaskFileError(f"{origin}:{number}: duplicate task id {task.id!r} (first on line {first})")
         first_line[task.id] = number
         tasks.append(task)
     if not tasks:
-        raise TaskFileError(f"task file {path} holds no tasks")
+        raise TaskFileError(f"task file {origin} holds no tasks")
     return tasks
 
 

@@ -81,7 +81,7 @@ def _headline(report: RunReport, title: str) -> list[str]:
     if not report.complete:
         lines += [f"**Incomplete run: {_one_line(report.stopped or 'stopped early')}.**", ""]
     lines += [
-        f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)",
+        _model_line(report),
         f"- Score: {percent(report.mean)}{_completed_mean(report)}",
         f"- 95% CI: {percent(ci.low)}–{percent(ci.high)}" + _interval_note(report),
         _tasks_line(report),
@@ -95,6 +95,9 @@ def _headline(report: RunReport, title: str) -> list[str]:
         lines.append(
             f"- Shard: {shard.index}/{shard.count} of a run of {shard.tasks} tasks (join the shards with `merge`)"
         )
+    if report.private_split is not None:
+        private = report.private_split
+        lines.append(f"- Tasks from: the private split {_code(private.split)}, {_code(private.task_set_digest)}")
     if report.usage.cost_usd is not None:
         lines.append(f"- Cost: {_dollars(report.usage.cost_usd)}")
     saved = report.usage.cache_saved_usd
@@ -121,6 +124,14 @@ def _headline(report: RunReport, title: str) -> list[str]:
             + (f" ({_dollars(saved)} not spent)" if saved is not None else "")
         )
     return lines
+
+
+def _model_line(report: RunReport) -> str:
+    """Who answered: a model with its provider and answer mode, or an agent command (an agent has no
+    answer mode: it plays the episode through its session's tools)."""
+    if report.provider == "agent":
+        return f"- Agent: {_code(report.model)}"
+    return f"- Model: {_code(report.model)} ({_one_line(report.provider)}, {_one_line(report.mode)} mode)"
 
 
 def _tasks_line(report: RunReport) -> str:

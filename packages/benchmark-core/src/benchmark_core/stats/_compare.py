@@ -37,7 +37,12 @@ __all__ = [
 ]
 
 #: How a refusal names the runs' differing field, in the plural.
-_KINDS = {"benchmark": "benchmarks", "version": "benchmark versions", "mode": "answer modes"}
+_KINDS = {
+    "benchmark": "benchmarks",
+    "version": "benchmark versions",
+    "mode": "answer modes",
+    "task_set": "task sets (private splits of other seeds, or one private and one not)",
+}
 #: Resamples of a run's own interval, as `run` draws them, so a leaderboard shows the report's CI.
 _RUN_RESAMPLES = 2000
 
@@ -182,7 +187,7 @@ def _check_same_benchmark(reports: Sequence[RunReport], names: Sequence[str]) ->
             field, mine, theirs = differences[0].field, differences[0].mine, differences[0].theirs
             raise IncomparableReportsError(
                 f"{name} and {names[0]} are runs of different {_KINDS[field]} ({theirs} vs {mine}); "
-                "only runs of the same benchmark, version and mode can be compared"
+                "only runs of the same benchmark, version, mode and task set can be compared"
             )
 
 

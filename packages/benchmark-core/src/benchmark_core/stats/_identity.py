@@ -126,8 +126,11 @@ class RunIdentity:
 
     @classmethod
     def of_report(cls, report: RunReport) -> RunIdentity:
-        """What a report records of its run's identity (no task-set digest: a report holds rows)."""
-        return cls(**{field: getattr(report, field) for field in _REPORTED})
+        """What a report records of its run's identity (no task-set digest: a report holds rows; but a
+        run on a private split records its split's digest, since its task ids repeat across seeds)."""
+        private = report.private_split
+        task_set = private.task_set_digest if private is not None else None
+        return cls(task_set=task_set, **{field: getattr(report, field) for field in _REPORTED})
 
     def of_shard(self, shard: ShardInfo) -> RunIdentity:
         """What the shards of one run must agree on: this identity's benchmark, version, model,
@@ -161,8 +164,9 @@ class RunIdentity:
         return RunIdentity(**{field: getattr(self, field) for field in _REPORTED})
 
     def comparable(self) -> RunIdentity:
-        """What makes two runs' scores comparable task by task: one benchmark, version and mode."""
-        return RunIdentity(benchmark=self.benchmark, version=self.version, mode=self.mode)
+        """What makes two runs' scores comparable task by task: one benchmark, version and mode (and
+        for runs on private splits, one task set: the same ids name other tasks under another seed)."""
+        return RunIdentity(benchmark=self.benchmark, version=self.version, mode=self.mode, task_set=self.task_set)
 
     def difference(self, other: RunIdentity) -> list[FieldDifference]:
         """The fields whose values differ, in declaration order; two `options` tables are compared
