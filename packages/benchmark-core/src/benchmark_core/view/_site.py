@@ -113,7 +113,7 @@ class Site:
         comparison = compare_reports(
             [a, b], labels=[first.label, second.label], resamples=self.catalog.resamples, seed=self.catalog.seed
         )
-        steps = [(group_title(view.group), group_page(view.id)), (f"{second.label} vs {first.label}", None)]
+        steps = [(group_title(view.group), group_page(view.id)), (f"{first.label} vs {second.label}", None)]
         return render_comparison_html(
             comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, first, second)
         )
