@@ -55,6 +55,12 @@ async def test_a_compare_page_is_titled_in_the_order_of_its_url(results: Path) -
     assert f"<li>{first.label} vs {second.label}</li>" in text or f">{first.label} vs {second.label}<" in text
     assert f"<h2>{first.label} vs {second.label}</h2>" in text
     assert f"{second.label} vs {first.label}" not in text
+    # Each flipped task with both runs' reasons.
+    flipped = text[text.index('id="flipped"') :]
+    items = re.findall(r'<li data-task="[^"]+">.*?</li>', flipped)
+    assert items, "the fixture's runs differ on some task"
+    assert all(f"<dt>{first.label}</dt><dd>" in item and f"<dt>{second.label}</dt><dd>" in item for item in items)
+    assert "<dd>-</dd>" not in flipped
 
 
 def _row(task_id: str, details: dict[str, object], error: str | None = None) -> RunRow:
