@@ -47,6 +47,7 @@ async def test_a_journal_read_while_it_is_written(tmp_path: Path) -> None:
     assert tail.read()
     live = tail.live_run("k", "j", "o", total=5)
     assert (live.rows, live.passed, live.errored, live.total, live.running) == (3, 1, 1, 5, True)
+    assert live.eta_seconds is not None
     # A line the writer has not finished waits for the next read.
     _append(path, b'{"row": {"taskId": "d", "pass')
     assert tail.read() and len(tail.statuses) == 3
@@ -55,6 +56,8 @@ async def test_a_journal_read_while_it_is_written(tmp_path: Path) -> None:
     await journal.close()
     lock.release()
     assert tail.live_run("k", "j", "o", total=None).running is False
+    # Stopped: no time left is estimated, however many rows are still to run.
+    assert tail.live_run("k", "j", "o", total=5).eta_seconds is None
     # The reader never took the lock: another process's run could take it at once.
     other = lock_output(path)
     other.release()

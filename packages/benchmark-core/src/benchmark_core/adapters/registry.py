@@ -37,12 +37,15 @@ def make_adapter(
     `seed` and `policies` configure the mock; `base_url`, `api_key` and `prices` the HTTP
     providers, which otherwise read the URL and key from the variables the table names
     (`OPENAI_BASE_URL`/`OPENAI_API_KEY`, `ANTHROPIC_BASE_URL`/`ANTHROPIC_API_KEY`, ...). Raises
-    `ConfigurationError` for an unknown provider or a missing key.
+    `ConfigurationError` for an unknown provider, a missing key, or prices given to the mock.
     """
     info = PROVIDERS_BY_NAME.get(provider)
     if info is None:
         raise ConfigurationError(f"unknown provider {provider!r}; expected one of {', '.join(PROVIDERS)}")
     if info.wire == "mock":
+        if prices is not None:
+            # The mock's answers cost nothing: prices given to it would be silently unused.
+            raise ConfigurationError("--prices: the mock provider has no costs to price; leave --prices out")
         return mock_adapter(seed=seed, policies=policies, model=model)
     from ._chat import ChatAdapter
 

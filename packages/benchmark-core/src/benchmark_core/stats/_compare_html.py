@@ -93,7 +93,7 @@ def _pair(c: Comparison, diff: Difference) -> str:
         f"{points(ci.low)} to {points(ci.high)}"
     )
     parts = [
-        f'<section class="pair" data-second="{e(diff.second)}"><h2>{e(diff.second)} vs {e(diff.first)}</h2>',
+        f'<section class="pair" data-second="{e(diff.second)}"><h2>{e(diff.first)} vs {e(diff.second)}</h2>',
         f'<p class="verdict-line {verdict}" data-verdict="{e(diff.verdict)}">{e(diff.summary)}</p>',
         interval_svg(diff.mean_difference, ci.low, ci.high, axis, said),
     ]

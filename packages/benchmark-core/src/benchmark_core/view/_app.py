@@ -3,8 +3,11 @@
 Every page is rendered by `Site.page` at the path a static site would write it (so `/` and
 `/index.html` are the index, `/g/<group>/index.html` a group, ...), and `/live.json` is what the
 pages poll for runs in progress: `{"generation": N, "runs": [...]}`, N changing when a report
-appeared, changed or went away. Reading and rendering happen on one worker thread: the event loop
-stays free to answer, and the catalog is never read while it is rebuilt.
+appeared, changed or went away. Reading and rendering happen off the event loop, on two worker
+threads: one refreshes the catalog and renders the quick pages (the index, a group page,
+`live.json`), the other the pages that read reports (a run, a task, a comparison), so a slow
+comparison never holds the index. The catalog swaps in a rebuilt state whole, so the slow thread
+reads the old state or the new one, never half of each.
 
 A path that names no page is a 404 with a page saying so; a path that tries to leave the pages
 (`..`, a backslash, a NUL) is refused the same way, since paths only ever name catalog entries.
@@ -22,7 +25,7 @@ from typing import Any, Optional
 from aiohttp import web
 
 from ._catalog import ResultsCatalog
-from ._paths import LIVE_JSON
+from ._paths import INDEX, LIVE_JSON
 from ._site import Site
 
 __all__ = ["create_view_app", "not_found_page"]
@@ -47,11 +50,15 @@ def not_found_page(path: str) -> str:
 def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int = 1) -> web.Application:
     """The app over `roots` (folders of reports); reads them before returning."""
     worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view")
+    reader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-reports")
     catalog = worker.submit(ResultsCatalog, list(roots), resamples=resamples, seed=seed).result()
     site = Site(catalog)
 
     async def on_worker(function: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(worker, function, *args)
+
+    async def on_reader(function: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(reader, function, *args)
 
     def render(path: str) -> Optional[str]:
         catalog.refresh()
@@ -65,21 +72,31 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
         path = request.match_info.get("path", "")
         if _refused(path):
             return web.Response(text=not_found_page(path), status=404, content_type="text/html", headers=_HEADERS)
+        if path and not path.endswith(("/", ".html")) and path != LIVE_JSON:
+            # A folder's page named without its slash: its relative links would resolve one level up.
+            raise web.HTTPMovedPermanently(f"/{path}/" + (f"?{request.query_string}" if request.query_string else ""))
         if path == LIVE_JSON:
             document = await on_worker(live)
             return web.Response(text=json.dumps(document), content_type="application/json", headers=_HEADERS)
-        html = await on_worker(render, path)
+        html = await (on_worker(render, path) if _quick(path) else on_reader(site.page, path))
         if html is None:
             return web.Response(text=not_found_page(path), status=404, content_type="text/html", headers=_HEADERS)
         return web.Response(text=html, content_type="text/html", headers=_HEADERS)
 
     async def close_worker(_app: web.Application) -> None:
         worker.shutdown(wait=False, cancel_futures=True)
+        reader.shutdown(wait=False, cancel_futures=True)
 
     app = web.Application()
     app.router.add_get("/{path:.*}", page)
     app.on_cleanup.append(close_worker)
     return app
+
+
+def _quick(path: str) -> bool:
+    """The index and the group pages: rendered from the catalog alone, no report read."""
+    parts = [part for part in path.split("/") if part]
+    return not parts or parts == [INDEX] or (parts[0] == "g" and (len(parts) == 2 or parts[2:] == [INDEX]))
 
 
 def _refused(path: str) -> bool:

@@ -57,6 +57,8 @@ class RunFile:
     #: Its per-kind breakdowns (schema-mutation's `perMutationKind`, rollback-recovery's
     #: `perIncidentKind`): field -> group -> figure -> value, numbers only.
     breakdowns: dict[str, dict[str, dict[str, float]]]
+    #: Its summary's intervals (rollback-recovery's `falseAlarmInterval95`): field -> (low, high).
+    intervals: dict[str, tuple[float, float]]
 
 
 @frozen
@@ -257,7 +259,19 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         groups=report.groups,
         figures=figures,
         breakdowns=_breakdowns(report.summary),
+        intervals=_intervals(report.summary),
     )
+
+
+def _intervals(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """The summary fields shaped {"low": x, "high": y, ...}, as two numbers."""
+    found: dict[str, tuple[float, float]] = {}
+    for key, value in summary.items():
+        if isinstance(value, dict):
+            low, high = value.get("low"), value.get("high")
+            if isinstance(low, (int, float)) and isinstance(high, (int, float)):
+                found[key] = (float(low), float(high))
+    return found
 
 
 def _breakdowns(summary: dict[str, Any]) -> dict[str, dict[str, dict[str, float]]]:

@@ -146,15 +146,19 @@ def _dimensions(view: GroupView) -> str:
 def _figures(view: GroupView) -> str:
     """The benchmark's own summary figures (rates, counts), one column each, models side by side."""
     keys: dict[str, None] = {}
+    intervals: dict[str, None] = {}
     for run in view.runs:
         keys.update((key, None) for key in run.figures)
-    if not keys:
+        intervals.update((key, None) for key in run.intervals)
+    if not keys and not intervals:
         return ""
-    head = "".join(f"<th>{e(words(key))}</th>" for key in keys)
+    head = "".join(f"<th>{e(words(key))}</th>" for key in [*keys, *intervals])
     rows = []
     for run in view.runs:
         tds = "".join(
             f'<td class="num" data-field="{e(key)}">{e(_figure(key, run.figures.get(key)))}</td>' for key in keys
+        ) + "".join(
+            f'<td class="num" data-field="{e(key)}">{e(_interval(run.intervals.get(key)))}</td>' for key in intervals
         )
         rows.append(f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>{tds}</tr>')
     return (
@@ -195,6 +199,10 @@ def _breakdown_cell(stats: Optional[dict[str, float]]) -> str:
         f"<small>{e(words(k))} {e(_figure(k, v))}</small>" for k, v in stats.items() if k not in ("tasks", "passed")
     ]
     return "<br>".join(lines)
+
+
+def _interval(bounds: Optional[tuple[float, float]]) -> str:
+    return f"{percent(bounds[0])} to {percent(bounds[1])}" if bounds is not None else "-"
 
 
 def _figure(key: str, value: Optional[float]) -> str:

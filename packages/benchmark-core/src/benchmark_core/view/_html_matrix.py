@@ -7,6 +7,10 @@ out of the document and shows one page of them at a time (`PAGE_ROWS`), which ke
 model fails, only one passes, a row errored), the search (task id and group labels) and the sort
 (by how many models pass) work on the rows' data attributes: `data-s` holds one letter per model
 (p, f, e, or m when the model has no row for the task), `data-n` the passes, `data-q` the text.
+
+The filter, search, sort and page are the page's query parameters (`?filter=disagree&q=drift&sort=
+fewest&page=2`): read when the page loads and written back (`history.replaceState`) as they change,
+so a link reproduces the view, from `view` and from a static site opened over file:// alike.
 """
 
 from __future__ import annotations
@@ -86,9 +90,19 @@ var part=shown.slice(page*PAGE,(page+1)*PAGE).map(function(t){return t.row;});
 body.replaceChildren.apply(body,part);
 count.textContent=shown.length+' of '+info.length+' tasks';
 pageInfo.textContent=' page '+(page+1)+' of '+pages+' ';prev.disabled=page===0;next.disabled=page>=pages-1;}
-filter.addEventListener('change',function(){apply(false);});sort.addEventListener('change',function(){apply(false);});
-search.addEventListener('input',function(){apply(false);});
-prev.addEventListener('click',function(){page--;draw();});next.addEventListener('click',function(){page++;draw();});
-controls.hidden=false;apply(false);table.dataset.ready='1';
+function save(){var p=new URLSearchParams(location.search);
+[['filter',filter.value,'all'],['q',search.value.trim(),''],['sort',sort.value,'id'],['page',String(page+1),'1']]
+.forEach(function(k){if(k[1]===k[2])p.delete(k[0]);else p.set(k[0],k[1]);});
+var s=p.toString();try{history.replaceState(null,'',location.pathname+(s?'?'+s:'')+location.hash);}catch(err){}}
+function choose(select,value){if(value&&Array.prototype.some.call(select.options,function(o){return o.value===value;}))
+select.value=value;}
+var given=new URLSearchParams(location.search);choose(filter,given.get('filter'));choose(sort,given.get('sort'));
+search.value=given.get('q')||'';
+function changed(){apply(false);save();}
+filter.addEventListener('change',changed);sort.addEventListener('change',changed);search.addEventListener('input',changed);
+prev.addEventListener('click',function(){page--;draw();save();});
+next.addEventListener('click',function(){page++;draw();save();});
+controls.hidden=false;apply(false);page=Math.max(0,(parseInt(given.get('page'),10)||1)-1);draw();
+table.dataset.ready='1';
 })();
 """.replace("PAGE_ROWS", str(PAGE_ROWS))

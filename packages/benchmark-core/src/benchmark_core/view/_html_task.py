@@ -90,9 +90,11 @@ def _compact(value: Any) -> str:
 
 
 def _differing(rows: Sequence[RunRow]) -> set[str]:
-    """The details fields whose values are not the same in every row (a field one row lacks differs)."""
-    keys = {key for row in rows for key in row.details}
-    return {key for key in keys if len({_compact(row.details.get(key)) for row in rows}) > 1}
+    """The details fields whose values are not the same in every graded row (a field one graded row
+    lacks differs). Errored rows are left out: they hold no details, so they would mark every field."""
+    graded = [row for row in rows if row.error is None]
+    keys = {key for row in graded for key in row.details}
+    return {key for key in keys if len({_compact(row.details.get(key)) for row in graded}) > 1}
 
 
 def _fields(details: dict[str, Any], differing: set[str]) -> str:

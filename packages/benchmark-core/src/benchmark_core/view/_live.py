@@ -148,8 +148,9 @@ class JournalTail:
         counts = list(self.statuses.values())
         rows = len(counts)
         rate = self.rate()
+        running = _locked(self._identity[1]) if Path(LOCKS).exists() else _alive(self.holder)
         eta = None
-        if total is not None and rate:
+        if running and total is not None and rate:  # a stopped run has no time left to estimate
             eta = round(max(total - rows, 0) / rate, 1)
         return LiveRun(
             key=key,
@@ -166,7 +167,7 @@ class JournalTail:
             errored=counts.count("e"),
             total=total,
             eta_seconds=eta,
-            running=_locked(self._identity[1]) if Path(LOCKS).exists() else _alive(self.holder),
+            running=running,
         )
 
 

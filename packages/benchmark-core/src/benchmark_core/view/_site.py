@@ -113,9 +113,9 @@ class Site:
         comparison = compare_reports(
             [a, b], labels=[first.label, second.label], resamples=self.catalog.resamples, seed=self.catalog.seed
         )
-        steps = [(group_title(view.group), group_page(view.id)), (f"{second.label} vs {first.label}", None)]
+        steps = [(group_title(view.group), group_page(view.id)), (f"{first.label} vs {second.label}", None)]
         return render_comparison_html(
-            comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, first, second)
+            comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, (first, a), (second, b))
         )
 
 
@@ -123,15 +123,22 @@ def _task_ids(view: GroupView) -> dict[str, str]:
     return {slug(task_id): task_id for task_id in view.task_ids}
 
 
-def _flipped(here: str, view: GroupView, first: RunFile, second: RunFile) -> str:
-    """The tasks one run passes and the other does not, each linking to its page."""
+def _flipped(here: str, view: GroupView, one: tuple[RunFile, RunReport], other: tuple[RunFile, RunReport]) -> str:
+    """The tasks one run passes and the other does not, each linking to its page, with both runs'
+    reasons (an errored row's error code and message)."""
     from ..reports._html_page import e
+
+    (first, a), (second, b) = one, other
+    reasons = [_reasons(a), _reasons(b)]
 
     def items(ids: list[str]) -> str:
         if not ids:
             return '<p class="note">None.</p>'
         links = "".join(
-            f'<li><a href="{e(relative(here, task_page(view.id, task_id)))}"><code>{e(task_id)}</code></a></li>'
+            f'<li data-task="{e(task_id)}"><a href="{e(relative(here, task_page(view.id, task_id)))}">'
+            f'<code>{e(task_id)}</code></a><dl class="reasons"><dt>{e(first.label)}</dt>'
+            f"<dd>{e(reasons[0].get(task_id, '-'))}</dd><dt>{e(second.label)}</dt>"
+            f"<dd>{e(reasons[1].get(task_id, '-'))}</dd></dl></li>"
             for task_id in ids
         )
         return f"<ul>{links}</ul>"
@@ -144,6 +151,15 @@ def _flipped(here: str, view: GroupView, first: RunFile, second: RunFile) -> str
         f'<h3 id="gained">Passed by {e(second.label)} only ({len(gained)})</h3>{items(gained)}'
         f'<h3 id="lost">Passed by {e(first.label)} only ({len(lost)})</h3>{items(lost)}</section>'
     )
+
+
+def _reasons(report: RunReport) -> dict[str, str]:
+    """Task id -> its rows' reasons (errors as "CODE: message"), epochs joined."""
+    found: dict[str, list[str]] = {}
+    for row in report.rows:
+        said = f"{row.error_code or 'error'}: {row.error}" if row.error is not None else row.reason
+        found.setdefault(row.task_id, []).append(said)
+    return {task_id: " | ".join(said) for task_id, said in found.items()}
 
 
 def _compare_pairs(view: GroupView) -> Iterator[tuple[RunFile, RunFile]]:
