@@ -30,13 +30,6 @@ FENCE = re.compile(r"^```(python|toml)([^\n]*)\n(.*?)^```", re.S | re.M)
 SKIP_MARKER = re.compile(r"<!-- docs-test: skip: ([^>]+?) -->\s*$")
 #: The blocks marked to skip, as PAGE:LINE of their fence.
 SKIPPED = {"distributed.md:168"}  # run_on_ray: a Ray cluster and an OpenAI key
-#: docs/evaluating-agents.md is being fixed on another branch (its snippets and `--8<--` includes);
-#: these of its blocks fail here until that merge, which empties the set.
-EXPECTED_FAILURES = {
-    "evaluating-agents.md:166",  # top-level `await` outside a function
-    "evaluating-agents.md:183",  # a `--8<--` include mangled into Python
-    "evaluating-agents.md:189",  # the same
-}
 #: Key variables the sweep files shown name (set to a dummy: plan_sweep checks only that they are set).
 KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "LOCAL_API_KEY")
 
@@ -50,7 +43,9 @@ def _blocks(language: str) -> list[tuple[str, str, str]]:
             kind, info, body = match.groups()
             title = re.search(r'title="([^"]*)"', info)
             name = title.group(1) if title else ""
-            if kind != language or "/" in name:
+            # A block that includes a repository file (`--8<--`) shows code the gate runs where its
+            # dependencies are installed (the example agents: the nox `agents` session).
+            if kind != language or "/" in name or body.startswith("--8<--"):
                 continue
             line = text.count("\n", 0, match.start()) + 1
             where = f"{page.relative_to(DOCS).as_posix()}:{line}"
@@ -62,16 +57,8 @@ def _blocks(language: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _marked(where: str) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.xfail(strict=True, reason="fixed on another branch")] if where in EXPECTED_FAILURES else []
-
-
-PYTHON = [pytest.param(body, id=where, marks=_marked(where)) for where, _, body in _blocks("python")]
-SWEEPS = [
-    pytest.param(body, id=where, marks=_marked(where))
-    for where, name, body in _blocks("toml")
-    if not name.endswith("pyproject.toml")
-]
+PYTHON = [pytest.param(body, id=where) for where, _, body in _blocks("python")]
+SWEEPS = [pytest.param(body, id=where) for where, name, body in _blocks("toml") if not name.endswith("pyproject.toml")]
 
 
 def test_the_pages_have_snippets_and_every_skip_is_marked() -> None:
