@@ -82,7 +82,7 @@ async def main() -> int:
     )
     parser.add_argument("--framework", choices=sorted(AGENTS), action="append")
     parser.add_argument("--benchmark", choices=sorted(BENCHMARKS), action="append")
-    parser.add_argument("--sandbox", choices=["bwrap", "none"], default="bwrap", help="The agents' seal (default: bwrap).")
+    parser.add_argument("--sandbox", choices=["bwrap", "none"], default="bwrap", help="The agents' seal.")
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory() as folder:

@@ -12,6 +12,7 @@ import os
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 #: Every route the benchmark's HTTP API has, and what a session's token might open.
@@ -47,8 +48,7 @@ async def bridge_tools() -> int:
     import mcp
     from mcp import StdioServerParameters
 
-    with open(os.environ["BENCHMARK_MCP_CONFIG"], encoding="utf-8") as handle:
-        [server] = json.load(handle)["mcpServers"].values()
+    [server] = json.loads(Path(os.environ["BENCHMARK_MCP_CONFIG"]).read_text(encoding="utf-8"))["mcpServers"].values()
     params = StdioServerParameters(command=server["command"], args=server["args"], env={**os.environ, **server["env"]})
     async with mcp.Client(params) as client:
         return len((await client.list_tools()).tools)
@@ -73,7 +73,7 @@ def readable() -> list[str]:
             if os.path.isdir(path):
                 if os.listdir(path):
                     found.append(f"{path}: {os.listdir(path)[:5]}")
-            elif open(path, "rb").read(64):
+            elif Path(path).read_bytes()[:64]:
                 found.append(path)
         except OSError:
             pass
@@ -87,7 +87,7 @@ def processes() -> list[str]:
     for name in os.listdir("/proc"):
         if name.isdigit() and int(name) not in mine:
             try:
-                line = open(f"/proc/{name}/cmdline", "rb").read().replace(b"\0", b" ").decode()
+                line = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ").decode()
             except OSError:
                 continue
             if "benchmark" in line or "pytest" in line:

@@ -68,7 +68,8 @@ async def test_a_crashing_agent_is_an_errored_row_and_resume_retries_it(tmp_path
     assert "simulated crash" in row["error"] and row["agent"]["exitStatus"] == 3
     fixed = f"{sys.executable} {AGENT} benchmark-core-example http"
     resumed = await cli(
-        "--agent", fixed, "--model", row["agent"]["label"], "--output", str(output), "--resume", "--retry-errored", "--agent-sandbox", "none",
+        "--agent", fixed, "--model", row["agent"]["label"], "--output", str(output), "--resume", "--retry-errored",
+        "--agent-sandbox", "none",
         module="benchmark_core",
     )  # fmt: skip
     assert resumed.returncode == 0, resumed.stderr

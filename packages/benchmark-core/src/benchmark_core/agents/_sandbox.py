@@ -29,9 +29,9 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..errors._errors import ConfigurationError
 
@@ -137,10 +137,8 @@ def namespace_size(pid: int) -> Optional[int]:
     count = 0
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
-            try:
+            with contextlib.suppress(OSError):
                 count += os.readlink(f"/proc/{entry.name}/ns/pid") == inner
-            except OSError:
-                pass
     return count
 
 
