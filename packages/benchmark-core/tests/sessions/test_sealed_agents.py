@@ -22,6 +22,12 @@ PACKAGES = ["benchmark_core.example", "benchmark_rollback_recovery", "benchmark_
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="the seal needs bubblewrap (tools/gate.sh)")
 
 
+def package_folder(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).parent
+
+
 async def peek(tmp_path: Path, mode: str, *extra: str, peek: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """Run the peeking agent once on the example's episode; its row and what it answered."""
     work, out, cache = tmp_path / "work", tmp_path / "out", tmp_path / "cache"
@@ -29,7 +35,7 @@ async def peek(tmp_path: Path, mode: str, *extra: str, peek: str = "") -> tuple[
         folder.mkdir(exist_ok=True)
     (work / "secret.txt").write_text("the runner's working folder")
     (cache / "entry.json").write_text("{}")
-    shutil.copy(Path(importlib.util.find_spec("benchmark_core.example").origin).parent / "data/tasks.jsonl", tmp_path)
+    shutil.copy(package_folder("benchmark_core.example") / "data/tasks.jsonl", tmp_path)
     env = {**os.environ, "BENCHMARK_CORE_CACHE": str(cache), "PEEK": peek}
     argv = [sys.executable, "-m", "benchmark_core", "run", "--agent", f"{sys.executable} {AGENT} {mode}"]
     argv += ["--agent-env", "PEEK", "--tasks", str(tmp_path / "tasks.jsonl"), "--output", str(out / "report.json")]
@@ -43,7 +49,7 @@ async def peek(tmp_path: Path, mode: str, *extra: str, peek: str = "") -> tuple[
 
 
 def secrets(tmp_path: Path) -> str:
-    folders = [str(Path(importlib.util.find_spec(name).origin).parent) for name in PACKAGES]
+    folders = [str(package_folder(name)) for name in PACKAGES]
     files = ["tasks.jsonl", "out", "out/report.journal.jsonl", "cache", "cache/entry.json", "work/secret.txt"]
     return ":".join([*folders, *(str(tmp_path / f) for f in files), "secret.txt"])
 
