@@ -87,3 +87,11 @@ async def test_a_fork_bomb_is_killed_and_its_row_errs(tmp_path: Path) -> None:
 async def test_a_memory_hog_is_stopped_and_its_row_errs(tmp_path: Path) -> None:
     row, found = await peek(tmp_path, "memhog", "--agent-memory", "1")
     assert found == {} and row["errorCode"] == "AGENT_FAILED" and "MemoryError" in row["error"]
+
+
+async def test_without_bubblewrap_an_agent_run_refuses_before_it_starts(tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": str(Path(sys.executable).parent)}  # a PATH without bwrap
+    argv = [sys.executable, "-m", "benchmark_core", "run", "--agent", "true", "--output", str(tmp_path / "r.json")]
+    done = await asyncio.to_thread(subprocess.run, argv, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and not (tmp_path / "r.json").exists()
+    assert "apt-get install bubblewrap" in done.stderr and "--agent-sandbox none" in done.stderr
