@@ -18,7 +18,7 @@ async def test_serve_withholds_grading_fields_where_it_opens_sessions(aiohttp_cl
     assert shown.get("expected") is None and not shown.get("metadata")
     listed = await (await public.get("/v1/tasks")).json()
     assert all(t.get("expected") is None and not t.get("metadata") for t in listed["tasks"])
-    assert "damageId" not in await (await public.get("/")).text()  # the grader's record of the damage
+    assert "whatHappened" not in await (await public.get("/")).text()  # the incident the grader checks
     opened = await public.post("/v1/sessions", json={"taskId": task.id})
     assert opened.status == 200
 
@@ -29,7 +29,7 @@ async def test_the_scoring_api_has_the_full_tasks_and_no_sessions(aiohttp_client
     scoring = await aiohttp_client(create_app(bench, routes="scoring"))
     shown = await (await scoring.get(f"/v1/tasks/{task.id}")).json()
     assert shown["metadata"] and (await scoring.post("/v1/sessions", json={"taskId": task.id})).status == 404
-    assert "damageId" in await (await scoring.get("/")).text()  # the browser shows it here
+    assert "whatHappened" in await (await scoring.get("/")).text()  # the browser shows it here
 
 
 async def test_the_run_server_serves_nothing_but_open_sessions(aiohttp_client: Any) -> None:
