@@ -20,7 +20,7 @@ async def test_serve_withholds_grading_fields_where_it_opens_sessions(aiohttp_cl
     assert all(t.get("expected") is None and not t.get("metadata") for t in listed["tasks"])
     assert "whatHappened" not in await (await public.get("/")).text()  # the incident the grader checks
     opened = await public.post("/v1/sessions", json={"taskId": task.id})
-    assert opened.status == 200
+    assert opened.status == 201
 
 
 async def test_the_scoring_api_has_the_full_tasks_and_no_sessions(aiohttp_client: Any) -> None:
