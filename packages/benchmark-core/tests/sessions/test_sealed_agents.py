@@ -39,6 +39,7 @@ async def peek(tmp_path: Path, mode: str, *extra: str, peek: str = "") -> tuple[
     env = {**os.environ, "BENCHMARK_CORE_CACHE": str(cache), "PEEK": peek}
     argv = [sys.executable, "-m", "benchmark_core", "run", "--agent", f"{sys.executable} {AGENT} {mode}"]
     argv += ["--agent-env", "PEEK", "--tasks", str(tmp_path / "tasks.jsonl"), "--output", str(out / "report.json")]
+    argv += ["--markdown", str(out / "report.md")]
     done = await asyncio.to_thread(
         subprocess.run, [*argv, *extra], cwd=work, env=env, capture_output=True, text=True, timeout=300
     )
@@ -58,6 +59,7 @@ async def test_the_run_server_answers_no_route_but_the_session_tools(tmp_path: P
     row, found = await peek(tmp_path, "http")
     assert found["http"]["answered"] == [] and found["http"]["tools"] > 0  # the stdio bridge works sealed
     assert row["passed"] is False and row["agent"]["sandbox"] == "bwrap"
+    assert "- Sandbox: bwrap\n" in (tmp_path / "out" / "report.md").read_text()
 
 
 async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_path: Path) -> None:
@@ -65,6 +67,12 @@ async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_pa
     assert found == {"import": []} and row["passed"] is False
     unsealed, found = await peek(tmp_path, "import", "--agent-sandbox", "none", peek=":".join(PACKAGES))
     assert len(found["import"]) == len(PACKAGES) and unsealed["agent"]["sandbox"] == "none"
+    assert "- Sandbox: none (unsealed)" in (tmp_path / "out" / "report.md").read_text()
+    board = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "benchmark_core", "leaderboard", str(tmp_path / "out")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert "(unsealed)" in board.stdout, board.stderr
 
 
 async def test_no_run_file_package_data_or_cache_is_readable(tmp_path: Path) -> None:
