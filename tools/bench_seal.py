@@ -2,8 +2,8 @@
 
     python tools/bench_seal.py [--starts 50] [--episodes 48]
 
-1. Start cost: one agent process that exits at once (`python -c pass`), started as `run --agent`
-   starts it, sealed and unsealed, the median of `--starts` starts each.
+1. Start cost: a run of the example's one episode by an agent that exits at once (`python -c
+   pass`), sealed and unsealed, the median of `--starts` runs each; the difference is the seal's.
 2. A whole run: the rollback-recovery episodes, each played by the seal tests' agent in its `http`
    mode (it lists the session's tools through the stdio bridge and probes the run's server), sealed
    and unsealed, wall time. The frameworks' own runs (`nox -s agents`) are not timed here: their
@@ -22,20 +22,22 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmark_core.agents._command import AgentCommand, run_agent_command
+from benchmark_core import load_benchmark, run
+from benchmark_core.agents import AgentCommand
 
 ROOT = Path(__file__).resolve().parent.parent
 AGENT = ROOT / "packages" / "benchmark-core" / "tests" / "sessions" / "peeking_agent.py"
 
 
 async def start_ms(sandbox: str, starts: int) -> float:
+    """The median wall time of a run of the example's one episode by an agent that exits at once:
+    the same run either way, so the difference is the seal's start."""
+    bench = load_benchmark("benchmark-core-example")
     agent = AgentCommand(f"{sys.executable} -c pass", sandbox=sandbox)
     times = []
     for _ in range(starts):
         begun = time.perf_counter()
-        await run_agent_command(
-            agent, benchmark_id="b", task_id="t", prompt="", system="", url="http://127.0.0.1:9/v1/x", token="x"
-        )
+        await run(bench, agent=agent)
         times.append((time.perf_counter() - begun) * 1000)
     return statistics.median(times)
 
@@ -53,7 +55,7 @@ def run_wall(sandbox: str, folder: Path) -> tuple[float, int]:
 async def main() -> None:
     starts = int(sys.argv[sys.argv.index("--starts") + 1]) if "--starts" in sys.argv else 50
     sealed, unsealed = await start_ms("bwrap", starts), await start_ms("none", starts)
-    print(f"agent start, median of {starts}: sealed {sealed:.1f} ms  unsealed {unsealed:.1f} ms  "
+    print(f"one-episode run, median of {starts}: sealed {sealed:.1f} ms  unsealed {unsealed:.1f} ms  "
           f"seal cost {sealed - unsealed:.1f} ms per episode")  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         walls = {sandbox: run_wall(sandbox, Path(folder)) for sandbox in ("none", "bwrap")}
