@@ -38,7 +38,7 @@ def verdicts(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return [(r["taskId"], r["score"], r["passed"], r["details"]) for r in rows]
 
 
-async def prove(python: str, framework: str, benchmark_id: str, folder: Path) -> bool:
+async def prove(python: str, framework: str, benchmark_id: str, folder: Path, sandbox: str = "bwrap") -> bool:
     bench = load_benchmark(benchmark_id)
     tasks = bench.tasks()
     expected = [r for r in to_wire(await run(bench, mock_adapter(), seed=1))["rows"] if r.get("episode")]
@@ -48,20 +48,21 @@ async def prove(python: str, framework: str, benchmark_id: str, folder: Path) ->
         command = f"{python} {ROOT / 'examples' / 'agents' / AGENTS[framework]}"
         argv = [sys.executable, "-m", BENCHMARKS[benchmark_id], "run", "--agent", command, "--model", framework]
         argv += ["--agent-env", "OPENAI_BASE_URL", "--agent-env", "OPENAI_API_KEY", "--agent-env", "OPENAI_MODEL"]
-        argv += ["--output", str(output), "--concurrency", "4"]
+        argv += ["--output", str(output), "--concurrency", "4", "--agent-sandbox", sandbox]
         started = time.perf_counter()
         done = await asyncio.to_thread(subprocess.run, argv, env=env, capture_output=True, text=True, timeout=1800)
         wall = time.perf_counter() - started
         requests = len(fake.requests)
     rows = json.loads(output.read_text())["rows"] if output.exists() else []
-    same = done.returncode == 0 and verdicts(rows) == verdicts(expected)
+    sealed = all(r["agent"]["sandbox"] == sandbox for r in rows)
+    same = done.returncode == 0 and verdicts(rows) == verdicts(expected) and sealed
     # Per episode: the agent, and for stdio the bridge it starts (the runner and server are one process).
     processes = 1 + len(rows) * (2 if framework == "openai-agents" else 1)
     passed = sum(1 for r in rows if r["passed"])
     print(
         f"{framework:14} {benchmark_id:28} {len(rows):3} episodes  {passed:3} passed  "
         f"{'same as mock' if same else 'DIFFERENT'}  wall {wall:6.1f} s  processes {processes}  "
-        f"model requests {requests}"
+        f"model requests {requests}  sandbox {sandbox}"
     )
     if not same:
         print(done.stderr[-3000:], file=sys.stderr)
@@ -81,12 +82,13 @@ async def main() -> int:
     )
     parser.add_argument("--framework", choices=sorted(AGENTS), action="append")
     parser.add_argument("--benchmark", choices=sorted(BENCHMARKS), action="append")
+    parser.add_argument("--sandbox", choices=["bwrap", "none"], default="bwrap", help="The agents' seal.")
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory() as folder:
         for framework in args.framework or sorted(AGENTS):
             for benchmark_id in args.benchmark or sorted(BENCHMARKS):
-                ok = await prove(args.python, framework, benchmark_id, Path(folder)) and ok
+                ok = await prove(args.python, framework, benchmark_id, Path(folder), args.sandbox) and ok
     return 0 if ok else 1
 
 

@@ -34,6 +34,10 @@ if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null 
   && [ -z "${CHROMIUM:-}" ]; then
   missing+=(chromium)
 fi
+# Agents run sealed by bubblewrap (run --agent-sandbox bwrap, the default; docs/sealed-runs.md).
+if ! command -v bwrap >/dev/null; then
+  missing+=(bubblewrap)
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   missing+=(nodejs npm)
 fi
@@ -41,7 +45,7 @@ fi
 if [ "${#missing[@]}" -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
     say "missing: ${missing[*]}, and there is no apt-get to install them; install them first"
-    say "(needs Python 3.10+ with venv, Chromium or Chrome, Node.js >= 20 with npm)"
+    say "(needs Python 3.10+ with venv, Chromium or Chrome, bubblewrap, Node.js >= 20 with npm)"
     exit 1
   fi
   SUDO=()

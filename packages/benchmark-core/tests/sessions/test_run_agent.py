@@ -39,7 +39,11 @@ async def test_an_agent_command_scores_as_the_mock_runner(tmp_path: Path, transp
     output = tmp_path / "agent.json"
     command = f"{sys.executable} {AGENT} benchmark-rollback-recovery {transport}"
     picks = [arg for task_id in chosen for arg in ("--task", task_id)]
-    done = await cli("--agent", command, "--model", "mock-mcp", "--output", str(output), "--concurrency", "2", *picks)
+    # The mock's agent reads the answer key (the shipped scripts) by design, so only unsealed.
+    done = await cli(
+        "--agent", command, "--agent-sandbox", "none", "--model", "mock-mcp", "--output", str(output),
+        "--concurrency", "2", *picks,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     report = json.loads(output.read_text())
     assert (report["model"], report["provider"]) == ("mock-mcp", "agent")
@@ -47,6 +51,7 @@ async def test_an_agent_command_scores_as_the_mock_runner(tmp_path: Path, transp
     assert verdicts(report["rows"]) == verdicts([row for row in mock["rows"] if row["taskId"] in chosen])
     first = report["rows"][0]
     assert first["agent"]["label"] == "mock-mcp" and first["agent"]["exitStatus"] == 0
+    assert first["agent"]["sandbox"] == "none"
     assert first["agent"]["toolCalls"] == len(first["trace"]["toolLog"]) > 0
     assert first["usage"]["promptTokens"] == 10
 
@@ -56,7 +61,7 @@ async def test_a_crashing_agent_is_an_errored_row_and_resume_retries_it(tmp_path
     bench = load_benchmark("benchmark-core-example")
     episode = next(t for t in bench.tasks() if t.kind == "episode")
     crashing = f"{sys.executable} {AGENT} benchmark-core-example http {episode.id}"
-    done = await cli("--agent", crashing, "--output", str(output), module="benchmark_core")
+    done = await cli("--agent", crashing, "--agent-sandbox", "none", "--output", str(output), module="benchmark_core")
     assert done.returncode == 2
     [row] = json.loads(output.read_text())["rows"]
     assert row["errorCode"] == "AGENT_FAILED" and "exited with status 3" in row["error"]
@@ -64,6 +69,7 @@ async def test_a_crashing_agent_is_an_errored_row_and_resume_retries_it(tmp_path
     fixed = f"{sys.executable} {AGENT} benchmark-core-example http"
     resumed = await cli(
         "--agent", fixed, "--model", row["agent"]["label"], "--output", str(output), "--resume", "--retry-errored",
+        "--agent-sandbox", "none",
         module="benchmark_core",
     )  # fmt: skip
     assert resumed.returncode == 0, resumed.stderr
@@ -82,7 +88,11 @@ async def test_a_hanging_agent_is_killed_with_its_process_group(tmp_path: Path) 
     )
     output = tmp_path / "hang-report.json"
     command = f"{sys.executable} {script}"
-    done = await cli("--agent", command, "--agent-timeout", "1", "--output", str(output), module="benchmark_core")
+    # Unsealed, so that it can leave its child's pid where the test reads it.
+    done = await cli(
+        "--agent", command, "--agent-sandbox", "none", "--agent-timeout", "1", "--output", str(output),
+        module="benchmark_core",
+    )  # fmt: skip
     assert done.returncode == 2
     [row] = json.loads(output.read_text())["rows"]
     assert "timed out after 1 s" in row["error"] and row["agent"]["exitStatus"] is None

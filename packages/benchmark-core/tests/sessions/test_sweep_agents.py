@@ -29,6 +29,7 @@ model = "offline"
 label = "mcp-agent"
 command = "{sys.executable} {AGENT} benchmark-rollback-recovery http"
 timeout = 120
+sandbox = "none"
 
 [[benchmarks]]
 id = "benchmark-rollback-recovery"

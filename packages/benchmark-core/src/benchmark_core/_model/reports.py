@@ -99,6 +99,8 @@ class AgentRecord:
     wall_ms: int = 0
     tool_calls: int = 0
     stderr_tail: str = optional_field("")
+    #: The seal it ran in: "bwrap" or "none" (unsealed; absent in reports from before seals).
+    sandbox: str = optional_field("")
 
 
 @frozen(kw_only=True)

@@ -16,8 +16,9 @@ with provider `agent`. No response cache: an agent's requests are its own.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 import attrs
@@ -42,6 +43,7 @@ from ..runs._options import RunOptions
 from ..runs._requests import TaskRequests
 from ..runs._runner import Run
 from ._command import AgentCommand, run_agent_command
+from ._sandbox import bwrap_program, run_files
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -89,7 +91,14 @@ def agent_label(agent: Agent, label: Optional[str] = None) -> str:
 
 class AgentRun(Run):
     def __init__(
-        self, benchmark: Benchmark, agent: Agent, options: RunOptions, *, label: Optional[str] = None, **kwargs: Any
+        self,
+        benchmark: Benchmark,
+        agent: Agent,
+        options: RunOptions,
+        *,
+        label: Optional[str] = None,
+        hidden: Sequence[Path] = (),
+        **kwargs: Any,
     ) -> None:
         if benchmark.environment is None:
             raise NotAnEpisodeError(
@@ -97,6 +106,10 @@ class AgentRun(Run):
                 "command cannot play; run it against a model (--model, --provider)"
             )
         self.agent: Union[AgentCommand, AgentCallable] = AgentCommand(agent) if isinstance(agent, str) else agent
+        if isinstance(self.agent, AgentCommand) and self.agent.sandbox == "bwrap":
+            bwrap_program()  # refused before anything starts where the seal cannot be made
+        #: What the seal masks besides the benchmarks' packages: the caller's files (a sweep's).
+        self._hidden = [*hidden, *run_files(benchmark, options, kwargs.get("tasks"), kwargs.get("journal"))]
         super().__init__(
             benchmark, AgentAdapter(agent_label(agent, label)), attrs.evolve(options, cache=False), **kwargs
         )
@@ -141,21 +154,33 @@ class AgentRun(Run):
                 wall_ms=exc.wall_ms,
                 tool_calls=len(session.tool_log),
                 stderr_tail=exc.stderr_tail,
+                sandbox=self.sandbox,
             )
             self._records[key] = (record, None)
             raise EpisodeError(exc, session.episode()) from exc
         except Exception as exc:  # a Python agent's bug: its row errs, with the calls it made
             wall = round((time.perf_counter() - started) * 1000)
-            self._records[key] = (AgentRecord(label=label, wall_ms=wall, tool_calls=len(session.tool_log)), None)
+            record = AgentRecord(label=label, wall_ms=wall, tool_calls=len(session.tool_log), sandbox=self.sandbox)
+            self._records[key] = (record, None)
             failed = AgentFailedError(f"agent raised {type(exc).__name__}: {exc}", None, "", wall)
             raise EpisodeError(failed, session.episode()) from exc
         wall = round((time.perf_counter() - started) * 1000)
         record = AgentRecord(
-            label=label, exit_status=status, wall_ms=wall, tool_calls=len(session.tool_log), stderr_tail=tail
+            label=label,
+            exit_status=status,
+            wall_ms=wall,
+            tool_calls=len(session.tool_log),
+            stderr_tail=tail,
+            sandbox=self.sandbox,
         )
         self._records[key] = (record, usage)
         session.answer = answer
         return session.trace(), session.episode()
+
+    @property
+    def sandbox(self) -> str:
+        """Which seal the agent ran in: a Python callable runs in the runner's process, unsealed."""
+        return self.agent.sandbox if isinstance(self.agent, AgentCommand) else "none"
 
     async def _play(self, session: EpisodeSession) -> tuple[JsonValue, Optional[int], str, Any]:
         """The agent's answer, exit status, stderr tail and reported usage (None: none reported)."""
@@ -172,6 +197,7 @@ class AgentRun(Run):
                 system=session.system,
                 url=f"{self._base_url}/v1/sessions/{session_id}/mcp",
                 token=token,
+                hidden=self._hidden,
             )
         finally:
             self._registry.remove(session_id)
@@ -180,14 +206,15 @@ class AgentRun(Run):
 
 @asynccontextmanager
 async def _session_server(benchmark: Benchmark, concurrency: int) -> AsyncIterator[tuple[SessionRegistry, str]]:
-    """The benchmark's HTTP API on a free loopback port, for the run's sessions only."""
+    """The run's sessions (their routes and MCP endpoints, nothing else of the HTTP API) on a free
+    loopback port."""
     from aiohttp import web
 
     from ..episodes._session_registry import DEFAULT_MAX_OPEN, SessionRegistry
     from ..servers._http import create_app
     from ..servers._http_sessions import REGISTRY_KEY
 
-    app = create_app(benchmark)
+    app = create_app(benchmark, routes="sessions")
     registry = SessionRegistry(max_open=max(DEFAULT_MAX_OPEN, concurrency))
     app[REGISTRY_KEY] = registry
     runner = web.AppRunner(app, handle_signals=False, access_log=None)

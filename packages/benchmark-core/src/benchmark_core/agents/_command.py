@@ -41,6 +41,7 @@ from attrs import frozen
 from .._model import JsonObject, Usage
 from ..errors._errors import AgentFailedError, ConfigurationError, UsageError
 from ..wire._converter import from_wire
+from ._sandbox import DEFAULT_MEMORY, DEFAULT_PROCESSES, SANDBOXES, ProcessWatch, limits, sealed_argv
 
 #: Variables of the runner's environment every agent gets (besides those it names).
 BASE_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "TERM")
@@ -60,6 +61,11 @@ class AgentCommand:
     label: str = ""
     env: tuple[str, ...] = ()
     timeout: float = DEFAULT_TIMEOUT
+    #: "bwrap" (sealed: see `_sandbox`) or "none" (the runner's filesystem and processes in view).
+    sandbox: str = "bwrap"
+    #: Sealed only: each agent process's data-memory limit (bytes), and the processes alive at once.
+    memory: int = DEFAULT_MEMORY
+    processes: int = DEFAULT_PROCESSES
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -70,6 +76,10 @@ class AgentCommand:
             raise ConfigurationError("the agent command is empty")
         if not self.timeout > 0:
             raise ConfigurationError(f"the agent timeout must be positive, not {self.timeout!r}")
+        if self.sandbox not in SANDBOXES:
+            raise ConfigurationError(f"the agent sandbox is one of {', '.join(SANDBOXES)}, not {self.sandbox!r}")
+        if self.memory <= 0 or self.processes <= 0:
+            raise ConfigurationError("the agent's memory and process limits must be positive")
 
     @property
     def name(self) -> str:
@@ -115,8 +125,10 @@ async def run_agent_command(
     system: str,
     url: str,
     token: str,
+    hidden: Sequence[Path] = (),
 ) -> AgentProcessResult:
-    """Run `agent` once against the session at `url` (see the module docstring)."""
+    """Run `agent` once against the session at `url` (see the module docstring); sealed, `hidden`
+    names the run's own files, which the seal masks."""
     with tempfile.TemporaryDirectory(prefix="benchmark-agent-") as folder:
         work = Path(folder)
         config, usage_file = work / "mcp.json", work / "usage.json"
@@ -130,10 +142,15 @@ async def run_agent_command(
             BENCHMARK_USAGE_FILE=str(usage_file),
             BENCHMARK_TASK_ID=task_id,
         )
+        argv, watch = shlex.split(agent.command), None
+        if agent.sandbox == "bwrap":
+            argv, watch = sealed_argv(argv, env, work=work, hidden=hidden), ProcessWatch(agent.processes)
         started = time.perf_counter()
-        stdout, stderr, status = await _communicate(shlex.split(agent.command), env, prompt, agent.timeout)
+        stdout, stderr, status = await _communicate(argv, env, prompt, agent.timeout, watch, agent.memory)
         wall_ms = round((time.perf_counter() - started) * 1000)
         tail = stderr.decode("utf-8", "replace")[-STDERR_TAIL:]
+        if watch is not None and watch.exceeded:
+            raise AgentFailedError(f"agent ran over {agent.processes} processes and was killed", status, tail, wall_ms)
         if status is None:
             raise AgentFailedError(f"agent timed out after {agent.timeout:g} s and was killed", None, tail, wall_ms)
         if status != 0:
@@ -148,10 +165,16 @@ async def run_agent_command(
 
 
 async def _communicate(
-    argv: Sequence[str], env: dict[str, str], prompt: str, timeout: float
+    argv: Sequence[str],
+    env: dict[str, str],
+    prompt: str,
+    timeout: float,
+    watch: Optional[ProcessWatch] = None,
+    memory: Optional[int] = None,
 ) -> tuple[bytes, bytes, Optional[int]]:
     """stdout, stderr and exit status (None: killed at the timeout). The process group is killed
-    whenever this ends early (the timeout, or the run being cancelled)."""
+    whenever this ends early (the timeout, or the run being cancelled). A sealed agent gets its
+    memory limit and its process `watch`."""
     try:
         process = await asyncio.create_subprocess_exec(
             *argv,
@@ -160,9 +183,12 @@ async def _communicate(
             stderr=asyncio.subprocess.PIPE,
             env=env,
             start_new_session=True,
+            preexec_fn=limits(memory) if watch is not None and memory is not None else None,
         )
     except OSError as exc:
         raise AgentFailedError(f"agent command cannot start: {exc.strerror or exc}", None, "", 0) from None
+    if watch is not None:
+        watch.start(process.pid)
     try:
         stdout, stderr = await asyncio.wait_for(process.communicate(prompt.encode()), timeout)
         return stdout, stderr, process.returncode
@@ -171,6 +197,8 @@ async def _communicate(
         stdout, stderr = await process.communicate()
         return stdout, stderr, None
     finally:
+        if watch is not None:
+            watch.stop()
         if process.returncode is None:
             _kill_group(process.pid)
             with contextlib.suppress(Exception):

@@ -65,6 +65,30 @@ if TYPE_CHECKING:
     show_default=True,
     help="With --agent: seconds one agent process may run before its process group is killed.",
 )
+@click.option(
+    "--agent-sandbox",
+    type=click.Choice(["bwrap", "none"]),
+    default="bwrap",
+    show_default=True,
+    help="With --agent: run each agent sealed by bubblewrap (no benchmark data, run files or runner "
+    "processes in view; see docs/sealed-runs.md), or unsealed with 'none' (reports mark it).",
+)
+@click.option(
+    "--agent-memory",
+    metavar="GIB",
+    type=click.FloatRange(min=0, min_open=True),
+    default=4.0,
+    show_default=True,
+    help="With --agent, sealed: each agent process's data-memory limit in GiB.",
+)
+@click.option(
+    "--agent-processes",
+    metavar="N",
+    type=click.IntRange(min=1),
+    default=256,
+    show_default=True,
+    help="With --agent, sealed: processes an agent may have alive at once; over it, it is killed.",
+)
 @declared_options(RunTarget)
 @declared_options(RunOptions)
 @click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
@@ -120,6 +144,9 @@ def run_cmd(
     agent: Optional[str],
     agent_env: tuple[str, ...],
     agent_timeout: float,
+    agent_sandbox: str,
+    agent_memory: float,
+    agent_processes: int,
     hidden_seed_env: Optional[str],
     **values: Any,
 ) -> None:
@@ -138,7 +165,8 @@ def run_cmd(
     if agent is not None and values.get("provider") is not None:
         raise UsageError("--agent runs an agent command, not a provider's model; leave --provider out")
     target, options = options_from_cli(values, no_cache=no_cache)
-    subject = _subject(target, agent, agent_env, agent_timeout)
+    seal = {"sandbox": agent_sandbox, "memory": round(agent_memory * 1024**3), "processes": agent_processes}
+    subject = _subject(target, agent, agent_env, agent_timeout, seal)
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
@@ -183,7 +211,7 @@ def _task_source(
 
 
 def _subject(
-    target: RunTarget, agent: Optional[str], agent_env: tuple[str, ...], agent_timeout: float
+    target: RunTarget, agent: Optional[str], agent_env: tuple[str, ...], agent_timeout: float, seal: dict[str, Any]
 ) -> Union[RunTarget, AgentCommand]:
     """What the run evaluates: the model `target` names, or the agent command."""
     if agent is None:
@@ -192,7 +220,7 @@ def _subject(
         return target
     from ..agents._command import AgentCommand
 
-    return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout)
+    return AgentCommand(agent, label=target.model or "", env=agent_env, timeout=agent_timeout, **seal)
 
 
 def _run(

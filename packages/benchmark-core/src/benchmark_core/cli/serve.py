@@ -26,6 +26,13 @@ DEFAULT_PORT = 8787
 @click.option(
     "--port", type=PORT_RANGE, default=None, help=f"Port to listen on (0 picks a free one).  [default: {DEFAULT_PORT}]"
 )
+@click.option(
+    "--scoring-api",
+    is_flag=True,
+    help="Serve the full task routes, grading fields (expected answers, grader metadata) included, and "
+    "no sessions: a scoring API. Without it, episode sessions are served and no route answers a task's "
+    "grading fields (docs/sealed-runs.md).",
+)
 @command(
     json_help="Print a start-up error as one JSON document on stdout.",
     tasks_help="Serve this JSONL task file as the default task list (requests may still pick others "
@@ -37,6 +44,7 @@ def serve_cmd(
     host: str,
     port_argument: Optional[int],
     port: Optional[int],
+    scoring_api: bool,
     as_json: bool,
     tasks_path: Optional[Path],
 ) -> None:
@@ -49,7 +57,8 @@ def serve_cmd(
     if port_argument is not None and port is not None and port_argument != port:
         raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
     chosen = port_argument if port_argument is not None else port if port is not None else DEFAULT_PORT
-    serve(create_app(state.served(tasks_path)), host=host, port=chosen)
+    routes = "scoring" if scoring_api else "public"
+    serve(create_app(state.served(tasks_path), routes=routes), host=host, port=chosen)
 
 
 @click.command("mcp")

@@ -87,6 +87,9 @@ def _headline(report: RunReport, title: str) -> list[str]:
         _tasks_line(report),
         f"- Tokens: {_tokens(report.usage)}",
     ]
+    sandboxes = sorted({row.agent.sandbox for row in report.rows if row.agent is not None and row.agent.sandbox})
+    if sandboxes:  # an agent run: whether its agent could have read what grades it
+        lines.append(f"- Sandbox: {', '.join(sandboxes)}" + (" (unsealed)" if "none" in sandboxes else ""))
     epochs = epochs_line(report)
     if epochs is not None:
         lines.append(f"- Epochs: {epochs}")

@@ -21,9 +21,11 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 
+import attrs
 from aiohttp import web
 
 from .._benchmark.definition import Benchmark
+from .._model import Task
 from ..errors._errors import (
     BenchmarkError,
     InternalError,
@@ -45,6 +47,9 @@ from ._remote import get_remote_task, load_remote_tasks, score_remote_submission
 MAX_BODY_BYTES = 1024 * 1024
 
 OPENAPI_KEY = web.AppKey("openapi", dict[str, Any])
+#: Whether the task routes withhold the grading fields (`routes="public"`).
+WITHHELD_KEY = web.AppKey("withheld", bool)
+ROUTES = ("full", "public", "scoring", "sessions")
 
 _log = logging.getLogger(__name__)
 _SCORE_FIELDS = ("taskId", "submission", "tasks", "seed")
@@ -60,12 +65,33 @@ _HTTP_ERRORS: dict[int, type[BenchmarkError]] = {
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def create_app(benchmark: Benchmark) -> web.Application:
-    """An aiohttp application serving `benchmark`. It keeps its state in the app (no globals), so
-    one process can serve several benchmarks side by side."""
+def create_app(benchmark: Benchmark, *, routes: str = "full") -> web.Application:
+    """An aiohttp application serving `benchmark`, with the routes `routes` names (one of `ROUTES`):
+
+    - "full": the task routes and the sessions (in-process use and tests);
+    - "public": what `serve` answers by default: the task routes with every task's grading fields
+      (`expected`, `metadata`: the stale call, target states, what the grader reads) withheld,
+      and the sessions, so a session's agent finds no answer key on the server it plays on;
+    - "scoring": the full task routes and no sessions (`serve --scoring-api`);
+    - "sessions": the routes of sessions already open and their MCP endpoints, nothing else (the
+      server of `run --agent`, whose runner opens them).
+
+    It keeps its state in the app (no globals), so one process can serve several benchmarks side
+    by side."""
+    if routes not in ROUTES:
+        raise ValueError(f"routes is one of {', '.join(ROUTES)}, not {routes!r}")
     app = web.Application(middlewares=[_answer_middleware], client_max_size=MAX_BODY_BYTES)
     app[BENCHMARK_KEY] = benchmark
-    app[OPENAPI_KEY] = openapi_document(benchmark, max_body_bytes=MAX_BODY_BYTES)
+    app[WITHHELD_KEY] = routes == "public"
+    if routes != "sessions":
+        _add_task_routes(app)
+    if routes != "scoring":
+        add_session_routes(app, opening=routes != "sessions")
+    return app
+
+
+def _add_task_routes(app: web.Application) -> None:
+    app[OPENAPI_KEY] = openapi_document(app[BENCHMARK_KEY], max_body_bytes=MAX_BODY_BYTES)
     routes: list[tuple[str, str, Handler]] = [
         ("GET", "/", _task_browser),
         ("GET", "/health", _health),
@@ -82,8 +108,6 @@ def create_app(benchmark: Benchmark) -> web.Application:
         else:
             app.router.add_route(method, path, handler)
         app.router.add_route("OPTIONS", path, _preflight(method))
-    add_session_routes(app)
-    return app
 
 
 def serve(app: web.Application, host: str = "127.0.0.1", port: int = 8787, *, name: Optional[str] = None) -> None:
@@ -132,7 +156,7 @@ async def _task_browser(request: web.Request) -> web.Response:
     from ..reports._html_browser import render_task_browser_html
 
     benchmark = request.app[BENCHMARK_KEY]
-    page = render_task_browser_html(benchmark, await benchmark.load_tasks())
+    page = render_task_browser_html(benchmark, _shown(request, await benchmark.load_tasks()))
     return web.Response(text=page, content_type="text/html", charset="utf-8")
 
 
@@ -143,13 +167,20 @@ async def _health(request: web.Request) -> web.Response:
 async def _list_tasks(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     tasks = await load_remote_tasks(benchmark, request.query.get("tasks"))
-    return json_response(task_list_document(benchmark, tasks))
+    return json_response(task_list_document(benchmark, _shown(request, tasks)))
 
 
 async def _get_task(request: web.Request) -> web.Response:
     benchmark = request.app[BENCHMARK_KEY]
     task = await get_remote_task(benchmark, request.match_info["task_id"], request.query.get("tasks"))
-    return json_response(to_wire(task))
+    return json_response(to_wire(_shown(request, [task])[0]))
+
+
+def _shown(request: web.Request, tasks: list[Task]) -> list[Task]:
+    """The tasks as this app answers them: without their grading fields where it withholds them."""
+    if not request.app[WITHHELD_KEY]:
+        return tasks
+    return [attrs.evolve(task, expected=None, metadata={}) for task in tasks]
 
 
 async def _score(request: web.Request) -> web.Response:

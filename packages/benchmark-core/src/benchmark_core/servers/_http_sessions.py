@@ -39,10 +39,15 @@ SCOPE_KEY = "benchmark_core.session"
 _OPEN_FIELDS = frozenset({"taskId", "tasks", "seed"})
 
 
-def add_session_routes(app: web.Application, registry: Optional[SessionRegistry] = None) -> None:
-    """Serve episode sessions on `app` (see the module docstring)."""
+def add_session_routes(
+    app: web.Application, registry: Optional[SessionRegistry] = None, *, opening: bool = True
+) -> None:
+    """Serve episode sessions on `app` (see the module docstring); without `opening`, no client
+    opens one (the run's server: its runner adds them, and an agent that opened sessions of its own
+    could try answers on them)."""
     app[REGISTRY_KEY] = registry if registry is not None else SessionRegistry()
-    app.router.add_post("/v1/sessions", _open)
+    if opening:
+        app.router.add_post("/v1/sessions", _open)
     app.router.add_get("/v1/sessions/{session_id}", _state)
     app.router.add_post("/v1/sessions/{session_id}/finish", _finish)
     app.router.add_route("*", "/v1/sessions/{session_id}/mcp", _mcp)

@@ -7,6 +7,7 @@ in the same results folder and rank in the same leaderboard as the models'.
     command = "python examples/agents/pydantic_ai_http.py"
     env = ["OPENAI_API_KEY", "OPENAI_BASE_URL"] # variables passed to the agent, by name
     timeout = 600                               # seconds per agent process (optional)
+    sandbox = "bwrap"                           # sealed (the default), or "none" (reports mark it)
 
 A cell holds the agent as a `SweepModel` of provider `agent` whose `agent` is the `AgentCommand`.
 """
@@ -17,9 +18,10 @@ import re
 from typing import Any, Optional
 
 from ..agents._command import DEFAULT_TIMEOUT, AgentCommand
+from ..agents._sandbox import SANDBOXES
 from ._sweep_file import KeyPath, SweepFile
 
-AGENT_KEYS = ("label", "command", "env", "timeout")
+AGENT_KEYS = ("label", "command", "env", "timeout", "sandbox")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -49,8 +51,13 @@ def agent_tables(source: SweepFile, data: dict[str, Any], taken: set[str]) -> li
         timeout = table.get("timeout", DEFAULT_TIMEOUT)
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
             raise source.error((*at, "timeout"), f"must be a positive number of seconds, not {timeout!r}")
+        sandbox = table.get("sandbox", "bwrap")
+        if sandbox not in SANDBOXES:
+            raise source.error((*at, "sandbox"), f"must be one of {', '.join(map(repr, SANDBOXES))}, not {sandbox!r}")
         try:
-            command = AgentCommand(table["command"], label=table["label"], env=tuple(names), timeout=float(timeout))
+            command = AgentCommand(
+                table["command"], label=table["label"], env=tuple(names), timeout=float(timeout), sandbox=sandbox
+            )
         except Exception as exc:  # ConfigurationError: a command shlex cannot split
             raise source.error((*at, "command"), str(exc)) from None
         if table["label"] in taken:

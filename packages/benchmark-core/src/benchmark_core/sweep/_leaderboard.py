@@ -293,10 +293,12 @@ def _labels(paths: Sequence[str]) -> list[str]:
 
 def _entry(label: str, relative: str, report: RunReport, standing: Standing, *, top: bool) -> LeaderboardEntry:
     latencies = [row.latency_ms for row in report.rows if row.error is None]
+    # An agent that ran outside the seal could have read its answers: every table says so.
+    unsealed = any(row.agent is not None and row.agent.sandbox == "none" for row in report.rows)
     return LeaderboardEntry(
         rank=standing.rank,
         rank_interval95=standing.rank_interval95,
-        label=label,
+        label=f"{label} (unsealed)" if unsealed else label,
         report=relative,
         model=report.model,
         provider=report.provider,
