@@ -172,6 +172,8 @@ def run_cmd(
             check_writable(path)
     source, private = _task_source(state.benchmark, tasks_path, hidden_seed_env)
     with _output_held(output):
+        if resume and output is not None:
+            _say_when_nothing_to_resume(output)
         try:
             report, signum, stopped = _run(state.benchmark, subject, options, source, output, resume, retry_errored)
             if private is not None:
@@ -195,6 +197,17 @@ def _output_held(output: Optional[Path]) -> Iterator[None]:
     finally:
         if lock is not None:
             lock.release()
+
+
+def _say_when_nothing_to_resume(output: Path) -> None:
+    """`--resume` beside an output with no journal starts over: say so, rather than silently. Here,
+    not in the runner, because a sweep resumes every cell without being asked."""
+    from ..runs._files import RunFiles
+    from ..runs._output_lock import holds_a_run
+
+    journal = RunFiles(output).journal
+    if not holds_a_run(journal):
+        click.echo(f"no journal at {journal} to resume: the run starts from its first task", err=True)
 
 
 def _task_source(

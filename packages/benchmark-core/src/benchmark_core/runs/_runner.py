@@ -42,7 +42,6 @@ from ._deadlines import Deadlines
 from ._journal import Journal
 from ._limiter import AdaptiveLimiter
 from ._options import RunOptions
-from ._output_lock import holds_a_run
 from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from ._run_report import build_report, row_key, utc_now
 from ._selection import TaskSource, run_task_list
@@ -160,8 +159,6 @@ class Run:
         batch_api = check_batchable(self) if self.options.batch else None
         journal: Optional[Journal] = None
         if self._journal_path is not None:
-            if self._resume and not holds_a_run(self._journal_path):
-                self.notes(f"no journal at {self._journal_path} to resume: the run starts from its first task")
             journal, kept = Journal.open(self._journal_path, self.identity(), self.started_at, resume=self._resume)
             wanted = {t.id for t in self.tasks}
             self.rows = {
