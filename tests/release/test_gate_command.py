@@ -74,14 +74,14 @@ def test_what_is_missing_is_installed_with_apt_get(tmp_path: Path) -> None:
     assert done.returncode == 3, done.stderr
     assert (tmp_path / "apt.log").read_text(encoding="utf-8").splitlines() == [
         "update -qq",
-        "install -y -qq --no-install-recommends chromium nodejs npm",
+        "install -y -qq --no-install-recommends chromium bubblewrap nodejs npm",
     ]
-    assert "installing with apt-get: chromium nodejs npm" in done.stderr
+    assert "installing with apt-get: chromium bubblewrap nodejs npm" in done.stderr
 
 
 def test_python3_venv_is_installed_when_venv_cannot_work(tmp_path: Path) -> None:
     bin_dir = _sandbox(tmp_path)
-    for name in ("chromium", "node", "npm"):
+    for name in ("chromium", "bwrap", "node", "npm"):
         _fake(bin_dir, name, "echo 20")
     _fake(bin_dir, "apt-get", 'echo "$@" >> "$LOG"; [ "$1" = update ] || exit 3')
     done = _gate(bin_dir, tmp_path, venv_rc=1)
@@ -97,12 +97,13 @@ def test_python3_venv_is_installed_when_venv_cannot_work(tmp_path: Path) -> None
 def test_without_apt_get_the_script_names_what_to_install(tmp_path: Path) -> None:
     done = _gate(_sandbox(tmp_path), tmp_path)
     assert done.returncode == 1
-    assert "missing: chromium nodejs npm, and there is no apt-get to install them" in done.stderr
+    assert "missing: chromium bubblewrap nodejs npm, and there is no apt-get to install them" in done.stderr
 
 
 def test_a_node_older_than_20_is_refused(tmp_path: Path) -> None:
     bin_dir = _sandbox(tmp_path)
     _fake(bin_dir, "chromium", "exit 0")
+    _fake(bin_dir, "bwrap", "exit 0")
     _fake(bin_dir, "npm", "exit 0")
     _fake(bin_dir, "node", '[ "$1" = -p ] && echo 18 || echo v18.19.0')
     done = _gate(bin_dir, tmp_path)
