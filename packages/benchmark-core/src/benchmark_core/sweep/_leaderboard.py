@@ -165,9 +165,10 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
     return markdown, html
 
 
-#: A row's transcript (its trace, episode and agent record): most of a report's bytes, never read by
-#: the leaderboard, and most of the time spent structuring a report.
-_TRANSCRIPT_KEYS = frozenset({"trace", "episode", "agent"})
+#: A row's transcript (its trace and episode): most of a report's bytes, never read by the
+#: leaderboard, and most of the time spent structuring a report. The agent record stays: it is
+#: small, and says which sandbox ran (an unsealed entry is marked).
+_TRANSCRIPT_KEYS = frozenset({"trace", "episode"})
 
 
 def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
