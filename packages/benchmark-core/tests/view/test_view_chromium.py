@@ -161,13 +161,14 @@ async def test_the_task_page_shows_every_model_side_by_side(browser: Chromium, s
     assert len({run.status.get(task_id) for run in view.runs}) > 1
     await browser.open(f"{server}/{task_page(view.id, task_id)}")
     columns = await browser.evaluate(
-        "Array.from(document.querySelectorAll('.side section.model')).map(function(s){return [s.dataset.label,"
+        "Array.from(document.querySelectorAll('.pair section.model')).map(function(s){return [s.dataset.label,"
         "s.querySelector('.verdict-row').dataset.status, s.getBoundingClientRect().top];})"
     )
     assert [c[0] for c in columns] == [run.label for run in view.runs]
     words = {"p": "passed", "f": "failed", "e": "errored"}
     assert [c[1] for c in columns] == [words[run.status[task_id]] for run in view.runs]
-    assert len({round(c[2]) for c in columns}) == 1  # side by side: one row of columns
+    # Two at a time, side by side: the first two share a row, the next two start below them.
+    assert round(columns[0][2]) == round(columns[1][2]) < round(columns[2][2]) == round(columns[3][2])
     task = next(t for t in example.tasks() if t.id == task_id)
     assert await browser.evaluate("document.querySelector('pre.prompt').textContent") == task.prompt
     from benchmark_core.runs._files import read_report
@@ -180,9 +181,24 @@ async def test_the_task_page_shows_every_model_side_by_side(browser: Chromium, s
         "return r.dataset.field;}))).sort()"
     )
     assert marked == differing and differing
-    # An episode's column holds its transcript and tool log, as the run page shows them.
-    assert await browser.evaluate("document.querySelectorAll('.side section.model details.tool-log').length") == 4
-    assert await browser.evaluate("document.querySelectorAll('.side section.model details.transcript').length") == 4
+    # An episode's column is its timeline: calls inline with their arguments, the verdict at the end,
+    # no internal call ids and no empty expected answer.
+    assert await browser.evaluate("document.querySelectorAll('.pair section.model .timeline').length") == 4
+    assert await browser.evaluate("document.querySelectorAll('.timeline .call pre.json').length") > 0
+    assert await browser.evaluate("document.querySelectorAll('.timeline .verdict-end').length") == 4
+    text = await browser.evaluate("document.body.innerText")
+    assert "call_0" not in text and "(to " not in text and "Expected answer" not in text
+    # ?a=&b= puts the two named models first; the overview's links carry those parameters.
+    last, first = view.runs[-1].label, view.runs[0].label
+    link = await browser.evaluate(f"document.querySelector('#overview tr[data-label=\"{last}\"] a.pair-link').href")
+    await browser.open(link)
+    shown = await browser.evaluate(
+        "Array.from(document.querySelectorAll('.pair section.model')).slice(0,2).map(function(s){"
+        "return s.dataset.label;})"
+    )
+    assert shown == [first, last]
+    # Every JSON block is coloured on the page (keys as spans), with its text unchanged.
+    assert await browser.evaluate("document.querySelectorAll('.timeline pre.json span.k').length") > 0
     _only_from(browser, server)
 
 
@@ -238,7 +254,7 @@ async def test_the_static_site_from_file(browser: Chromium, results: Path, tmp_p
     await browser.follow("document.querySelector('nav.trail a:nth-of-type(2)').click()")
     await browser.follow("document.querySelector('a.run').click()")
     await browser.follow("document.querySelector('tbody.task a.task-page').click()")
-    assert await browser.evaluate("document.querySelectorAll('.side section.model').length") == len(view.runs)
+    assert await browser.evaluate("document.querySelectorAll('.pair section.model').length") == len(view.runs)
     await browser.follow("document.querySelector('nav.trail a').click()")
     assert await browser.evaluate("document.querySelector('h1').textContent") == "Results"
     _only_from(browser, out.as_uri().rsplit("/", 1)[0])

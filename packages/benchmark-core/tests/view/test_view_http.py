@@ -39,7 +39,7 @@ async def test_every_route_answers_with_its_page(results: Path) -> None:
             (f"/{group_page(view.id)}", 'id="matrix"'),
             (f"/g/{view.id}/", 'id="matrix"'),
             (f"/{run_page(view.id, top.slug)}", 'id="task-table"'),
-            (f"/{task_page(view.id, task_id)}", 'class="side"'),
+            (f"/{task_page(view.id, task_id)}", 'class="pair"'),
             (f"/{compare_page(view.id, top.slug, last.slug)}", 'id="flipped"'),
         ]:
             response = await client.get(path)

@@ -1,20 +1,23 @@
-"""A task's page (`g/<group>/tasks/<task>.html`): the prompt and the expected answer, then every
-model of the group side by side, in rank order: its status and score, its answer (or, for an
-episode, its transcript and tool log, as the run page shows them), the grader's reason and its
-details, where the fields whose values differ between models are marked."""
+"""A task's page (`g/<group>/tasks/<task>.html`): the prompt and the expected answer (when the task
+has one), an overview of every model of the group in rank order (status, score, tokens, latency),
+then the models themselves: each its answer (or, for an episode, its timeline: `_html_timeline`),
+the grader's reason and its details, where the fields whose values differ between models are
+marked. Two models are shown side by side at full width: the first two in rank order, or the two
+that `?a=<label>&b=<label>` names (the overview's links set them); the others follow below."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
+from urllib.parse import urlencode
 
 from .._model import RunRow, Task
 from ..reports._html_page import e, fact_list, json_block, page, t
-from ..reports._html_shared import SharedBlocks
-from ..reports._html_tasks import _episode, _status, _text
+from ..reports._html_tasks import _status, _text
 from ..sweep._leaderboard_markdown import group_title
 from ._html_common import VIEW_CSS, href, trail
+from ._html_timeline import JSON_JS, TIMELINE_CSS, timeline
 from ._paths import group_page, run_page, task_page
 
 if TYPE_CHECKING:
@@ -33,7 +36,12 @@ def render_view_task(
         facts.insert(1, ("kind", task.kind))
         question = (
             f'<section id="prompt"><h2>Prompt</h2><pre class="prompt">{t(task.prompt)}</pre>'
-            f'<h2>Expected answer</h2><div id="expected">{json_block(task.expected)}</div></section>'
+            + (
+                f'<h2>Expected answer</h2><div id="expected">{json_block(task.expected)}</div>'
+                if task.expected is not None
+                else ""
+            )
+            + "</section>"
         )
     else:
         question = (
@@ -44,12 +52,54 @@ def render_view_task(
     columns = "".join(_column(here, view, run, run_rows, differing) for run, run_rows in rows)
     body = (
         VIEW_CSS
+        + TIMELINE_CSS
         + trail(here, [(group_title(view.group), group_page(view.id)), (task_id, None)])
         + f"<header><h1><code>{e(task_id)}</code></h1>{fact_list(facts)}</header>"
         + question
-        + f'<section id="answers"><h2>Models side by side</h2><div class="side">{columns}</div></section>'
+        + _overview(here, rows)
+        + f'<section id="answers"><h2>Models, two side by side</h2><div class="pair">{columns}</div></section>'
     )
-    return page(f"{view.group.benchmark}: {task_id}", body, "")
+    return page(f"{view.group.benchmark}: {task_id}", body, PAIR_JS + JSON_JS)
+
+
+# Shows the two models `?a=&b=` names first, side by side (unknown labels keep the rank order).
+PAIR_JS = """
+(function(){
+var q=new URLSearchParams(location.search),pair=document.querySelector('.pair');if(!pair)return;
+var all=Array.prototype.slice.call(pair.children);
+function find(l){return all.filter(function(s){return s.dataset.label===l;})[0];}
+var b=find(q.get('b')),a=find(q.get('a'));
+if(b)pair.insertBefore(b,pair.firstChild);if(a)pair.insertBefore(a,pair.firstChild);
+var first=pair.children[0],second=pair.children[1];
+document.querySelectorAll('#overview tr[data-label]').forEach(function(tr){
+tr.classList.toggle('chosen',!!first&&tr.dataset.label===first.dataset.label||!!second&&tr.dataset.label===second.dataset.label);});
+})();
+"""
+
+
+def _overview(here: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> str:
+    """Every model in rank order, one line each, with links that put it beside the top model."""
+    labels = [run.label for run, _ in rows]
+    lines = []
+    for run, run_rows in rows:
+        row = run_rows[0] if run_rows else None
+        status = _status(row) if row is not None else "missing"
+        tokens = sum(r.usage.prompt_tokens + r.usage.completion_tokens for r in run_rows)
+        latency = sum(r.latency_ms for r in run_rows)
+        other = labels[0] if run.label != labels[0] else (labels[1] if len(labels) > 1 else labels[0])
+        query = urlencode({"a": other, "b": run.label})
+        lines.append(
+            f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>'
+            f'<td><span class="status {status}">{status}</span></td>'
+            f'<td class="num">{"" if row is None else f"{row.score:.2f}"}</td>'
+            f'<td class="num tokens">{tokens:,}</td><td class="num latency">{latency / 1000:.1f} s</td>'
+            f'<td><a class="pair-link" href="?{e(query)}">beside {e(other)}</a></td></tr>'
+        )
+    return (
+        '<section id="overview"><h2>All models</h2><div class="scroll"><table class="overview"><thead><tr>'
+        "<th>model</th><th>status</th><th>score</th><th>tokens</th><th>latency</th><th>compare</th></tr></thead>"
+        f"<tbody>{''.join(lines)}</tbody></table></div></section>"
+    )
 
 
 def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], differing: set[str]) -> str:
@@ -59,7 +109,6 @@ def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], di
             f'<section class="model" data-label="{e(run.label)}"><h3>{link}</h3>'
             '<p class="note">No row for this task.</p></section>'
         )
-    blocks = SharedBlocks()  # nothing counted: every block is written in place
     parts = [f'<section class="model" data-label="{e(run.label)}"><h3>{link}</h3>']
     for row in rows:
         status = _status(row)
@@ -80,7 +129,7 @@ def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], di
             parts.append(f'<h4>Error</h4><p class="error">{code}{t(row.error)}</p>')
         parts.append(f'<h4>Grader</h4><p class="reason">{t(row.reason)}</p>{_fields(row.details, differing)}')
         if row.episode is not None:
-            parts.append(_episode(row, row.episode, blocks))
+            parts.append(timeline(row, row.episode))
     parts.append("</section>")
     return "".join(parts)
 
