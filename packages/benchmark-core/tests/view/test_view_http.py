@@ -203,13 +203,16 @@ def test_a_task_s_rows_are_read_as_the_report_holds_them(results: Path) -> None:
     from benchmark_core.view._rows import RowIndex
 
     index = RowIndex()
-    for path in sorted(results.rglob("*.json")):
-        if path.name == "notes.json":
-            continue
+    reports = [path for path in sorted(results.rglob("*.json")) if path.name != "notes.json"]
+    assert reports, f"no report under {results}"  # an empty find must not pass
+    checked = 0
+    for path in reports:
         report = read_report(path)
+        checked += len(report.rows)
         for row in report.rows:
             assert index.rows(path, row.task_id) == [row]
         assert index.rows(path, "no-such-task") == []
+    assert checked > 0
 
 
 async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchmark: Any) -> None:

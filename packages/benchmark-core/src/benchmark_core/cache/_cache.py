@@ -1,10 +1,10 @@
 """The response cache: provider answers on disk, keyed by a digest of the exact request.
 
 A rerun of the same command (same endpoint, model, messages, tools, generation settings and sample
-index) is answered from disk and costs nothing. Entries are written atomically (a temporary file, then
-a rename) and checked when read: an entry that is truncated, not JSON, or stored under another key is
-ignored and overwritten by the next answer, never trusted. API keys are not part of the key and never
-stored.
+index) is answered from disk and costs nothing. Entries are written by `write_atomic`, as reports are
+(whole or not at all, with the umask's mode), and checked when read: an entry that is truncated, not
+JSON, or stored under another key is ignored and overwritten by the next answer, never trusted. API
+keys are not part of the key and never stored.
 
 Entries are never expired on their own: a rerun meant to be reproducible must not quietly become a
 paid one. `cache_info`, `prune_cache` and `clear_cache` (the CLI's `cache info|prune|clear`) show
@@ -17,7 +17,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
@@ -27,6 +26,7 @@ from typing import Any, Optional, Union
 from attrs import frozen
 
 from .._model import JsonObject
+from .._util.atomic import temporary_glob, write_atomic
 
 #: Where `run` caches responses unless told otherwise (`BENCHMARK_CORE_CACHE` overrides it).
 CACHE_ENV = "BENCHMARK_CORE_CACHE"
@@ -88,11 +88,7 @@ class ResponseCache:
         """Store `response`; a cache that cannot be written costs the saving, not the run."""
         path = self._path(key)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump({"key": key, "response": response}, handle, ensure_ascii=False)
-            os.replace(tmp, path)
+            write_atomic(path, json.dumps({"key": key, "response": response}, ensure_ascii=False))
         except OSError:
             return
 
@@ -144,7 +140,7 @@ def clear_cache(directory: Union[str, Path]) -> CacheRemoval:
 
 def _entries(directory: Path, *, temporary: bool = False) -> Iterator[tuple[Path, int, float]]:
     """(path, bytes, modification time) of each entry, or of each temporary file with `temporary`."""
-    pattern = ".tmp-*.json" if temporary else "[!.]*.json"
+    pattern = temporary_glob("*.json") if temporary else "[!.]*.json"
     for path in sorted(directory.glob(f"??/{pattern}")):
         try:
             stat = path.stat()

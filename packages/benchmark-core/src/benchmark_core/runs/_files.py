@@ -5,25 +5,21 @@ shards; `write_atomic` is the one way a report (or any other output file) reache
 `read_report` and friends read saved reports (strict JSON, `benchmark_core._util.json_values.loads`:
 a `NaN` in a report would come back as a report no surface could write).
 
-`write_atomic` writes a temporary file in the target's own folder, fsyncs it and renames it over the
-target, so a full disk or a killed process leaves the previous file (or none), never half of one.
-The temporary file is created with mode 0666, so the kernel applies the process's umask as it does
-for any file an editor or `open()` creates (0644 under the usual umask 022), rather than the 0600 of
-`tempfile.mkstemp`, which would make every report unreadable to the rest of a shared team.
+`write_atomic` (in `benchmark_core._util.atomic`, so the response cache below the runner writes
+through it too) leaves the previous file or none, never half of one, with the umask's mode.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from attrs import frozen
 
 from .._model import RunReport
+from .._util.atomic import write_atomic
 from .._util.json_values import jsonl_lines, loads
 from ..errors._errors import (
     InvalidJsonError,
@@ -108,37 +104,6 @@ def report_text(report: RunReport) -> str:
     from ..wire._converter import dumps
 
     return dumps(report, indent=2) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all (see the module docstring); `OSError` on failure,
-    with no temporary file left behind."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")
-    fd, tmp = _temporary(path)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _temporary(path: Path) -> tuple[int, Path]:
-    """A new file beside `path`, created with mode 0666 (the umask applies), open for writing."""
-    while True:
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
-        except FileExistsError:
-            continue
 
 
 def read_json(path: Path) -> Any:

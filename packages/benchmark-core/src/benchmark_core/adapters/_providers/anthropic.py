@@ -256,10 +256,8 @@ class AnthropicWire(Wire):
         usage = data.get("usage") if data is not None else None
         if not isinstance(usage, dict):
             return None
-        used, made = usage.get("input_tokens"), usage.get("output_tokens")
-        if not isinstance(used, int) or not isinstance(made, int) or isinstance(used, bool) or isinstance(made, bool):
-            return None
-        return used + made if used + made >= 0 else None
+        used, made = non_negative_count(usage.get("input_tokens")), non_negative_count(usage.get("output_tokens"))
+        return used + made if used is not None and made is not None else None
 
     @property
     def supports_batch(self) -> bool:

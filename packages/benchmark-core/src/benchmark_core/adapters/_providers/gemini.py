@@ -290,8 +290,7 @@ class GeminiWire(Wire):
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usageMetadata.totalTokenCount`."""
         metadata = data.get("usageMetadata") if data is not None else None
-        total = metadata.get("totalTokenCount") if isinstance(metadata, dict) else None
-        return total if isinstance(total, int) and not isinstance(total, bool) and total >= 0 else None
+        return non_negative_count(metadata.get("totalTokenCount")) if isinstance(metadata, dict) else None
 
     def error(
         self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors

@@ -20,24 +20,16 @@ maps the answer back onto the core model:
 - The reasoning text servers put beside the answer (`reasoning_content`, `reasoning`) is kept in
   the transcript and never sent back (DeepSeek refuses it); `finish_reason: "length"` marks the
   answer truncated.
-- Failures raise `AdapterError`: 429, 5xx, timeouts, connection failures and malformed 200 replies
-  (not JSON, no choices) are retryable, and 429 and 503 carry `retry-after-ms`, else `Retry-After`
-  (seconds or an HTTP date), as `retry_after`. 400, 401, 403 and 404 are fatal: no retry or other task can succeed.
-- With a response cache in the context, a request whose digest is cached is answered from disk;
-  every well-formed answer is stored.
-- Rate-limit headers of every answer (`x-ratelimit-*`, see `_ratelimits`) go to the run's pacer
-  through `AdapterContext.rate_limits_seen`, with the tokens the request used.
 - What served the request (the response's `model`, OpenRouter's `provider`) and, when reported,
   reasoning and cached prompt tokens are passed on.
-- Batches (`--batch`, OpenAI's endpoint only): `batch_item` wraps the body a direct request would
-  send as a line of a Files + Batches input file, `batch_answer` reads an output line's body as a
-  direct answer, and `batch_client` is `openai_batches.OpenAIBatches`.
-- The API key is held in a masking wrapper, sent only in the Authorization header (redirects are not
-  followed, so it never travels to another host) and scrubbed from every error message.
+- Batches (`--batch`, OpenAI's endpoint only): `batch_line` wraps the body a direct request would
+  send as a line of a Files + Batches input file (the chat adapter's `batch_item` and
+  `batch_answer` do the rest), and `batch_client` is `openai_batches.OpenAIBatches`.
 
-One aiohttp `ClientSession` is opened lazily per event loop, so one adapter serves several
-`asyncio.run` calls in turn; `aclose()` closes the current loop's session and the next request opens
-a new one. Cancelling a request (the runner's timeout does) closes its connection.
+The exchange itself is the one HTTP chat adapter's (`_chat.py`, over `_json_http.JsonPoster`),
+shared by every provider: which failures are retryable (429, 5xx, timeouts, malformed 200 replies,
+with `retry-after-ms` or `Retry-After`) and which fatal, the response cache, the rate-limit headers
+passed to the run's pacer, the masked API key, and one aiohttp session per event loop.
 """
 
 from __future__ import annotations
@@ -50,7 +42,14 @@ from ...errors._errors import BadRequestError, ConfigurationError, MalformedResp
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under
-from .._json_values import RAW_ARGUMENTS_KEY, decode_arguments, encode_arguments, error_message, non_negative
+from .._json_values import (
+    RAW_ARGUMENTS_KEY,
+    decode_arguments,
+    encode_arguments,
+    error_message,
+    non_negative,
+    non_negative_count,
+)
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._ratelimits import parse_retry_after
@@ -274,8 +273,7 @@ class OpenAIWire(Wire):
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         usage = data.get("usage") if data is not None else None
-        total = usage.get("total_tokens") if isinstance(usage, dict) else None
-        return total if isinstance(total, int) and not isinstance(total, bool) and total >= 0 else None
+        return non_negative_count(usage.get("total_tokens")) if isinstance(usage, dict) else None
 
     @property
     def supports_batch(self) -> bool:
