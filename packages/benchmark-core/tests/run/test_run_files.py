@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from benchmark_core import RunOptions, RunTarget
+from benchmark_core._util.atomic import write_atomic
 from benchmark_core.distributed import ShardSpec
-from benchmark_core.runs._files import JOURNAL_SUFFIX, RunFiles, write_atomic
+from benchmark_core.runs._files import JOURNAL_SUFFIX, RunFiles
 from benchmark_core.runs._shards import Shard
 
 
@@ -47,7 +48,7 @@ def test_reports_and_pages_follow_the_umask(tmp_path: Path, umask: int, mode: in
 _KILLED = """
 import os, signal, sys
 from pathlib import Path
-from benchmark_core.runs import _files as run_files
+from benchmark_core._util import atomic as run_files
 
 point = sys.argv[2]
 real_write = os.write
