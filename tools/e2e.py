@@ -6,7 +6,7 @@ the `benchmark_core.benchmarks` entry points; for each one this script drives:
 - every CLI command through the package's console script, as a subprocess, with and without
   `--json`, plus the exit code 1 of bad usage (unknown task, unknown provider, unreadable file, bad
   option), `python -m <module>`, and the umbrella `benchmark-core --benchmark ID`;
-- every HTTP route and error code against `<script> serve --port N` on a free loopback port, with a
+- every HTTP route and error code against `<script> serve --scoring-api --port N` on a free loopback port, with a
   real aiohttp client, then a clean shutdown on SIGTERM;
 - every MCP tool through the SDK's client over a real stdio subprocess (`python -m <module> mcp`);
 - the same server through a third-party client, the MCP Inspector CLI (`--inspector`, installed from
@@ -786,12 +786,14 @@ async def campaign_checks(checks: Checks, script: Path, targets: list[Target], w
 async def served(
     target: Target, work: Path, **env: Optional[str]
 ) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
-    """`<script> serve --port N` on a free loopback port, yielding its base URL once /health answers.
+    """`<script> serve --scoring-api --port N` on a free loopback port, yielding its base URL once
+    /health answers. The scoring API is the surface whose task documents must equal the SDK's whole
+    (plain `serve` withholds their grading fields from agents; tests/sessions/test_serve_routes.py).
     `env` sets (or, with None, removes) variables of the server's environment."""
     assert target.script is not None
     port = free_port()
     log = (work / "serve.log").open("wb")
-    argv = [str(target.script), "serve", "--port", str(port)]
+    argv = [str(target.script), "serve", "--scoring-api", "--port", str(port)]
     process = await asyncio.create_subprocess_exec(
         *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, env=child_env(**env)
     )
