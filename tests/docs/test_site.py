@@ -145,14 +145,15 @@ async def test_every_exported_name_has_an_entry(browser: Chromium, page: str) ->
 )
 async def test_included_documents_show_their_own_text(browser: Chromium, page: str, source: str) -> None:
     lines = (ROOT / source).read_text(encoding="utf-8").splitlines()
-    # Every section of the file, in order: the whole file was included, not its start.
+    # Every section of the file, in order: the whole file was included, not its start (a page may add
+    # sections of its own after it: schema-mutation's page adds the real split's tables).
     sections = [re.sub(r"[`*\[\]]", "", line[3:]).strip() for line in lines if line.startswith("## ")]
     await _open(browser, page)
     assert await _title(browser) == lines[0][2:]
     shown = await browser.evaluate(
         "Array.from(document.querySelectorAll('article h2')).map(h => h.textContent.replace('\u00b6', '').trim())"
     )
-    assert shown == sections
+    assert shown[: len(sections)] == sections
     assert len(sections) >= 2
 
 
