@@ -100,11 +100,13 @@ def sealed_argv(argv: Sequence[str], env: dict[str, str], *, work: Path, hidden:
     secret = [*benchmark_package_folders(sys.path), *(p.absolute() for p in hidden)]
     out = [program, "--ro-bind", "/", "/", *extra, *_NAMESPACES, "--cap-drop", "ALL", "--die-with-parent"]
     out += ["--new-session", "--proc", "/proc", "--dev", "/dev"]
-    for folder in private:
-        out += ["--tmpfs", str(folder)]
-    for path in keep:
-        if not any(path == p for p in private):
-            out += ["--ro-bind", str(path), str(path)]
+    # Mounted from the shallowest path down, so that a deeper mount wins: a venv inside the working
+    # folder stays visible below its empty tmpfs, and a working folder inside a kept prefix (pytest's
+    # tmp folder inside a nox venv) is still hidden.
+    mounts = [(folder, "--tmpfs") for folder in private]
+    mounts += [(path, "--ro-bind") for path in keep if path not in private]
+    for path, kind in sorted(mounts, key=lambda mount: len(mount[0].parts)):
+        out += [kind, str(path)] if kind == "--tmpfs" else [kind, str(path), str(path)]
     for path in secret:
         if path.is_dir():
             out += ["--tmpfs", str(path)]
