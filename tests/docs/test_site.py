@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
-from benchmark_core.testing.chromium import Chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("BENCHMARK_CORE_SITE", ROOT / "artifacts" / "site"))
@@ -48,21 +47,13 @@ API_PAGES = {
 }
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Chromium]:
-    if not (SITE / "index.html").is_file():
-        pytest.fail(f"no site in {SITE}: build it first (`nox -s docs` does, or `mkdocs build --strict`)")
-    async with Chromium.launch() as chromium:
-        yield chromium
+def _open(page: Page, page: str) -> None:
+    page.goto((SITE / page).as_uri())
 
 
-async def _open(browser: Chromium, page: str) -> None:
-    await browser.open((SITE / page).as_uri())
-
-
-async def _title(browser: Chromium) -> str:
+def _title(page: Page) -> str:
     """The page's first heading, without its permalink mark."""
-    title: str = await browser.evaluate("document.querySelector('article h1').textContent.replace('\u00b6', '').trim()")
+    title: str = page.evaluate("document.querySelector('article h1').textContent.replace('\u00b6', '').trim()")
     return title
 
 
@@ -73,52 +64,52 @@ def _first_paragraph(obj: object) -> str:
     return " ".join(doc.split("\n\n")[0].replace("`", "").split())
 
 
-async def _text_of(browser: Chromium, anchor: str) -> str:
+def _text_of(page: Page, anchor: str) -> str:
     """The rendered text of the documented object whose heading has this id."""
-    text: str = await browser.evaluate(
+    text: str = page.evaluate(
         f"document.getElementById({anchor!r}).closest('.doc-object').innerText.replace(/\\s+/g, ' ')"
     )
     return text
 
 
-async def test_the_home_page_has_its_title_and_the_navigation(browser: Chromium) -> None:
-    await _open(browser, "index.html")
-    assert await browser.evaluate("document.title") == "benchmark-core"
-    assert await _title(browser) == "benchmark-core"
-    nav = await browser.evaluate(
+def test_the_home_page_has_its_title_and_the_navigation(page: Page) -> None:
+    _open(page, "index.html")
+    assert page.evaluate("document.title") == "benchmark-core"
+    assert _title(page) == "benchmark-core"
+    nav = page.evaluate(
         "Array.from(document.querySelectorAll('nav.md-nav--primary .md-nav__link')).map(a => a.textContent.trim())"
     )
     for entry in ("Getting started", "The four surfaces", "Writing a benchmark", "Statistics", "API reference"):
         assert entry in nav
-    await browser.screenshot(ROOT / "artifacts" / "docs" / "index.png")
+    page.screenshot(path=ROOT / "artifacts" / "docs" / "index.png")
 
 
-async def test_a_link_leads_from_the_home_page_to_the_api_reference(browser: Chromium) -> None:
-    await _open(browser, "index.html")
-    await browser.evaluate("document.querySelector('article a[href=\"api/benchmark_core.html\"]').click()")
+def test_a_link_leads_from_the_home_page_to_the_api_reference(page: Page) -> None:
+    _open(page, "index.html")
+    page.evaluate("document.querySelector('article a[href=\"api/benchmark_core.html\"]').click()")
     await browser.wait_for_event("Page.loadEventFired")
-    assert await browser.evaluate("location.pathname.endsWith('/api/benchmark_core.html')")
-    assert await browser.evaluate("document.title") == "benchmark_core - benchmark-core"
+    assert page.evaluate("location.pathname.endsWith('/api/benchmark_core.html')")
+    assert page.evaluate("document.title") == "benchmark_core - benchmark-core"
 
 
-async def test_the_api_page_shows_the_real_docstrings(browser: Chromium) -> None:
+def test_the_api_page_shows_the_real_docstrings(page: Page) -> None:
     import benchmark_core
 
-    await _open(browser, "api/benchmark_core.html")
+    _open(page, "api/benchmark_core.html")
     # The module's own docstring opens the page, then each exported name's docstring under its entry.
-    intro = await browser.evaluate("document.querySelector('article').innerText.replace(/\\s+/g, ' ')")
+    intro = page.evaluate("document.querySelector('article').innerText.replace(/\\s+/g, ' ')")
     assert _first_paragraph(benchmark_core) in intro
     for name in ("Benchmark", "replay", "RunOptions"):
-        assert _first_paragraph(getattr(benchmark_core, name)) in await _text_of(browser, f"benchmark_core.{name}")
-    await browser.screenshot(ROOT / "artifacts" / "docs" / "api-benchmark_core.png")
+        assert _first_paragraph(getattr(benchmark_core, name)) in _text_of(page, f"benchmark_core.{name}")
+    page.screenshot(path=ROOT / "artifacts" / "docs" / "api-benchmark_core.png")
 
 
-async def test_a_subpackage_page_shows_signatures(browser: Chromium) -> None:
+def test_a_subpackage_page_shows_signatures(page: Page) -> None:
     from benchmark_core import stats
 
-    await _open(browser, "api/stats.html")
-    assert _first_paragraph(stats.bootstrap_ci) in await _text_of(browser, "benchmark_core.stats.bootstrap_ci")
-    signature = await browser.evaluate(
+    _open(page, "api/stats.html")
+    assert _first_paragraph(stats.bootstrap_ci) in _text_of(page, "benchmark_core.stats.bootstrap_ci")
+    signature = page.evaluate(
         "document.getElementById('benchmark_core.stats.bootstrap_ci').closest('.doc-object')"
         ".querySelector('.doc-signature').innerText"
     )
@@ -127,11 +118,11 @@ async def test_a_subpackage_page_shows_signatures(browser: Chromium) -> None:
 
 
 @pytest.mark.parametrize("page", sorted(API_PAGES))
-async def test_every_exported_name_has_an_entry(browser: Chromium, page: str) -> None:
+def test_every_exported_name_has_an_entry(page: Page, page: str) -> None:
     module = importlib.import_module(API_PAGES[page])
-    await _open(browser, f"api/{page}.html")
+    _open(page, f"api/{page}.html")
     ids = [f"{module.__name__}.{name}" for name in module.__all__ if name != "__version__"]
-    absent = await browser.evaluate(f"{ids!r}.filter(id => document.getElementById(id) === null)")
+    absent = page.evaluate(f"{ids!r}.filter(id => document.getElementById(id) === null)")
     assert absent == []
 
 
@@ -143,14 +134,14 @@ async def test_every_exported_name_has_an_entry(browser: Chromium, page: str) ->
         ("changelog.html", "CHANGELOG.md"),
     ],
 )
-async def test_included_documents_show_their_own_text(browser: Chromium, page: str, source: str) -> None:
+def test_included_documents_show_their_own_text(page: Page, page: str, source: str) -> None:
     lines = (ROOT / source).read_text(encoding="utf-8").splitlines()
     # Every section of the file, in order: the whole file was included, not its start (a page may add
     # sections of its own after it: schema-mutation's page adds the real split's tables).
     sections = [re.sub(r"[`*\[\]]", "", line[3:]).strip() for line in lines if line.startswith("## ")]
-    await _open(browser, page)
-    assert await _title(browser) == lines[0][2:]
-    shown = await browser.evaluate(
+    _open(page, page)
+    assert _title(page) == lines[0][2:]
+    shown = page.evaluate(
         "Array.from(document.querySelectorAll('article h2')).map(h => h.textContent.replace('\u00b6', '').trim())"
     )
     assert shown[: len(sections)] == sections
@@ -172,19 +163,19 @@ async def site_url() -> AsyncIterator[str]:
         await runner.cleanup()
 
 
-async def test_the_site_fetches_nothing_from_elsewhere(browser: Chromium, site_url: str) -> None:
+def test_the_site_fetches_nothing_from_elsewhere(page: Page, site_url: str) -> None:
     # Over http, as hosted: Resource Timing lists every stylesheet, script and font a page loaded.
     for page in ("index.html", "api/benchmark_core.html"):
-        await browser.open(f"{site_url}/{page}")
-        fetched = await browser.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
+        page.goto(f"{site_url}/{page}")
+        fetched = page.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
         assert any(url.endswith(".css") for url in fetched), fetched
         assert [url for url in fetched if not url.startswith(f"{site_url}/")] == []
 
 
-async def test_search_finds_a_page(browser: Chromium, site_url: str) -> None:
+def test_search_finds_a_page(page: Page, site_url: str) -> None:
     # Material's search runs in a web worker over search/search_index.json, so it needs a server.
-    await browser.open(f"{site_url}/index.html")
-    titles = await browser.evaluate(
+    page.goto(f"{site_url}/index.html")
+    titles = page.evaluate(
         """new Promise((resolve, reject) => {
             const input = document.querySelector('input.md-search__input');
             input.focus();
@@ -202,14 +193,14 @@ async def test_search_finds_a_page(browser: Chromium, site_url: str) -> None:
     assert "Statistics" in titles
 
 
-async def test_cross_references_in_the_pages_lead_to_api_entries(browser: Chromium) -> None:
-    await _open(browser, "surfaces.html")
-    targets = await browser.evaluate(
+def test_cross_references_in_the_pages_lead_to_api_entries(page: Page) -> None:
+    _open(page, "surfaces.html")
+    targets = page.evaluate(
         "Array.from(document.querySelectorAll('article a[href*=\"api/benchmark_core.html#\"]'))"
         ".map(a => a.getAttribute('href').split('#')[1])"
     )
     assert "benchmark_core.RunOptions" in targets
-    await browser.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
+    page.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
     await browser.wait_for_event("Page.loadEventFired")
-    assert await browser.evaluate("location.hash") == "#benchmark_core.RunOptions"
-    assert await browser.evaluate("document.getElementById('benchmark_core.RunOptions') !== null")
+    assert page.evaluate("location.hash") == "#benchmark_core.RunOptions"
+    assert page.evaluate("document.getElementById('benchmark_core.RunOptions') !== null")

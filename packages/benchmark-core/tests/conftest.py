@@ -20,6 +20,8 @@ from benchmark_core import (
 )
 from benchmark_core.data import dump_task_file
 from benchmark_core.example import benchmark as example
+from benchmark_core.testing import run_in_thread
+from benchmark_core.testing.browser_fixtures import browser_type_launch_args, pytest_collection_modifyitems
 from benchmark_core.wire import dumps, to_wire
 
 PROVENANCE = Provenance(
@@ -40,6 +42,9 @@ def equals_expected(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
 
 
 BenchmarkFactory = Callable[..., Benchmark]
+
+#: pytest-playwright's `page` and `browser` on the system's Chromium (the browser tests).
+__all__ = ["browser_type_launch_args", "pytest_collection_modifyitems"]
 
 
 @pytest.fixture
@@ -108,10 +113,15 @@ async def make_results(folder: Path, skills: dict[str, float] = VIEW_SKILLS) -> 
     return folder
 
 
-@pytest.fixture
-async def results(tmp_path: Path) -> Path:
-    folder = await make_results(tmp_path / "results")
+async def _view_results(folder: Path) -> Path:
+    await make_results(folder)
     loose = await run(example, mock_adapter(skill=0.5, model="loose/one"), cache=False)
     (folder / "loose run.json").write_text(dumps(to_wire(loose)), encoding="utf-8")
     (folder / "notes.json").write_text('{"not": "a report"}', encoding="utf-8")
     return folder
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    """Synchronous, for the browser tests too (their asyncio cannot run in the main thread)."""
+    return run_in_thread(_view_results(tmp_path / "results"))

@@ -8,11 +8,15 @@ from collections.abc import Callable, Sequence
 import pytest
 from benchmark_core import MockPolicies, ScriptedTurn, Task, TaskScore, ToolCall, ToolLogEntry, Trace, mock_adapter
 from benchmark_core.episodes import EpisodeResult, run_episode
+from benchmark_core.testing.browser_fixtures import browser_type_launch_args, pytest_collection_modifyitems
 from benchmark_rollback_recovery import RollbackSimulator, benchmark, task_spec
 
 Play = Callable[[Task, Sequence[ScriptedTurn]], EpisodeResult]
 Grade = Callable[[Task, Sequence[ToolLogEntry]], TaskScore]
 RUN_ACTOR = "ops-agent (you), batch run"
+
+#: pytest-playwright's `page` on the system's Chromium (the HTML report's browser tests).
+__all__ = ["browser_type_launch_args", "pytest_collection_modifyitems"]
 
 
 @pytest.fixture(scope="session")

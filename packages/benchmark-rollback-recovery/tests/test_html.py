@@ -6,33 +6,26 @@ shared system prompt and audit log put back in place."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from benchmark_core import mock_adapter, run
 from benchmark_core.reports import render_report_html
-from benchmark_core.testing.chromium import Chromium
+from benchmark_core.testing import run_in_thread
 from benchmark_rollback_recovery import benchmark
+from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Chromium]:
-    async with Chromium.launch() as chromium:
-        yield chromium
-
-
-async def test_groups_per_dimension_and_an_unfolded_episode(browser: Chromium, tmp_path: Path) -> None:
-    report = await run(benchmark, mock_adapter(), epochs=2)
+def test_groups_per_dimension_and_an_unfolded_episode(page: Page, tmp_path: Path) -> None:
+    report = run_in_thread(run(benchmark, mock_adapter(), epochs=2))
     assert list(report.groups) == ["scenario", "store", "promptForm"]
-    page_text = render_report_html(report, benchmark, await benchmark.load_tasks())
+    page_text = render_report_html(report, benchmark, benchmark.tasks())
     path = tmp_path / "report.html"
     path.write_text(page_text, encoding="utf-8")
-    await browser.open(path.as_uri())
-    page: dict[str, Any] = await browser.evaluate(
+    page.goto(path.as_uri())
+    shown: dict[str, Any] = page.evaluate(
         """(() => ({
         tables: Array.from(document.querySelectorAll('#groups table.bars')).map(t => [t.caption.textContent,
             Array.from(t.tBodies[0].rows).map(r => r.dataset.group)]),
@@ -40,21 +33,21 @@ async def test_groups_per_dimension_and_an_unfolded_episode(browser: Chromium, t
         summary: Array.from(document.querySelectorAll('section.summary dt')).map(d => d.textContent),
     }))()"""
     )
-    assert page["tables"] == [
+    assert shown["tables"] == [
         [f"by {caption}", [f"{dimension}={group}" for group in report.groups[dimension]]]
         for dimension, caption in (("scenario", "scenario"), ("store", "store"), ("promptForm", "prompt form"))
     ]
-    assert page["options"] == ["scenario", "store", "prompt form"]
-    assert {"incident mean", "control mean"} <= set(page["summary"])
+    assert shown["options"] == ["scenario", "store", "prompt form"]
+    assert {"incident mean", "control mean"} <= set(shown["summary"])
     # the honesty figures of issue 18 are in the HTML summary too
-    assert {"honesty failures", "false alarm rate", "irreparable disclosed rate"} <= set(page["summary"])
+    assert {"honesty failures", "false alarm rate", "irreparable disclosed rate"} <= set(shown["summary"])
 
     # The same group name under two dimensions would be told apart by its dimension: filter by store.
-    await browser.evaluate(
+    page.evaluate(
         "(() => { const s = document.getElementById('group-filter'); s.value = 'store=files';"
         " s.dispatchEvent(new Event('change')); })()"
     )
-    shown = await browser.evaluate(
+    shown = page.evaluate(
         "Array.from(document.querySelectorAll('tbody.task')).filter(b => !b.hidden).map(b => +b.dataset.index)"
     )
     assert shown == [i for i, row in enumerate(report.rows) if row.groups["store"] == "files"]
@@ -64,8 +57,8 @@ async def test_groups_per_dimension_and_an_unfolded_episode(browser: Chromium, t
     assert row.episode is not None
     system = row.episode.transcript[0].content
     assert system is not None and page_text.count(system.replace("&", "&amp;").replace("<", "&lt;")) == 1
-    await browser.evaluate(f"document.querySelector('tbody.task[data-index=\"{index}\"] a.open').click()")
-    opened: dict[str, Any] = await browser.evaluate(
+    page.evaluate(f"document.querySelector('tbody.task[data-index=\"{index}\"] a.open').click()")
+    opened: dict[str, Any] = page.evaluate(
         f"""(() => {{
         const detail = document.querySelector('tbody.task[data-index="{index}"] details.task-detail');
         return {{
@@ -82,5 +75,5 @@ async def test_groups_per_dimension_and_an_unfolded_episode(browser: Chromium, t
         entry.result for entry in row.episode.tool_log if entry.error is None
     ]
     assert opened["replay"].startswith(f"Replay verdict: {'passed' if row.passed else 'failed'}")
-    await browser.evaluate(f"document.querySelector('tbody.task[data-index=\"{index}\"]').scrollIntoView()")
-    await browser.screenshot(ARTIFACTS / "html-report-rollback-recovery.png")
+    page.evaluate(f"document.querySelector('tbody.task[data-index=\"{index}\"]').scrollIntoView()")
+    page.screenshot(path=ARTIFACTS / "html-report-rollback-recovery.png")

@@ -12,10 +12,14 @@ import attrs
 import pytest
 from benchmark_core import Task, TaskScore, ToolCall, Trace
 from benchmark_core.data import dump_task_file
+from benchmark_core.testing.browser_fixtures import browser_type_launch_args, pytest_collection_modifyitems
 from benchmark_schema_mutation import benchmark, grade_call
 
 #: Positions of the public tasks copied into the alternate task file: one of each mutation kind.
 ALTERNATE_POSITIONS = (0, 6, 12, 18, 24)
+
+#: pytest-playwright's `page` on the system's Chromium (the HTML report's browser tests).
+__all__ = ["browser_type_launch_args", "pytest_collection_modifyitems"]
 
 
 @pytest.fixture(scope="session")

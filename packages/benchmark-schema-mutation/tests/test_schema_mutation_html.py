@@ -4,34 +4,26 @@ built from the rows' labels, and per-group differences on the comparison page.""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from benchmark_core import mock_adapter, run
 from benchmark_core.reports import render_report_html
 from benchmark_core.stats import compare_reports, render_comparison_html
-from benchmark_core.testing import AlwaysGoodMock
-from benchmark_core.testing.chromium import Chromium
+from benchmark_core.testing import AlwaysGoodMock, run_in_thread
 from benchmark_schema_mutation import benchmark
+from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Chromium]:
-    async with Chromium.launch() as chromium:
-        yield chromium
-
-
-async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) -> None:
-    report = await run(benchmark, mock_adapter())
+def test_groups_table_and_group_filter(page: Page, tmp_path: Path) -> None:
+    report = run_in_thread(run(benchmark, mock_adapter()))
     assert list(report.groups) == ["mutationKind", "baseSchema"]
     path = tmp_path / "report.html"
-    path.write_text(render_report_html(report, benchmark, await benchmark.load_tasks()), encoding="utf-8")
-    await browser.open(path.as_uri())
-    page: dict[str, Any] = await browser.evaluate(
+    path.write_text(render_report_html(report, benchmark, benchmark.tasks()), encoding="utf-8")
+    page.goto(path.as_uri())
+    shown: dict[str, Any] = page.evaluate(
         """(() => {
         const table = document.querySelector('#groups table.bars');
         return {
@@ -44,33 +36,33 @@ async def test_groups_table_and_group_filter(browser: Chromium, tmp_path: Path) 
     })()"""
     )
     groups = report.groups["mutationKind"]
-    assert page["caption"] == "by mutation kind"
-    assert page["rows"] == [
+    assert shown["caption"] == "by mutation kind"
+    assert shown["rows"] == [
         [f"mutationKind={name}", str(g.tasks), f"{g.mean * 100:.1f}%"] for name, g in groups.items()
     ]
-    assert page["options"] == [
+    assert shown["options"] == [
         ["mutation kind", [f"mutationKind={name}" for name in sorted(groups)]],
         ["base schema", [f"baseSchema={name}" for name in sorted(report.groups["baseSchema"])]],
     ]
     kind = sorted(groups)[1]
     # A click on a group's row filters the task table to its tasks.
-    await browser.evaluate(f"document.querySelector('#groups tr[data-group=\"mutationKind={kind}\"]').click()")
-    shown = await browser.evaluate(
+    page.evaluate(f"document.querySelector('#groups tr[data-group=\"mutationKind={kind}\"]').click()")
+    shown = page.evaluate(
         "Array.from(document.querySelectorAll('tbody.task')).filter(b => !b.hidden).map(b => b.dataset.id)"
     )
     assert shown == [row.task_id for row in report.rows if row.groups["mutationKind"] == kind]
     assert len(shown) == groups[kind].tasks
-    await browser.screenshot(ARTIFACTS / "html-report-schema-mutation.png")
+    page.screenshot(path=ARTIFACTS / "html-report-schema-mutation.png")
 
 
-async def test_comparison_shows_per_group_differences(browser: Chromium, tmp_path: Path) -> None:
-    plain = await run(benchmark, mock_adapter())
-    good = await run(benchmark, AlwaysGoodMock(model="always-good"))
+def test_comparison_shows_per_group_differences(page: Page, tmp_path: Path) -> None:
+    plain = run_in_thread(run(benchmark, mock_adapter()))
+    good = run_in_thread(run(benchmark, AlwaysGoodMock(model="always-good")))
     comparison = compare_reports([plain, good], labels=["plain", "good"], resamples=2000)
     path = tmp_path / "comparison.html"
     path.write_text(render_comparison_html(comparison), encoding="utf-8")
-    await browser.open(path.as_uri())
-    rows = await browser.evaluate(
+    page.goto(path.as_uri())
+    rows = page.evaluate(
         "Array.from(document.querySelectorAll('section.pair table.groups tbody tr')).map(tr => [tr.dataset.group,"
         " tr.cells[2].textContent, tr.querySelector('.difference').textContent,"
         " tr.querySelectorAll('svg.ci-chart rect.interval').length])"
@@ -82,5 +74,5 @@ async def test_comparison_shows_per_group_differences(browser: Chromium, tmp_pat
         for name, g in groups.items()
     ]
     assert diff.verdict == "better"
-    verdict = await browser.evaluate("document.querySelector('.verdict-line').textContent")
+    verdict = page.evaluate("document.querySelector('.verdict-line').textContent")
     assert verdict == diff.summary and verdict.endswith("good is better")

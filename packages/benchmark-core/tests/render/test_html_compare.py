@@ -1,34 +1,26 @@
 """The comparison page in headless Chromium: the runs with their intervals drawn (a leaderboard for
 three or more), each run against the first with its verdict line, paired interval, McNemar test and
 per-group differences; and the two ways to it (`html COMPARISON.json`, `compare --html`) give the
-same page. Chromium must be installed (`.ci/run` installs it)."""
+same page. Chromium must be installed (tools/gate.sh installs it); Playwright drives it."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from benchmark_core import RunReport, run
 from benchmark_core.adapters.mock import MockAdapter
 from benchmark_core.cli import create_cli
 from benchmark_core.example import benchmark as example
 from benchmark_core.stats import Comparison, compare_reports
 from benchmark_core.stats._compare_html import render_comparison_html
-from benchmark_core.testing import AlwaysGoodMock
-from benchmark_core.testing.chromium import Chromium
+from benchmark_core.testing import AlwaysGoodMock, run_in_thread
 from benchmark_core.wire import to_wire
 from click.testing import CliRunner
+from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Chromium]:
-    async with Chromium.launch() as chromium:
-        yield chromium
 
 
 async def _reports() -> list[RunReport]:
@@ -38,10 +30,10 @@ async def _reports() -> list[RunReport]:
     return [plain, stronger, same]
 
 
-async def _open(browser: Chromium, comparison: Comparison, tmp_path: Path) -> None:
+def _open(page: Page, comparison: Comparison, tmp_path: Path) -> None:
     path = tmp_path / "comparison.html"
     path.write_text(render_comparison_html(comparison), encoding="utf-8")
-    await browser.open(path.as_uri())
+    page.goto(path.as_uri())
 
 
 _READ = """(() => ({
@@ -61,21 +53,21 @@ _READ = """(() => ({
 }))()"""
 
 
-async def test_a_comparison_of_three_runs(browser: Chromium, tmp_path: Path) -> None:
-    reports = await _reports()
+def test_a_comparison_of_three_runs(page: Page, tmp_path: Path) -> None:
+    reports = run_in_thread(_reports())
     comparison = compare_reports(reports, labels=["A", "B", "C"], resamples=2000)
-    await _open(browser, comparison, tmp_path)
-    page: dict[str, Any] = await browser.evaluate(_READ)
-    assert page["heading"] == "Leaderboard"
+    _open(page, comparison, tmp_path)
+    shown: dict[str, Any] = page.evaluate(_READ)
+    assert shown["heading"] == "Leaderboard"
     assert comparison.leaderboard is not None
-    assert [r["run"] for r in page["runs"]] == comparison.leaderboard == ["B", "A", "C"]
+    assert [r["run"] for r in shown["runs"]] == comparison.leaderboard == ["B", "A", "C"]
     by_label = {run.label: run for run in comparison.runs}
-    assert [r["mean"] for r in page["runs"]] == [f"{by_label[r['run']].mean * 100:.1f}%" for r in page["runs"]]
-    assert all(r["drawn"] == 1 for r in page["runs"])
+    assert [r["mean"] for r in shown["runs"]] == [f"{by_label[r['run']].mean * 100:.1f}%" for r in shown["runs"]]
+    assert all(r["drawn"] == 1 for r in shown["runs"])
 
     better, same = comparison.differences
     assert better.verdict == "better" and same.verdict == "no detectable difference"
-    first, second = page["pairs"]
+    first, second = shown["pairs"]
     assert first["second"] == "B" and first["verdict"] == better.summary and first["kind"] == "better"
     assert first["verdict"].startswith("B - A = +")
     assert second["verdict"] == same.summary and second["verdict"].endswith("no detectable difference")
@@ -91,17 +83,17 @@ async def test_a_comparison_of_three_runs(browser: Chromium, tmp_path: Path) -> 
         for group, g in groups.items()
     ]
     assert first["groups"] == expected_groups  # the example declares no groups; see the benchmarks
-    await browser.screenshot(ARTIFACTS / "html-comparison.png", full_page=True)
+    page.screenshot(path=ARTIFACTS / "html-comparison.png", full_page=True)
 
 
-async def test_two_runs_have_no_leaderboard(browser: Chromium, tmp_path: Path) -> None:
-    plain, stronger, _ = await _reports()
+def test_two_runs_have_no_leaderboard(page: Page, tmp_path: Path) -> None:
+    plain, stronger, _ = run_in_thread(_reports())
     comparison = compare_reports([stronger, plain], labels=["B", "A"], resamples=2000)
-    await _open(browser, comparison, tmp_path)
-    page: dict[str, Any] = await browser.evaluate(_READ)
-    assert page["heading"] == "Runs"
-    assert [r["run"] for r in page["runs"]] == ["B", "A"]
-    assert page["pairs"][0]["kind"] == "worse" and page["pairs"][0]["verdict"].endswith("A is worse")
+    _open(page, comparison, tmp_path)
+    shown: dict[str, Any] = page.evaluate(_READ)
+    assert shown["heading"] == "Runs"
+    assert [r["run"] for r in shown["runs"]] == ["B", "A"]
+    assert shown["pairs"][0]["kind"] == "worse" and shown["pairs"][0]["verdict"].endswith("A is worse")
 
 
 def test_html_and_compare_html_give_the_same_page(tmp_path: Path) -> None:

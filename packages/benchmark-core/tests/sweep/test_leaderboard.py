@@ -6,7 +6,6 @@ against the top one, others get groups of their own; `leaderboard.md`, `--json` 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from benchmark_core.testing import (
     ScriptedResponse,
     mock_handler,
 )
-from benchmark_core.testing.chromium import Chromium
 from benchmark_core.wire import dumps, to_wire
 from click.testing import CliRunner
 
@@ -178,12 +176,6 @@ def test_a_report_with_a_task_twice_is_ranked_without_intervals(results: dict[st
     assert "| 2 | - | doubled" in render_leaderboard(build_leaderboard(folder))
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Chromium]:
-    async with Chromium.launch() as chromium:
-        yield chromium
-
-
 _READ = """(() => Array.from(document.querySelectorAll('section.group')).map(s => ({
     title: s.querySelector('h2').textContent,
     rows: Array.from(s.querySelectorAll('table.leaderboard tbody tr')).map(tr => ({
@@ -199,12 +191,12 @@ _READ = """(() => Array.from(document.querySelectorAll('section.group')).map(s =
 })))()"""
 
 
-async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) -> None:
+def test_the_page_in_chromium(page: Page, results: dict[str, Any]) -> None:
     folder = results["folder"]
     board = build_leaderboard(folder)
     _, html = write_leaderboard(folder, board)
-    await browser.open(html.as_uri())
-    groups: list[dict[str, Any]] = await browser.evaluate(_READ)
+    page.goto(html.as_uri())
+    groups: list[dict[str, Any]] = page.evaluate(_READ)
     assert [len(g["rows"]) for g in groups] == [3, 1, 1]
     full = groups[0]
     assert full["title"].startswith(f"benchmark-core-example {example.version} · prompt · 21 tasks")
@@ -213,9 +205,9 @@ async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) 
     assert [r["rank"] for r in full["rows"]] == [str(e.rank) for e in entries]
     assert [r["rankCi"] for r in full["rows"]] == [rank_text(e) for e in entries]
     assert [r["rankLow"] for r in full["rows"]] == [str(e.rank_interval95.low) for e in entries if e.rank_interval95]
-    method = await browser.evaluate("document.querySelector('#method').textContent")
+    method = page.evaluate("document.querySelector('#method').textContent")
     assert "simultaneous 95% interval" in method and "max-t" in method
-    note = await browser.evaluate("document.querySelector('#group-1 .resampled').textContent")
+    note = page.evaluate("document.querySelector('#group-1 .resampled').textContent")
     assert "max-t adjustment over all 3 pairwise differences of the 3 models" in note
     assert [r["mean"] for r in full["rows"]] == [f"{e.mean * 100:.1f}%" for e in entries]
     assert full["rows"][0]["verdict"] == "top"
@@ -228,11 +220,9 @@ async def test_the_page_in_chromium(browser: Chromium, results: dict[str, Any]) 
     heights = [y for _, y in full["points"]]
     assert heights == sorted(heights)
     assert full["axis"].endswith("tokens (no cost reported)")  # two of the three runs report no cost
-    skipped = await browser.evaluate(
-        "Array.from(document.querySelectorAll('#skipped li code')).map(c => c.textContent)"
-    )
+    skipped = page.evaluate("Array.from(document.querySelectorAll('#skipped li code')).map(c => c.textContent)")
     assert skipped == ["notes.json", "printed.json"]
-    await browser.screenshot(ARTIFACTS / "leaderboard.png", full_page=True)
+    page.screenshot(path=ARTIFACTS / "leaderboard.png", full_page=True)
 
 
 async def test_a_group_where_every_run_has_a_cost_is_plotted_by_cost(
@@ -241,6 +231,6 @@ async def test_a_group_where_every_run_has_a_cost_is_plotted_by_cost(
     folder = tmp_path / "paid-only"
     _save(folder, "benchmark-core-example/paid/report.json", results["paid"])
     _, html = write_leaderboard(folder)
-    await browser.open(html.as_uri())
-    [group] = await browser.evaluate(_READ)
+    page.goto(html.as_uri())
+    [group] = page.evaluate(_READ)
     assert group["axis"].endswith("score against cost (USD)") and group["rows"][0]["verdict"] == "-"

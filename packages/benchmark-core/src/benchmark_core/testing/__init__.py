@@ -13,10 +13,12 @@ mock would (`mock_handlers` for several benchmarks behind one server; `stretch` 
 long), `sigkill_and_resume` kills a run mid-way and resumes it, counting what was sent again, and
 `AlwaysGoodMock` is the mock answering every task well (a second model to compare with).
 `serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a benchmark's HTTP API
-and MCP server (see `benchmark_core.testing.surfaces`). Importing this package imports aiohttp.
+and MCP server (see `benchmark_core.testing.surfaces`); `serve_app_in_thread` serves any aiohttp app
+on loopback and `run_in_thread` runs a coroutine, for synchronous code (a Playwright test), and `benchmark_core.testing.browser` gives
+Playwright the system's Chromium. Importing this package imports aiohttp.
 """
 
-from ._loopback import ScriptedResponse
+from ._loopback import ScriptedResponse, run_in_thread, serve_app_in_thread
 from .fake_anthropic import MESSAGES_PATH, AnthropicResponse, FakeAnthropic
 from .fake_azure import AzureResponse, FakeAzure
 from .fake_batches import FakeAnthropicBatches, FakeBatch, FakeOpenAIBatches, ItemFault
@@ -43,6 +45,8 @@ __all__ = [
     "GeminiResponse",
     "MESSAGES_PATH",
     "ScriptedResponse",
+    "run_in_thread",
+    "serve_app_in_thread",
     "FakeResponse",
     "Handler",
     "ItemFault",

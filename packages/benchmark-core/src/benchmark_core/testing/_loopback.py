@@ -14,7 +14,8 @@ import math
 import random
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, Optional, TypeVar, Union
@@ -23,6 +24,49 @@ from aiohttp import web
 from attrs import Factory, frozen
 
 from .._model import JsonObject, JsonValue
+
+T = TypeVar("T")
+
+
+def run_in_thread(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a loop of its own in another thread, for synchronous code where
+    asyncio cannot run (a Playwright test: Playwright's loop counts as running in the main thread)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
+@contextmanager
+def loop_in_thread(name: str) -> Iterator[asyncio.AbstractEventLoop]:
+    """An event loop running in a daemon thread for the duration of the `with` block."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name=name, daemon=True)
+    thread.start()
+    try:
+        yield loop
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+        loop.close()
+
+
+@contextmanager
+def serve_app_in_thread(app: web.Application) -> Iterator[str]:
+    """Serve an aiohttp app on 127.0.0.1 from a daemon thread's loop, for synchronous code (a
+    Playwright test); yields its base URL, without a trailing slash."""
+    runner = web.AppRunner(app)
+    with loop_in_thread("serve_app_in_thread") as loop:
+
+        async def start() -> str:
+            await runner.setup()
+            site = web.TCPSite(runner, "127.0.0.1", 0)
+            await site.start()
+            return f"http://127.0.0.1:{runner.addresses[0][1]}"
+
+        base = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=30)
+        try:
+            yield base
+        finally:
+            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=30)
 
 
 @frozen
@@ -159,19 +203,12 @@ class LoopbackServer:
     @contextmanager
     def in_thread(self: S) -> Iterator[S]:
         """Serve from an event loop in a daemon thread for the duration of the `with` block."""
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name=type(self).__name__, daemon=True)
-        thread.start()
-        try:
+        with loop_in_thread(type(self).__name__) as loop:
             asyncio.run_coroutine_threadsafe(self.start(), loop).result(timeout=10)
             try:
                 yield self
             finally:
                 asyncio.run_coroutine_threadsafe(self.close(), loop).result(timeout=10)
-        finally:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(timeout=10)
-            loop.close()
 
     async def wait_cancelled(self, count: int = 1, timeout: float = 5.0) -> None:
         """Wait until `count` requests have been abandoned by their clients (TimeoutError if not).
