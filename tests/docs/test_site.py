@@ -4,7 +4,7 @@ tests check the rendered DOM: the home page's title and navigation, a link follo
 reference, real docstrings on the API pages and an entry for every name each package exports, the
 grading documents included from the benchmark packages, and, served over loopback, nothing fetched
 from anywhere else.
-Chromium must be installed (tools/gate.sh installs it): these tests fail, not skip, without it."""
+Chromium must be installed (tools/gate.sh installs it; Playwright drives it): these tests fail, not skip, without it."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ import importlib
 import inspect
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from aiohttp import web
+from benchmark_core.testing import serve_app_in_thread
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("BENCHMARK_CORE_SITE", ROOT / "artifacts" / "site"))
@@ -47,8 +49,8 @@ API_PAGES = {
 }
 
 
-def _open(page: Page, page: str) -> None:
-    page.goto((SITE / page).as_uri())
+def _open(page: Page, name: str) -> None:
+    page.goto((SITE / name).as_uri())
 
 
 def _title(page: Page) -> str:
@@ -86,8 +88,8 @@ def test_the_home_page_has_its_title_and_the_navigation(page: Page) -> None:
 
 def test_a_link_leads_from_the_home_page_to_the_api_reference(page: Page) -> None:
     _open(page, "index.html")
-    page.evaluate("document.querySelector('article a[href=\"api/benchmark_core.html\"]').click()")
-    await browser.wait_for_event("Page.loadEventFired")
+    with page.expect_navigation():
+        page.evaluate("document.querySelector('article a[href=\"api/benchmark_core.html\"]').click()")
     assert page.evaluate("location.pathname.endsWith('/api/benchmark_core.html')")
     assert page.evaluate("document.title") == "benchmark_core - benchmark-core"
 
@@ -117,29 +119,29 @@ def test_a_subpackage_page_shows_signatures(page: Page) -> None:
     assert "resamples" in signature
 
 
-@pytest.mark.parametrize("page", sorted(API_PAGES))
-def test_every_exported_name_has_an_entry(page: Page, page: str) -> None:
-    module = importlib.import_module(API_PAGES[page])
-    _open(page, f"api/{page}.html")
+@pytest.mark.parametrize("name", sorted(API_PAGES))
+def test_every_exported_name_has_an_entry(page: Page, name: str) -> None:
+    module = importlib.import_module(API_PAGES[name])
+    _open(page, f"api/{name}.html")
     ids = [f"{module.__name__}.{name}" for name in module.__all__ if name != "__version__"]
     absent = page.evaluate(f"{ids!r}.filter(id => document.getElementById(id) === null)")
     assert absent == []
 
 
 @pytest.mark.parametrize(
-    ("page", "source"),
+    ("name", "source"),
     [
         ("benchmarks/schema-mutation.html", "packages/benchmark-schema-mutation/docs/grading.md"),
         ("benchmarks/rollback-recovery.html", "packages/benchmark-rollback-recovery/docs/grading.md"),
         ("changelog.html", "CHANGELOG.md"),
     ],
 )
-def test_included_documents_show_their_own_text(page: Page, page: str, source: str) -> None:
+def test_included_documents_show_their_own_text(page: Page, name: str, source: str) -> None:
     lines = (ROOT / source).read_text(encoding="utf-8").splitlines()
     # Every section of the file, in order: the whole file was included, not its start (a page may add
     # sections of its own after it: schema-mutation's page adds the real split's tables).
     sections = [re.sub(r"[`*\[\]]", "", line[3:]).strip() for line in lines if line.startswith("## ")]
-    _open(page, page)
+    _open(page, name)
     assert _title(page) == lines[0][2:]
     shown = page.evaluate(
         "Array.from(document.querySelectorAll('article h2')).map(h => h.textContent.replace('\u00b6', '').trim())"
@@ -149,24 +151,18 @@ def test_included_documents_show_their_own_text(page: Page, page: str, source: s
 
 
 @pytest.fixture
-async def site_url() -> AsyncIterator[str]:
+def site_url() -> Iterator[str]:
     """The built site served as it would be hosted, by a static server on 127.0.0.1."""
     app = web.Application()
     app.router.add_static("/", SITE)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    server = web.TCPSite(runner, "127.0.0.1", 0)
-    await server.start()
-    try:
-        yield server.name
-    finally:
-        await runner.cleanup()
+    with serve_app_in_thread(app) as base:
+        yield base
 
 
 def test_the_site_fetches_nothing_from_elsewhere(page: Page, site_url: str) -> None:
     # Over http, as hosted: Resource Timing lists every stylesheet, script and font a page loaded.
-    for page in ("index.html", "api/benchmark_core.html"):
-        page.goto(f"{site_url}/{page}")
+    for name in ("index.html", "api/benchmark_core.html"):
+        page.goto(f"{site_url}/{name}")
         fetched = page.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
         assert any(url.endswith(".css") for url in fetched), fetched
         assert [url for url in fetched if not url.startswith(f"{site_url}/")] == []
@@ -200,7 +196,7 @@ def test_cross_references_in_the_pages_lead_to_api_entries(page: Page) -> None:
         ".map(a => a.getAttribute('href').split('#')[1])"
     )
     assert "benchmark_core.RunOptions" in targets
-    page.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
-    await browser.wait_for_event("Page.loadEventFired")
+    with page.expect_navigation():
+        page.evaluate("document.querySelector('article a[href$=\"#benchmark_core.RunOptions\"]').click()")
     assert page.evaluate("location.hash") == "#benchmark_core.RunOptions"
     assert page.evaluate("document.getElementById('benchmark_core.RunOptions') !== null")
