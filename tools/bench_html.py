@@ -31,7 +31,8 @@ from pathlib import Path
 import attrs
 from benchmark_core import Benchmark, RunReport, discover_benchmarks, mock_adapter, run
 from benchmark_core.reports import render_report_html
-from benchmark_core.testing.chromium import Chromium
+from benchmark_core.testing.browser import launch_options
+from playwright.async_api import async_playwright
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -61,7 +62,10 @@ async def report_of(benchmark: Benchmark, rows: int) -> RunReport:
 
 async def measure(rows: int, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    async with Chromium.launch() as browser:
+    async with async_playwright() as playwright:
+        browser = await (await playwright.chromium.launch(**launch_options())).new_page(
+            viewport={"width": 1280, "height": 900}
+        )
         for entry in discover_benchmarks():
             benchmark = entry.load()
             report = await report_of(benchmark, rows)
@@ -72,7 +76,7 @@ async def measure(rows: int, out: Path) -> None:
             loads = []
             for _ in range(REPEATS):
                 started = time.perf_counter()
-                await browser.open(path.as_uri())
+                await browser.goto(path.as_uri())
                 await browser.evaluate("document.body.offsetHeight")  # the first layout, if not done yet
                 loads.append(time.perf_counter() - started)
             loaded = statistics.median(loads)
