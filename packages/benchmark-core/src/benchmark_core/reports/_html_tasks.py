@@ -30,7 +30,7 @@ __all__ = ["TASK_TABLE_JS", "count_blocks", "task_table"]
 # Fixed column widths: the browser then lays out a long table without measuring every row.
 _TASK_COLUMNS = (
     "<colgroup>"
-    + "".join(f'<col style="width:{w}">' for w in ("5%", "17%", "13%", "10%", "6%", "6%", "7%", "36%"))
+    + "".join(f'<col style="width:{w}">' for w in ("5%", "16%", "13%", "10%", "6%", "8%", "8%", "34%"))
     + "</colgroup>"
 )
 _COLUMNS = (
