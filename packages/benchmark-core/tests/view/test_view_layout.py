@@ -46,7 +46,8 @@ LAYOUT_DEFECTS = """() => {
     if (s.display.startsWith('inline') || !shown(el)) continue;
     const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
     const x = s.overflowX, y = s.overflowY;
-    if (wide && x === 'visible') problems.push('overflows: ' + name(el) + ' (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    if (wide && x === 'visible')
+      problems.push('overflows: ' + name(el) + ' (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     if ((wide && (x === 'hidden' || x === 'clip')) || (tall && (y === 'hidden' || y === 'clip')))
       problems.push('clipped: ' + name(el) + ' (' + el.scrollWidth + 'x' + el.scrollHeight + ' in ' +
         el.clientWidth + 'x' + el.clientHeight + ')');
@@ -62,7 +63,8 @@ LAYOUT_DEFECTS = """() => {
       const [a, r] = boxes[i], [b, q] = boxes[j];
       const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
       const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
-      if (w > 1 && h > 1) problems.push('overlap: ' + name(a) + ' and ' + name(b) + ' (' + Math.round(w) + 'x' + Math.round(h) + ')');
+      if (w > 1 && h > 1)
+        problems.push('overlap: ' + name(a) + ' and ' + name(b) + ' (' + Math.round(w) + 'x' + Math.round(h) + ')');
     }
   }
   return problems;

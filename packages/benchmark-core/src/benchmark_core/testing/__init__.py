@@ -13,9 +13,10 @@ mock would (`mock_handlers` for several benchmarks behind one server; `stretch` 
 long), `sigkill_and_resume` kills a run mid-way and resumes it, counting what was sent again, and
 `AlwaysGoodMock` is the mock answering every task well (a second model to compare with).
 `serve_benchmark`, `mcp_stdio_parameters`, `tool_data` and `tool_error` help test a benchmark's HTTP API
-and MCP server (see `benchmark_core.testing.surfaces`); `serve_app_in_thread` serves any aiohttp app
-on loopback and `run_in_thread` runs a coroutine, for synchronous code (a Playwright test), and `benchmark_core.testing.browser` gives
-Playwright the system's Chromium. Importing this package imports aiohttp.
+and MCP server (see `benchmark_core.testing.surfaces`). For synchronous code (a Playwright test),
+`serve_app_in_thread` serves any aiohttp app on loopback and `run_in_thread` runs a coroutine;
+`benchmark_core.testing.browser` gives Playwright the system's Chromium. Importing this package
+imports aiohttp.
 """
 
 from ._loopback import ScriptedResponse, run_in_thread, serve_app_in_thread
