@@ -6,7 +6,7 @@ clean venv, each package's tests run against them) -> tests-3.10 and tests-3.13 
 and the newest supported Python, when installed) -> core_alone (benchmark-core installed by itself and imported) ->
 authoring (`benchmark-core new` and the guide's package, installed, run and tested) -> docs (the
 documentation site built with `mkdocs build --strict` into artifacts/site/, then opened in headless
-Chromium) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
+Chromium through Playwright) -> inspect (the wheels with the `inspect` extra: each package's test_inspect.py drives
 `inspect eval`, offline) -> analysis (the `analysis` extra: DataFrames and `export`) -> ray (the `ray`
 extra: shards as Ray tasks on a local cluster) -> agents (the OpenAI Agents SDK and pydantic-ai run every
 public rollback-recovery episode and the example's through MCP, rows equal to the mock runner's) -> e2e
@@ -37,6 +37,9 @@ RUNTIME_DEPS = (
     'tomli>=2; python_version < "3.11"',
 )
 TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
+#: The browser tests' driver: Playwright for Python through pytest-playwright, on the system's Chromium
+#: (`benchmark_core.testing.browser`), so no `playwright install` download. Wheels for 3.10 to 3.13.
+BROWSER_DEPS = ("playwright==1.65.2", "pytest-playwright==0.10.0")
 #: benchmark-core's `inspect` extra, as its pyproject.toml pins it (mypy needs it for the Inspect modules).
 INSPECT_DEPS = ("inspect_ai>=0.3.285,<0.4",)
 #: The official SDKs behind Inspect's own `anthropic/` and `google/` providers, which the inspect
@@ -113,6 +116,7 @@ def types(session: nox.Session) -> None:
         MSGSPEC,
         *RUNTIME_DEPS,
         *TEST_DEPS,
+        *BROWSER_DEPS,
         *INSPECT_DEPS,
     )
     session.run("mypy", *SOURCES, "tools", "noxfile.py")
@@ -162,6 +166,7 @@ def _install_wheels(session: nox.Session) -> None:
 
 def _run_tests(session: nox.Session) -> None:
     _install_wheels(session)
+    session.install(*BROWSER_DEPS)
     # Run from a scratch folder so that nothing in packages/*/src can shadow the installed wheels.
     tmp = Path(session.create_tmp())
     session.chdir(tmp)
@@ -222,7 +227,7 @@ def authoring(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """The documentation site: `mkdocs build --strict` (broken links, missing pages and unresolved
     API references fail it) into artifacts/site/, then tests/docs opens it in headless Chromium."""
-    session.install(*DOCS_DEPS, *RUNTIME_DEPS, *TEST_DEPS)
+    session.install(*DOCS_DEPS, *RUNTIME_DEPS, *TEST_DEPS, *BROWSER_DEPS)
     session.install(*(f"./packages/{p}" for p in PACKAGES))
     # Material's notice about MkDocs 2.0 goes to the log on every build; it says nothing about ours.
     session.run(

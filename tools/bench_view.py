@@ -13,7 +13,8 @@ a sweep saves them; they are made once into `--folder` and reused. The script th
   has taken its 792 x 50 rows and shown the first page (the median of three loads);
 - one filter of the matrix in the page;
 - an episode page's time to interactive in headless Chromium (target 1 s): a rollback-recovery task
-  page, each of 10 models' timelines side by side, from navigation until its load event (its scripts
+  page, each of 10 models' timelines side by side (10 runs of its public split, kept in
+  FOLDER-episodes and served by a second `view`), from navigation until its load event (its scripts
   have run), the median of three loads; Chromium is driven by Playwright;
 - the server's memory: resident now and at its peak (VmRSS and VmHWM of /proc/PID/status);
 - a compare page of two 792-task reports (first and again), and the index's latency while such a
@@ -61,12 +62,28 @@ async def make_reports(folder: Path, models: int) -> None:
         path.write_text(dumps(to_wire(report)), encoding="utf-8")
     episodes = load_benchmark(EPISODES)
     for number in range(min(models, 10)):
-        path = folder / EPISODES / f"model-{number:02d}" / "report.json"
+        path = episodes_folder(folder) / EPISODES / f"model-{number:02d}" / "report.json"
         if path.exists():
             continue
         report = await run(episodes, mock_adapter(skill=0.4 + 0.05 * number, model=f"model-{number:02d}"), cache=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dumps(to_wire(report)), encoding="utf-8")
+
+
+def episodes_folder(folder: Path) -> Path:
+    """The episode reports, apart: the 50 x 792 server's figures stay those of its reports alone."""
+    return folder.with_name(folder.name + "-episodes")
+
+
+async def episode_url(session: aiohttp.ClientSession, base: str) -> str:
+    """The first task page of the rollback-recovery group (an episode, every model's timeline)."""
+    async with session.get(f"{base}/index.html") as response:
+        found = re.search(rf'class="group-link" href="([^"]+)">{EPISODES}', await response.text())
+    assert found is not None
+    group = f"{base}/{found.group(1)}"
+    async with session.get(group) as response:
+        task = re.findall(r'href="(tasks/[^"]+)"', await response.text())[0]
+    return f"{group.rsplit('/', 1)[0]}/{task}"
 
 
 async def start_view(folder: Path) -> tuple[asyncio.subprocess.Process, str, float]:
@@ -188,7 +205,7 @@ async def main() -> int:
             index_url = f"{base}/index.html"
             index_times = [await fetch_seconds(session, index_url) for _ in range(REPEATS)]
             async with session.get(index_url) as response:
-                group_href = re.search(r'class="group-link" href="([^"]+)"', await response.text())
+                group_href = re.search(rf'class="group-link" href="([^"]+)">{BENCHMARK}', await response.text())
             assert group_href is not None
             group_url = f"{base}/{group_href.group(1)}"
             group_times = [await fetch_seconds(session, group_url) for _ in range(REPEATS)]
@@ -197,20 +214,20 @@ async def main() -> int:
             base_url = group_url.rsplit("/", 1)[0]
             task_times = [await fetch_seconds(session, f"{base_url}/{task}") for task in tasks]
             await compare_figures(session, base, group_url)
-            async with session.get(index_url) as response:
-                episode_group = re.search(rf'class="group-link" href="([^"]+)">{EPISODES}', await response.text())
-            assert episode_group is not None
-            episode_group_url = f"{base}/{episode_group.group(1)}"
-            async with session.get(episode_group_url) as response:
-                episode_task = re.findall(r'href="(tasks/[^"]+)"', await response.text())[0]
-            episode_url = f"{episode_group_url.rsplit('/', 1)[0]}/{episode_task}"
         for name, times in (("index", index_times), ("group page", group_times), ("task page", task_times)):
             first, size = times[0]
             median = statistics.median(t for t, _ in times)
             verdict = "under" if median < 1.0 else "OVER"
             print(f"{name}: first {first * 1000:.0f} ms, median {median * 1000:.0f} ms ({size / 1e6:.2f} MB; "
                   f"target 1 s: {verdict})")  # fmt: skip
-        await browser_figures(group_url, episode_url)
+        episodes, episodes_base, _ = await start_view(episodes_folder(args.folder))
+        try:
+            async with aiohttp.ClientSession() as session:
+                episode = await episode_url(session, episodes_base)
+            await browser_figures(group_url, episode)
+        finally:
+            episodes.terminate()
+            await episodes.wait()
         rss, peak = memory_mb(process.pid)
         verdict = "under" if peak < 300 else "OVER"
         print(f"server memory: {rss:.0f} MB resident, {peak:.0f} MB at its peak (target 300 MB: {verdict})")
