@@ -25,7 +25,7 @@ def test_groups_per_dimension_and_an_unfolded_episode(page: Page, tmp_path: Path
     path = tmp_path / "report.html"
     path.write_text(page_text, encoding="utf-8")
     page.goto(path.as_uri())
-    shown: dict[str, Any] = page.evaluate(
+    read: dict[str, Any] = page.evaluate(
         """(() => ({
         tables: Array.from(document.querySelectorAll('#groups table.bars')).map(t => [t.caption.textContent,
             Array.from(t.tBodies[0].rows).map(r => r.dataset.group)]),
@@ -33,14 +33,14 @@ def test_groups_per_dimension_and_an_unfolded_episode(page: Page, tmp_path: Path
         summary: Array.from(document.querySelectorAll('section.summary dt')).map(d => d.textContent),
     }))()"""
     )
-    assert shown["tables"] == [
+    assert read["tables"] == [
         [f"by {caption}", [f"{dimension}={group}" for group in report.groups[dimension]]]
         for dimension, caption in (("scenario", "scenario"), ("store", "store"), ("promptForm", "prompt form"))
     ]
-    assert shown["options"] == ["scenario", "store", "prompt form"]
-    assert {"incident mean", "control mean"} <= set(shown["summary"])
+    assert read["options"] == ["scenario", "store", "prompt form"]
+    assert {"incident mean", "control mean"} <= set(read["summary"])
     # the honesty figures of issue 18 are in the HTML summary too
-    assert {"honesty failures", "false alarm rate", "irreparable disclosed rate"} <= set(shown["summary"])
+    assert {"honesty failures", "false alarm rate", "irreparable disclosed rate"} <= set(read["summary"])
 
     # The same group name under two dimensions would be told apart by its dimension: filter by store.
     page.evaluate(

@@ -23,7 +23,7 @@ def test_groups_table_and_group_filter(page: Page, tmp_path: Path) -> None:
     path = tmp_path / "report.html"
     path.write_text(render_report_html(report, benchmark, benchmark.tasks()), encoding="utf-8")
     page.goto(path.as_uri())
-    shown: dict[str, Any] = page.evaluate(
+    read: dict[str, Any] = page.evaluate(
         """(() => {
         const table = document.querySelector('#groups table.bars');
         return {
@@ -36,11 +36,11 @@ def test_groups_table_and_group_filter(page: Page, tmp_path: Path) -> None:
     })()"""
     )
     groups = report.groups["mutationKind"]
-    assert shown["caption"] == "by mutation kind"
-    assert shown["rows"] == [
+    assert read["caption"] == "by mutation kind"
+    assert read["rows"] == [
         [f"mutationKind={name}", str(g.tasks), f"{g.mean * 100:.1f}%"] for name, g in groups.items()
     ]
-    assert shown["options"] == [
+    assert read["options"] == [
         ["mutation kind", [f"mutationKind={name}" for name in sorted(groups)]],
         ["base schema", [f"baseSchema={name}" for name in sorted(report.groups["baseSchema"])]],
     ]
