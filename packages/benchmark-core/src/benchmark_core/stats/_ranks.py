@@ -30,6 +30,7 @@ from typing import Optional, Union, cast
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._drawn import resampled_sums
 from ._simultaneous import SimultaneousDifferences, simultaneous_differences
 from ._stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
@@ -110,7 +111,7 @@ def joint_bootstrap(
         columns,
         [size for size, _ in distinct],
         [len(members) for members in distinct.values()],
-        random.Random(seed),
+        seed,
         (reference, resamples, keep),
     )
     means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
@@ -133,19 +134,43 @@ def _resample(
     columns: list[list[Number]],
     unit_sizes: list[int],
     holding: list[int],
-    rng: random.Random,
+    seed: int,
     what: tuple[int, int, bool],
 ) -> _Resampled:
     """The resampling loop of `joint_bootstrap`, over the distinct unit values (`columns[r][v]`, run
     r's total on value v; `unit_sizes[v]` its rows; `holding[v]` the units that hold it), with
     `what` = (the reference run, the resamples, whether to keep the resampled means): per run, how
     often it took each rank, its differences from the reference run, and (when kept) its resampled
-    means. Whole-number totals take the packed loop, the others the counted one: both draw the same
-    resamples from `rng` and give the same figures."""
+    means. Whole-number totals drawn unit by unit come from the draws counted once per seed and size
+    (`_drawn`), other whole-number totals from the packed loop, the rest from the counted one: all
+    draw the same resamples from `Random(seed)` and give the same figures."""
     packing = _packing(columns, unit_sizes, holding)
-    if packing is not None:
-        return _packed_resample(packing, _sum_sampler(rng, holding, packing.values), sum(holding), what)
-    return _counted_resample(columns, unit_sizes, _count_sampler(rng, holding), what)
+    if packing is None:
+        return _counted_resample(columns, unit_sizes, _count_sampler(random.Random(seed), holding), what)
+    drawn: Optional[tuple[Sequence[Sequence[int]], Sequence[int]]] = None
+    if not _by_binomials(holding):
+        drawn = _drawn_totals(cast(list[list[int]], columns), unit_sizes, holding, seed, what[1])
+    if drawn is None:
+        draw = _sum_sampler(random.Random(seed), holding, packing.values)
+        drawn = _packed_totals(packing, draw, sum(holding), what[1])
+    totals, rows = drawn
+    return _figures(totals, rows, what)
+
+
+def _drawn_totals(
+    columns: list[list[int]], unit_sizes: list[int], holding: list[int], seed: int, resamples: int
+) -> Optional[tuple[list[list[int]], list[int]]]:
+    """Every run's totals and the rows of each resample drawn unit by unit, from `resampled_sums`;
+    None where it keeps no counts."""
+
+    def per_unit(values: list[int]) -> list[int]:
+        return [value for value, count in zip(values, holding) for _ in range(count)]
+
+    rows = resampled_sums(per_unit(unit_sizes), seed=seed, resamples=resamples)
+    totals = [resampled_sums(per_unit(column), seed=seed, resamples=resamples) for column in columns]
+    if rows is None or any(column is None for column in totals):
+        return None
+    return cast(list[list[int]], totals), rows
 
 
 @frozen
@@ -176,16 +201,23 @@ def _packing(columns: list[list[Number]], unit_sizes: list[int], holding: list[i
     return _Packing(values=values, layout=struct.Struct(f"<{len(fields)}{code}"), lows=lows)
 
 
-def _packed_resample(packing: _Packing, draw: Callable[[], int], units: int, what: tuple[int, int, bool]) -> _Resampled:
-    """`_resample` for whole-number totals: each resample one sum, split into its fields."""
-    reference, resamples, keep = what
+def _packed_totals(
+    packing: _Packing, draw: Callable[[], int], units: int, resamples: int
+) -> tuple[list[Sequence[int]], Sequence[int]]:
+    """Every run's totals and the rows of each resample: each resample one sum, split into its fields."""
     size, unpack = packing.layout.size, packing.layout.unpack
     *fields, rows = zip(*[unpack(draw().to_bytes(size, "little")) for _ in range(resamples)])
     # Each resample draws `units` units, so a run's total is its field plus `units` times its low.
-    totals = [
+    totals: list[Sequence[int]] = [
         field if low == 0 else tuple(map(operator.add, field, itertools.repeat(low * units)))
         for field, low in zip(fields, packing.lows)
     ]
+    return totals, rows
+
+
+def _figures(totals: Sequence[Sequence[int]], rows: Sequence[int], what: tuple[int, int, bool]) -> _Resampled:
+    """`_resample`'s figures from every run's whole-number totals and the rows of each resample."""
+    reference, _, keep = what
     runs = len(totals)
     histogram = [[0] * runs for _ in range(runs)]
     for run, places in enumerate(zip(*map(_places, zip(*totals)))):
