@@ -176,3 +176,43 @@ def test_epochs_are_resampled_with_their_task_and_get_no_mcnemar() -> None:
     assert top.rank_interval95 == RankInterval(low=1, high=1) and other.rank_interval95 == RankInterval(2, 2)
     assert other.mcnemar_p_value is None and other.verdict == "worse"
     assert other.adjusted_p_value is not None and other.adjusted_p_value < 0.01
+
+
+@pytest.mark.parametrize("clusters", [None, 7, 300])
+def test_the_packed_loop_gives_the_counted_loops_figures(
+    clusters: Optional[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Whole-number totals take the packed loop; the counted loop (any totals) must give the same
+    # intervals, differences and simultaneous family, bit for bit: negative and wide totals, units of
+    # unequal sizes, and both ways of drawing (binomials for 7 clusters of 600 tasks, unit by unit for 300)
+    from benchmark_core.stats import _ranks
+
+    rng = random.Random(5)
+    tasks = 600
+    scores = [
+        [float(rng.choice([-3, 0, 1, 1, 2]) if run == 2 else rng.random() < 0.4 + 0.05 * run) for _ in range(tasks)]
+        for run in range(6)
+    ]
+    units = [i % clusters if clusters else i for i in range(tasks)]
+    if clusters:
+        units = [min(unit, unit // 2 + 1) for unit in units]  # clusters of unequal sizes
+    packed = joint_bootstrap(scores, units, resamples=500, seed=3, simultaneous=True)
+    monkeypatch.setattr(_ranks, "_packing", lambda *args: None)
+    counted = joint_bootstrap(scores, units, resamples=500, seed=3, simultaneous=True)
+    assert packed == counted
+
+
+def test_the_largest_standardised_deviation_is_taken_over_every_pair() -> None:
+    from benchmark_core.stats._simultaneous import _maxima
+
+    rng = random.Random(2)
+    deviations = [[rng.gauss(0.0, 1.0 + run) for _ in range(200)] for run in range(5)]
+    pairs = [(i, j) for i in range(5) for j in range(i + 1, 5)]
+    weights = [0.0 if pair == (1, 3) else rng.random() for pair in pairs]  # a pair without spread is left out
+    expected = [
+        max([0.0] + [abs(deviations[i][b] - deviations[j][b]) * w for (i, j), w in zip(pairs, weights) if w > 0])
+        for b in range(200)
+    ]
+    assert _maxima(deviations, pairs, weights) == expected
+    assert _maxima(deviations, pairs[:1], weights[:1]) == [abs(a - b) * weights[0] for a, b in zip(*deviations[:2])]
+    assert _maxima(deviations, pairs, [0.0] * len(pairs)) == [0.0] * 200

@@ -18,16 +18,19 @@ Deterministic for equal input, seed and resamples.
 from __future__ import annotations
 
 import bisect
+import collections
 import itertools
 import math
 import operator
 import random
+import struct
 from collections.abc import Callable, Hashable, Sequence
-from typing import Optional, Union
+from typing import Optional, Union, cast
 
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._drawn import resampled_sums
 from ._simultaneous import SimultaneousDifferences, simultaneous_differences
 from ._stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
@@ -104,9 +107,12 @@ def joint_bootstrap(
     columns, distinct = _distinct_units(scores, units)
     unit_count = len(set(units))
     keep = simultaneous and runs >= 2 and unit_count >= 2
-    draw = _count_sampler(random.Random(seed), [len(members) for members in distinct.values()])
     histogram, differences, resampled = _resample(
-        columns, [size for size, _ in distinct], draw, reference, resamples, keep
+        columns,
+        [size for size, _ in distinct],
+        [len(members) for members in distinct.values()],
+        seed,
+        (reference, resamples, keep),
     )
     means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
     family = simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample) if keep else None
@@ -121,16 +127,118 @@ def joint_bootstrap(
     )
 
 
+_Resampled = tuple[list[list[int]], list[list[float]], list[list[float]]]
+
+
 def _resample(
     columns: list[list[Number]],
     unit_sizes: list[int],
-    draw: Callable[[], list[int]],
-    reference: int,
-    resamples: int,
-    keep: bool,
-) -> tuple[list[list[int]], list[list[float]], list[list[float]]]:
-    """The resampling loop of `joint_bootstrap`: per run, how often it took each rank, its
-    differences from the reference run, and (when `keep`) its resampled means."""
+    holding: list[int],
+    seed: int,
+    what: tuple[int, int, bool],
+) -> _Resampled:
+    """The resampling loop of `joint_bootstrap`, over the distinct unit values (`columns[r][v]`, run
+    r's total on value v; `unit_sizes[v]` its rows; `holding[v]` the units that hold it), with
+    `what` = (the reference run, the resamples, whether to keep the resampled means): per run, how
+    often it took each rank, its differences from the reference run, and (when kept) its resampled
+    means. Whole-number totals drawn unit by unit come from the draws counted once per seed and size
+    (`_drawn`), other whole-number totals from the packed loop, the rest from the counted one: all
+    draw the same resamples from `Random(seed)` and give the same figures."""
+    packing = _packing(columns, unit_sizes, holding)
+    if packing is None:
+        return _counted_resample(columns, unit_sizes, _count_sampler(random.Random(seed), holding), what)
+    drawn: Optional[tuple[Sequence[Sequence[int]], Sequence[int]]] = None
+    if not _by_binomials(holding):
+        drawn = _drawn_totals(cast(list[list[int]], columns), unit_sizes, holding, seed, what[1])
+    if drawn is None:
+        draw = _sum_sampler(random.Random(seed), holding, packing.values)
+        drawn = _packed_totals(packing, draw, sum(holding), what[1])
+    totals, rows = drawn
+    return _figures(totals, rows, what)
+
+
+def _drawn_totals(
+    columns: list[list[int]], unit_sizes: list[int], holding: list[int], seed: int, resamples: int
+) -> Optional[tuple[list[list[int]], list[int]]]:
+    """Every run's totals and the rows of each resample drawn unit by unit, from `resampled_sums`;
+    None where it keeps no counts."""
+
+    def per_unit(values: list[int]) -> list[int]:
+        return [value for value, count in zip(values, holding) for _ in range(count)]
+
+    rows = resampled_sums(per_unit(unit_sizes), seed=seed, resamples=resamples)
+    totals = [resampled_sums(per_unit(column), seed=seed, resamples=resamples) for column in columns]
+    if rows is None or any(column is None for column in totals):
+        return None
+    return cast(list[list[int]], totals), rows
+
+
+@frozen
+class _Packing:
+    """Every run's total on a unit value and the value's rows as fields of one integer (`values[v]`),
+    `layout` the fields' binary layout; field r holds run r's total minus `lows[r]`, so that it is
+    never negative. A resample's sum of the values of its units is then every run's total at once:
+    one sum of integers per resample instead of one per run, and exact."""
+
+    values: list[int]
+    layout: struct.Struct
+    lows: list[int]
+
+
+def _packing(columns: list[list[Number]], unit_sizes: list[int], holding: list[int]) -> Optional[_Packing]:
+    """The packing of whole-number totals, None for other totals or fields wider than 64 bits."""
+    if not all(isinstance(total, int) for column in columns for total in column):
+        return None
+    units = sum(holding)
+    lows = [cast(int, min(column)) for column in columns]
+    fields = [[cast(int, total) - low for total in column] for column, low in zip(columns, lows)] + [unit_sizes]
+    widest = max(units * max(field) for field in fields).bit_length()
+    code = next((code for code, bits in (("H", 16), ("I", 32), ("Q", 64)) if widest <= bits), None)
+    if code is None:
+        return None
+    bits = 8 * struct.calcsize(code)
+    values = [sum(field[v] << (bits * f) for f, field in enumerate(fields)) for v in range(len(unit_sizes))]
+    return _Packing(values=values, layout=struct.Struct(f"<{len(fields)}{code}"), lows=lows)
+
+
+def _packed_totals(
+    packing: _Packing, draw: Callable[[], int], units: int, resamples: int
+) -> tuple[list[Sequence[int]], Sequence[int]]:
+    """Every run's totals and the rows of each resample: each resample one sum, split into its fields."""
+    size, unpack = packing.layout.size, packing.layout.unpack
+    *fields, rows = zip(*[unpack(draw().to_bytes(size, "little")) for _ in range(resamples)])
+    # Each resample draws `units` units, so a run's total is its field plus `units` times its low.
+    totals: list[Sequence[int]] = [
+        field if low == 0 else tuple(map(operator.add, field, itertools.repeat(low * units)))
+        for field, low in zip(fields, packing.lows)
+    ]
+    return totals, rows
+
+
+def _figures(totals: Sequence[Sequence[int]], rows: Sequence[int], what: tuple[int, int, bool]) -> _Resampled:
+    """`_resample`'s figures from every run's whole-number totals and the rows of each resample."""
+    reference, _, keep = what
+    runs = len(totals)
+    histogram = [[0] * runs for _ in range(runs)]
+    for run, places in enumerate(zip(*map(_places, zip(*totals)))):
+        for place, count in collections.Counter(places).items():
+            histogram[run][runs - place] += count
+    base = totals[reference]
+    differences = [list(map(operator.truediv, map(operator.sub, column, base), rows)) for column in totals]
+    resampled = [list(map(operator.truediv, column, rows)) for column in totals] if keep else []
+    return histogram, differences, resampled
+
+
+def _places(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Per run, how many runs' totals are at or below its own (its rank is the runs minus that)."""
+    return tuple(map(bisect.bisect_right, itertools.repeat(sorted(totals), len(totals)), totals))
+
+
+def _counted_resample(
+    columns: list[list[Number]], unit_sizes: list[int], draw: Callable[[], list[int]], what: tuple[int, int, bool]
+) -> _Resampled:
+    """`_resample` for any totals: each resample's counts per unit value, then one dot product per run."""
+    reference, resamples, keep = what
     runs = len(columns)
     integral = all(isinstance(total, int) for column in columns for total in column)
     totals_of = [_dot_with(column) for column in columns]
@@ -190,12 +298,28 @@ def _total(values: Sequence[float]) -> Number:
     return int(total) if total.is_integer() and all(float(v).is_integer() for v in values) else total
 
 
+def _by_binomials(counts: list[int]) -> bool:
+    """Whether a resample is drawn as a multinomial over the distinct unit values (`counts[v]` units
+    hold value v): when values repeat enough for binomials to be cheaper than drawing unit by unit."""
+    return len(counts) * _BINOMIAL_COST < sum(counts)
+
+
+def _sum_sampler(rng: random.Random, counts: list[int], values: list[int]) -> Callable[[], int]:
+    """Draws of the sum of `values[v]` over the units of a resample, from the same draws of `rng`
+    as `_count_sampler`'s."""
+    if _by_binomials(counts):
+        draw = multinomial_sampler(rng, counts)
+        return lambda: sum(map(operator.mul, draw(), values))
+    of_unit = [value for value, count in zip(values, counts) for _ in range(count)]
+    population = range(len(of_unit))
+    return lambda: sum(map(of_unit.__getitem__, rng.choices(population, k=len(of_unit))))
+
+
 def _count_sampler(rng: random.Random, counts: list[int]) -> Callable[[], list[int]]:
     """Draws of how often each distinct unit value is picked in a resample of as many units as there
-    are (`counts[v]` of them hold value v): as a multinomial when values repeat enough for binomials
-    to be cheaper than drawing unit by unit."""
+    are (`counts[v]` of them hold value v)."""
     units = sum(counts)
-    if len(counts) * _BINOMIAL_COST < units:
+    if _by_binomials(counts):
         return multinomial_sampler(rng, counts)
     value_of = [value for value, count in enumerate(counts) for _ in range(count)]
     width = len(counts)

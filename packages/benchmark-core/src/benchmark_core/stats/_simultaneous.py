@@ -32,7 +32,6 @@ Deterministic: the same resamples give the same intervals.
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 from collections.abc import Sequence
@@ -193,14 +192,21 @@ def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]
 
 
 def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights: list[float]) -> list[float]:
-    """Per resample, the largest |deviation of a pair| / its standard error over all pairs (pairs
-    taken one at a time over all resamples, which keeps the loops in C)."""
+    """Per resample, the largest |deviation of a pair| / its standard error over all pairs (0 when
+    no pair has a spread). A resample's pairs are gathered and scaled in C; the largest absolute value
+    is the larger of the largest value and minus the smallest, as rounding is symmetric in the sign."""
+    kept = [(pair, weight) for pair, weight in zip(pairs, weights) if weight > 0]
+    if not kept:
+        return [0.0] * len(deviations[0])
+    # itemgetter of one index returns the item, not a tuple: index a copy of the pair list instead.
+    firsts = operator.itemgetter(*[i for (i, _), _ in kept], *[i for (i, _), _ in kept[:1]])
+    seconds = operator.itemgetter(*[j for (_, j), _ in kept], *[j for (_, j), _ in kept[:1]])
+    scale = [weight for _, weight in kept] + [kept[0][1]]
     sub, mul = operator.sub, operator.mul
-    maxima = [0.0] * len(deviations[0])
-    for (i, j), weight in zip(pairs, weights):
-        if weight > 0:
-            scaled = map(mul, map(abs, map(sub, deviations[i], deviations[j])), itertools.repeat(weight))
-            maxima = list(map(max, maxima, scaled))
+    maxima = []
+    for resample in zip(*deviations):
+        scaled = list(map(mul, map(sub, firsts(resample), seconds(resample)), scale))
+        maxima.append(max(0.0, max(scaled), -min(scaled)))
     return maxima
 
 

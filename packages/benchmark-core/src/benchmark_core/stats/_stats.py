@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import bisect
 import math
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from typing import Optional
 
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._drawn import resampled_sums
 
 __all__ = [
     "McNemarTest",
@@ -193,12 +196,11 @@ def _interval(cells: Sequence[tuple[float, int]], *, seed: int, resamples: int, 
     first_mean = cells[0][0] / cells[0][1]
     if all(total / size == first_mean for total, size in cells):
         return ConfidenceInterval(low=first_mean, high=first_mean)
-    rng = random.Random(seed)
     distinct = Counter(cells)
     if n * resamples <= _DIRECT_DRAWS or len(distinct) * _BINOMIAL_COST >= n:
-        means = _direct_means(cells, rng, resamples)
+        means = _direct_means(cells, seed, resamples)
     else:
-        means = _counted_means(distinct, n, rng, resamples)
+        means = _counted_means(distinct, n, random.Random(seed), resamples)
     means.sort()
     low_index, high_index = percentile_indices(resamples, level)
     return ConfidenceInterval(low=means[low_index], high=means[high_index])
@@ -213,8 +215,19 @@ def percentile_indices(resamples: int, level: float = 0.95) -> tuple[int, int]:
     return low_index, high_index
 
 
-def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamples: int) -> list[float]:
-    """Resample tasks one by one."""
+def _direct_means(cells: Sequence[tuple[float, int]], seed: int, resamples: int) -> list[float]:
+    """Resample tasks one by one: for whole-number totals, from the draws counted once per seed and
+    size (`_drawn`), the same means as drawing them here."""
+    sums = _whole_sums([total for total, _ in cells], seed, resamples)
+    if sums is not None:
+        sizes = [size for _, size in cells]
+        if all(size == sizes[0] for size in sizes):
+            rows = len(cells) * sizes[0]
+            return [total / rows for total in sums]
+        rows_drawn = resampled_sums(sizes, seed=seed, resamples=resamples)
+        if rows_drawn is not None:
+            return list(map(operator.truediv, sums, rows_drawn))
+    rng = random.Random(seed)
     n = len(cells)
     size = cells[0][1]
     if all(s == size for _, s in cells):
@@ -226,6 +239,14 @@ def _direct_means(cells: Sequence[tuple[float, int]], rng: random.Random, resamp
         picked = rng.choices(cells, k=n)
         means.append(math.fsum(t for t, _ in picked) / sum(s for _, s in picked))
     return means
+
+
+def _whole_sums(totals: Sequence[float], seed: int, resamples: int) -> Optional[list[int]]:
+    """`resampled_sums` of totals that are all whole numbers (whose draws' `fsum` is exact: the same
+    sum as an integer); None for other totals."""
+    if not all(float(total).is_integer() for total in totals):
+        return None
+    return resampled_sums([int(total) for total in totals], seed=seed, resamples=resamples)
 
 
 def _counted_means(distinct: Counter[tuple[float, int]], n: int, rng: random.Random, resamples: int) -> list[float]:

@@ -30,6 +30,7 @@ from ..errors._errors import BenchmarkError
 from ..stats._identity import RunIdentity
 from ..stats._ranks import RankInterval
 from ..stats._standings import Standing, Standings, standings
+from ._light import TRANSCRIPT_KEYS, light_document
 
 __all__ = [
     "Leaderboard",
@@ -165,12 +166,6 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
     return markdown, html
 
 
-#: A row's transcript (its trace and episode): most of a report's bytes, never read by the
-#: leaderboard, and most of the time spent structuring a report. The agent record stays: it is
-#: small, and says which sandbox ran (an unsealed entry is marked).
-_TRANSCRIPT_KEYS = frozenset({"trace", "episode"})
-
-
 def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
     """Every run report with rows under `folder` (paths relative to it, in path order), and the
     JSON files that are not, with why. With `transcripts=False` each row is read without its
@@ -183,7 +178,10 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
     for path in _json_files(folder):
         relative = path.relative_to(folder).as_posix()
         try:
-            data = _document(path) if not transcripts else read_json(path)
+            data = None if transcripts else light_document(path)
+            light = data is not None
+            if data is None:
+                data = read_json(path)
             if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
                 skipped.append(SkippedFile(relative, "not a run report"))
                 continue
@@ -198,7 +196,7 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
                 reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
                 skipped.append(SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)"))
                 continue
-            if not transcripts:
+            if not transcripts and not light:
                 data = {**data, "rows": [_without_transcript(row) for row in data["rows"]]}
             found.append((relative, from_wire(data, RunReport, what="run report")))
         except BenchmarkError as exc:
@@ -206,26 +204,9 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
     return found, skipped
 
 
-def _document(path: Path) -> Any:
-    """The file's JSON, decoded by msgspec where the `analysis` extra installed it (several times
-    faster than `json` on a report's size). What msgspec refuses (a byte-order mark, a JSONL file, bad
-    JSON, NaN, a number out of range) is read again by `read_json`, whose result or message stands,
-    so the two paths give the same documents and the same errors."""
-    from ..runs._files import read_json
-
-    try:
-        import msgspec
-    except ImportError:
-        return read_json(path)
-    try:
-        return msgspec.json.decode(path.read_bytes())
-    except (OSError, ValueError):
-        return read_json(path)
-
-
 def _without_transcript(row: Any) -> Any:
     # A row that is not an object is left for from_wire to reject with its usual message.
-    return {k: v for k, v in row.items() if k not in _TRANSCRIPT_KEYS} if isinstance(row, dict) else row
+    return {k: v for k, v in row.items() if k not in TRANSCRIPT_KEYS} if isinstance(row, dict) else row
 
 
 def _json_files(folder: Path) -> Iterator[Path]:
