@@ -13,10 +13,14 @@ from typing import TYPE_CHECKING, Any, Optional
 from urllib.parse import urlencode
 
 from .._model import RunRow, Task
+from ..errors._errors import BenchmarkError
+from ..hooks._hooks import EpisodeContext
 from ..reports._html_page import e, fact_list, json_block, page, t
 from ..reports._html_tasks import _status, _text
 from ..sweep._leaderboard_markdown import group_title
+from ._benchmarks import installed
 from ._html_common import VIEW_CSS, href, trail
+from ._html_state import STATE_CSS, context_section, final_state_html
 from ._html_timeline import JSON_JS, TIMELINE_CSS, timeline
 from ._paths import group_page, run_page, task_page
 
@@ -49,13 +53,16 @@ def render_view_task(
             "benchmark is not installed here).</p>"
         )
     differing = _differing([row for _, run_rows in rows for row in run_rows])
-    columns = "".join(_column(here, view, run, run_rows, differing) for run, run_rows in rows)
+    context = _episode_context(view.group.benchmark, task)
+    columns = "".join(_column(here, view, run, run_rows, differing, context) for run, run_rows in rows)
     body = (
         VIEW_CSS
         + TIMELINE_CSS
+        + STATE_CSS
         + trail(here, [(group_title(view.group), group_page(view.id)), (task_id, None)])
         + f"<header><h1><code>{e(task_id)}</code></h1>{fact_list(facts)}</header>"
         + question
+        + context_section(context)
         + _overview(here, rows)
         + f'<section id="answers"><h2>Models, two side by side</h2><div class="pair">{columns}</div></section>'
     )
@@ -102,7 +109,21 @@ def _overview(here: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> st
     )
 
 
-def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], differing: set[str]) -> str:
+def _episode_context(benchmark_id: str, task: Optional[Task]) -> EpisodeContext:
+    """What the benchmark says to show beside an episode task (nothing when it is not installed here,
+    or when its hook fails: the page still shows every model's episode)."""
+    bench = installed(benchmark_id)
+    if task is None or task.kind != "episode" or bench is None:
+        return EpisodeContext()
+    try:
+        return bench.episode_context(task)
+    except BenchmarkError:
+        return EpisodeContext()
+
+
+def _column(
+    here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], differing: set[str], context: EpisodeContext
+) -> str:
     link = f'<a href="{href(here, run_page(view.id, run.slug))}">{e(run.label)}</a>'
     if not rows:
         return (
@@ -129,7 +150,7 @@ def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], di
             parts.append(f'<h4>Error</h4><p class="error">{code}{t(row.error)}</p>')
         parts.append(f'<h4>Grader</h4><p class="reason">{t(row.reason)}</p>{_fields(row.details, differing)}')
         if row.episode is not None:
-            parts.append(timeline(row, row.episode))
+            parts.append(timeline(row, row.episode, final_state_html(row.episode.final_state, context)))
     parts.append("</section>")
     return "".join(parts)
 
