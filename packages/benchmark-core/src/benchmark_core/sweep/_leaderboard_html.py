@@ -8,7 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..reports._html_page import Axis, e, fact_list, interval_svg, page, percent
-from ._leaderboard_markdown import HEADER, cost_text, group_method, group_title, latency_text, rank_text, verdict_text
+from ._leaderboard_markdown import (
+    HEADER,
+    cost_text,
+    group_method,
+    group_title,
+    latency_text,
+    rank_cell,
+    rank_text,
+    verdict_text,
+)
 
 if TYPE_CHECKING:
     from ._leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
@@ -43,7 +52,7 @@ def render_leaderboard_html(board: Leaderboard) -> str:
 
 def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
     head = "".join(f"<th>{e(h)}</th>" for h in _HEAD)
-    rows = "".join(_row(entry, group) for entry in group.entries)
+    rows = "".join(_row(entry, group) for entry in [*group.entries, *group.partial])
     method = group_method(group, board.resamples, board.seed)
     return (
         f'<section class="group" id="group-{index}" data-benchmark="{e(group.benchmark)}" '
@@ -64,7 +73,12 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
         + verdict_cell(entry, group)
         + figure_cells(entry, group)
     )
-    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
+    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>'
+
+
+def row_class(entry: LeaderboardEntry) -> str:
+    """` class="partial"` on a partial run's row (listed with its group, not ranked)."""
+    return "" if entry.rank else ' class="partial"'
 
 
 def entry_cells(entry: LeaderboardEntry, label_html: str) -> str:
@@ -75,7 +89,7 @@ def entry_cells(entry: LeaderboardEntry, label_html: str) -> str:
     ranks = entry.rank_interval95
     rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
     return (
-        f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
+        f'<td class="num rank">{rank_cell(entry)}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
         f'<th scope="row">{label_html}{pill}</th>'
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"

@@ -78,10 +78,12 @@ class GroupView:
     runs: list[RunFile]
     task_ids: list[str]
     task_groups: dict[str, dict[str, str]]
+    #: The runs stopped on a subset of the group's tasks (`LeaderboardGroup.partial`), not ranked.
+    partial: list[RunFile] = Factory(list)
     _cells: dict[str, dict[str, dict[str, DimensionCell]]] = Factory(dict)
 
     def run(self, run_slug: str) -> Optional[RunFile]:
-        return next((run for run in self.runs if run.slug == run_slug), None)
+        return next((run for run in [*self.runs, *self.partial] if run.slug == run_slug), None)
 
     @property
     def dimensions(self) -> list[str]:
@@ -170,7 +172,8 @@ class ResultsCatalog:
                 first = reports[group.entries[0].report]
                 task_groups = {row.task_id: dict(row.groups) for row in first.rows}
                 task_ids = sorted({t for run in runs for t in run.status})
-                groups.append(GroupView(gid, group, runs, task_ids, task_groups))
+                partial = [_run_file(root, entry.report, entry.label, reports[entry.report]) for entry in group.partial]
+                groups.append(GroupView(gid, group, runs, task_ids, task_groups, partial))
         self.groups, self.skipped = groups, skipped
         self._by_id = {g.id: g for g in groups}
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from ..reports._html_page import Axis, e, interval_svg, percent
-from ..sweep._leaderboard_html import entry_cells, figure_cells, verdict_cell
+from ..sweep._leaderboard_html import entry_cells, figure_cells, row_class, verdict_cell
 from ..sweep._leaderboard_markdown import group_title
 from ._paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 
@@ -59,9 +59,10 @@ def trail(here: str, steps: Sequence[tuple[str, Optional[str]]]) -> str:
 
 
 def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Optional[set[str]] = None) -> str:
-    """The group's ranked runs, each model linking to its run page. `full` adds tokens, cost,
-    latency and a link comparing each run with the top one (when `compare` holds that page, or
-    always when `compare` is None)."""
+    """The group's ranked runs, each model linking to its run page, then its partial runs (stopped
+    on a subset of its tasks: listed, not ranked, never compared). `full` adds tokens, cost, latency
+    and a link comparing each ranked run with the top one (when `compare` holds that page, or always
+    when `compare` is None)."""
     group = view.group
     # The group page has more columns: each interval is drawn on the index, written out here.
     head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", *([] if full else ["interval"])]
@@ -70,7 +71,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         head += ["tasks", "errored", "pass^k", "tokens", "cost", "median latency", ""]
     rows = []
     top = view.runs[0]
-    for entry, run in zip(group.entries, view.runs):
+    for entry, run in [*zip(group.entries, view.runs), *zip(group.partial, view.partial)]:
         ci = entry.confidence_interval95
         said = f"{entry.label}: mean {percent(entry.mean)}, 95% interval {percent(ci.low)} to {percent(ci.high)}"
         label = f'<a class="run" href="{href(here, run_page(view.id, run.slug))}">{e(entry.label)}</a>'
@@ -82,10 +83,10 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         if full:
             target = compare_page(view.id, top.slug, run.slug)
             link = ""
-            if run is not top and (compare is None or target in compare):
+            if run is not top and entry.rank and (compare is None or target in compare):
                 link = f'<a class="compare" href="{href(here, target)}">compare with {e(top.label)}</a>'
             cells += figure_cells(entry, group) + f"<td>{link}</td>"
-        rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>')
+        rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>')
     heads = "".join(f"<th>{e(h)}</th>" for h in head)
     return (
         f'<div class="scroll"><table class="forest leaderboard"><thead><tr>{heads}</tr></thead>'
