@@ -17,7 +17,7 @@ from .._model import ChatMessage, Episode, RunRow, ToolLogEntry
 from ..reports._html_page import e, pretty_json, t
 from ..reports._html_tasks import _status
 
-__all__ = ["TIMELINE_CSS", "JSON_JS", "json_html", "text_html", "timeline"]
+__all__ = ["TIMELINE_CSS", "JSON_JS", "json_html", "text_html", "timeline", "timeline_parts", "turn_count"]
 
 #: A block longer than this many lines is folded (its first line stays visible).
 _FOLD_LINES = 12
@@ -52,10 +52,21 @@ add(text.slice(last));pre.replaceChildren(out);});
 def timeline(row: RunRow, episode: Episode, final_state: str) -> str:
     """One model's episode, expanded: its turns, the verdict at the end, then `final_state`
     (already drawn)."""
+    turns, end = timeline_parts(row, episode, final_state)
+    return f'<div class="timeline">{"".join(turns)}{end}</div>'
+
+
+def timeline_parts(row: RunRow, episode: Episode, final_state: str) -> tuple[list[str], str]:
+    """The episode's shown turns in order (a tool result is shown under its call, not as a turn of
+    its own), and what follows them: the verdict and `final_state`."""
     log = episode.tool_log
-    by_call = {entry.call_id: (i, entry) for i, entry in enumerate(log) if entry.call_id}
+    by_call = _by_call(episode)
     shown: set[int] = set()
-    turns = [_turn(n, message, by_call, shown) for n, message in enumerate(episode.transcript, 1)]
+    turns = [
+        _turn(n, message, by_call, shown)
+        for n, message in enumerate(episode.transcript, 1)
+        if not _under_its_call(message, by_call)
+    ]
     # Calls the transcript does not name (no transcript kept, or ids missing) still appear, in order.
     rest = "".join(_call(i, entry) for i, entry in enumerate(log) if i not in shown)
     if rest:
@@ -70,13 +81,29 @@ def timeline(row: RunRow, episode: Episode, final_state: str) -> str:
         f'<p class="verdict-end" data-status="{status}">Verdict: <span class="status {status}">{status}</span>, '
         f'score {row.score:.2f}. <span class="reason">{t(row.reason)}</span>{abort}</p>'
     )
-    return f'<div class="timeline">{"".join(turns)}{verdict}{final_state}</div>'
+    return turns, verdict + final_state
+
+
+def turn_count(episode: Episode) -> int:
+    """How many turns `timeline_parts` draws for `episode`."""
+    by_call = _by_call(episode)
+    calls = (call.id for message in episode.transcript for call in message.tool_calls or ())
+    shown = {by_call[call][0] for call in calls if call in by_call}
+    unnamed = len(shown) < len(episode.tool_log)
+    return sum(not _under_its_call(message, by_call) for message in episode.transcript) + unnamed
+
+
+def _by_call(episode: Episode) -> dict[str, tuple[int, ToolLogEntry]]:
+    return {entry.call_id: (i, entry) for i, entry in enumerate(episode.tool_log) if entry.call_id}
+
+
+def _under_its_call(message: ChatMessage, by_call: Mapping[str, tuple[int, ToolLogEntry]]) -> bool:
+    """A tool result the log matches to its call: shown under the call, not as a turn."""
+    return message.role == "tool" and message.tool_call_id in by_call
 
 
 def _turn(number: int, message: ChatMessage, by_call: Mapping[str, tuple[int, ToolLogEntry]], shown: set[int]) -> str:
     role = message.role
-    if role == "tool" and message.tool_call_id in by_call:
-        return ""  # its result is shown under the call that asked for it
     content = message.content or ""
     body = text_html(content) if content else ""
     for call in message.tool_calls or ():
