@@ -51,6 +51,9 @@ class RunFile:
     status: dict[str, str]
     #: Task id -> mean score over its epochs.
     scores: dict[str, float]
+    #: Task id -> what the matrix's search reads besides the task: its rows' reasons and error
+    #: codes, each once, lowercased.
+    notes: dict[str, str]
     groups: dict[str, dict[str, GroupMean]]
     #: The benchmark's summary fields that are single figures (rates, counts).
     figures: dict[str, float]
@@ -242,6 +245,10 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         by_task.setdefault(row.task_id, []).append(row)
     status = {task_id: _status(rows) for task_id, rows in by_task.items()}
     scores = {task_id: math.fsum(r.score for r in rows) / len(rows) for task_id, rows in by_task.items()}
+    notes = {
+        task_id: " ".join(dict.fromkeys(n for r in rows for n in (r.reason, r.error_code or "") if n)).lower()
+        for task_id, rows in by_task.items()
+    }
     figures = {
         key: float(value)
         for key, value in report.summary.items()
@@ -259,6 +266,7 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         confidence_interval95=report.confidence_interval95,
         status=status,
         scores=scores,
+        notes=notes,
         groups=report.groups,
         figures=figures,
         breakdowns=_breakdowns(report.summary),
