@@ -48,7 +48,7 @@ async def _page(folder: Path, task_id: str) -> str:
 
 
 def _column(text: str, label: str) -> str:
-    found = re.search(rf'<section class="model" data-label="{label}">(.*?)</section>', text, re.S)
+    found = re.search(rf'<section class="model" data-label="{label}"[^>]*>(.*?)</section>', text, re.S)
     assert found is not None, label
     return found.group(1)
 

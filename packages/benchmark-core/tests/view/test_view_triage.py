@@ -112,3 +112,43 @@ async def test_pairwise_filters_and_the_reason_search_in_chromium(results: Path)
             await browser.close()
     finally:
         await server.close()
+
+
+async def test_every_page_states_the_one_rule_for_errored_rows_and_its_figures_follow_it(results: Path) -> None:
+    from benchmark_core.reports._html_page import percent
+    from benchmark_core.view._html_common import ERRORED_RULE
+    from benchmark_core.view._paths import INDEX, compare_page, run_page, task_page
+
+    view = await _with_an_errored_run(results)
+    refuser = next(run for run in view.runs if run.label == "refuser")
+    report = read_report(refuser.path)
+    pages = [
+        INDEX,
+        group_page(view.id),
+        run_page(view.id, refuser.slug),
+        task_page(view.id, ERRORED_TASK),
+        compare_page(view.id, view.runs[0].slug, refuser.slug),
+    ]
+    client = TestClient(TestServer(create_view_app([results], resamples=200), host="127.0.0.1"))
+    await client.start_server()
+    try:
+        texts = {path: await (await client.get(f"/{path}")).text() for path in pages}
+        missing = await (await client.get("/g/nothing/index.html")).text()
+    finally:
+        await client.close()
+    rule = html.escape(ERRORED_RULE)
+    assert {path: text.count(rule) for path, text in texts.items()} == dict.fromkeys(pages, 1)
+    assert rule not in missing
+    # What the pages show of the refuser follows the rule: its errored row is a 0 in its mean
+    # (the report's own), a fail in the matrix and in its pass count.
+    scores = [row.score for row in report.rows]
+    assert report.mean == sum(scores) / len(scores)
+    group = texts[group_page(view.id)]
+    cell = re.search(r'<tr data-label="refuser"[^>]*>.*?<td class="num mean">([^<]+)</td>', group, re.S)
+    assert cell is not None and cell.group(1) == percent(report.mean)
+    assert refuser.status[ERRORED_TASK] == "e"
+    row = re.search(
+        rf'<tr data-s="([a-z]+)" data-n="(\d+)"[^>]*><th class="task" scope="row"><a href="tasks/{ERRORED_TASK}', group
+    )
+    assert row is not None and row.group(1)[view.runs.index(refuser)] == "e"
+    assert int(row.group(2)) == sum(run.status[ERRORED_TASK] == "p" for run in view.runs)

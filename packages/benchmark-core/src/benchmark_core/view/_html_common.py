@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from ._catalog import GroupView
     from ._live import LiveRun
 
-__all__ = ["VIEW_CSS", "LIVE_JS", "href", "leaderboard_table", "live_section", "trail"]
+__all__ = ["ERRORED_RULE", "VIEW_CSS", "LIVE_JS", "errored_rule", "href", "leaderboard_table", "live_section", "trail"]
+
+#: How every page counts an errored row (a provider, agent or grader error: no graded answer), said
+#: once on each page. It is what the report's mean does, so every figure a page shows agrees with it.
+ERRORED_RULE = (
+    "Errored rows count as failed, with score 0, in every mean, interval, rank, pass count and filter "
+    "on this page; only the median latency leaves them out (they have no answer to time), and so does "
+    "the (differs) mark (they have no grader details)."
+)
 
 VIEW_CSS = (
     "<style>nav.trail{font-size:14px;margin:0 0 12px;color:var(--muted)}nav.trail a{color:var(--accent)}"
@@ -50,12 +58,17 @@ def href(here: str, target: str) -> str:
     return e(relative(here, target))
 
 
-def trail(here: str, steps: Sequence[tuple[str, Optional[str]]]) -> str:
-    """`Results > group > page`: each step a name and the page it links to (None: this page)."""
+def errored_rule() -> str:
+    return f'<p class="note" id="errored-rule">{e(ERRORED_RULE)}</p>'
+
+
+def trail(here: str, steps: Sequence[tuple[str, Optional[str]]], *, rule: bool = True) -> str:
+    """`Results > group > page`: each step a name and the page it links to (None: this page), then
+    the rule for errored rows (`rule`: a page of results)."""
     links = [f'<a href="{href(here, INDEX)}">Results</a>']
     for name, target in steps:
         links.append(f'<a href="{href(here, target)}">{e(name)}</a>' if target is not None else f"<b>{e(name)}</b>")
-    return f'<nav class="trail" aria-label="trail">{" &rsaquo; ".join(links)}</nav>'
+    return f'<nav class="trail" aria-label="trail">{" &rsaquo; ".join(links)}</nav>' + (errored_rule() if rule else "")
 
 
 def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Optional[set[str]] = None) -> str:
