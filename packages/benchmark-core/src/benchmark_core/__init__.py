@@ -28,7 +28,7 @@ from ._util import lazy as _lazy
 _EXPORTS = {
     # Defining a benchmark: the definition, its records and its provenance.
     "._benchmark.definition": ("Benchmark", "define_benchmark"),
-    ".hooks._hooks": ("GradeContext",),
+    ".hooks._hooks": ("EpisodeContext", "GradeContext"),
     "._util.lazy": ("Deferred",),
     "._model": (
         "JsonObject",
@@ -105,7 +105,7 @@ if TYPE_CHECKING:
     from .episodes._environment import Environment, EnvironmentStart
     from .episodes._episode import replay
     from .episodes._toolbox import Toolbox, ToolRefusal
-    from .hooks._hooks import GradeContext
+    from .hooks._hooks import EpisodeContext, GradeContext
     from .runs._options import RunOptions
     from .runs._target import RunTarget
 __all__ = [
@@ -115,6 +115,7 @@ __all__ = [
     "Deferred",
     "Environment",
     "EnvironmentStart",
+    "EpisodeContext",
     "GenerationSettings",
     "GradeContext",
     "JsonObject",

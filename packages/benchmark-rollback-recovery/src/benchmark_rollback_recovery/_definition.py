@@ -44,6 +44,7 @@ benchmark = define_benchmark(
     summarize=Deferred("benchmark_rollback_recovery._summary:summarize"),
     summary_markdown=Deferred("benchmark_rollback_recovery._summary:summary_markdown"),
     groups=Deferred("benchmark_rollback_recovery._summary:task_groups"),
+    episode_context=Deferred("benchmark_rollback_recovery._context:episode_context"),
     # the full split's tasks are drawn from 29 world/ticket templates; a public task has no template
     # label, so the public split's interval stays the plain per-task bootstrap
     cluster_by="template",

@@ -29,6 +29,7 @@ from benchmark_core.wire import from_wire
 from ._diffs import RecordDiff, differs, label, record_diffs
 from ._disclosure import RECORD_ARGUMENT, Report, Write, claim_problems
 from ._simulator import RollbackSimulator
+from ._targets import earlier_copy_target
 from ._world import Incident, Snapshot, Store, TaskSpec, snapshot_of, target_of, task_spec
 
 
@@ -115,15 +116,10 @@ def _chosen_copy(incident: Incident, target: Snapshot, final: Snapshot) -> tuple
     twin = incident.duplicate_of
     if twin is None or final.messages[twin].status != "recalled" or final.messages[incident.object_id].status != "sent":
         return incident, target
-    victim = incident.object_id
-    messages = {
-        **target.messages,
-        victim: attrs.evolve(target.messages[victim], status="sent"),
-        twin: attrs.evolve(target.messages[twin], status="recalled"),
-    }
-    should_be = Snapshot(contacts={}, files={}, messages={twin: messages[twin]})
-    swapped = attrs.evolve(incident, object_id=twin, duplicate_of=victim, should_be=should_be)
-    return swapped, attrs.evolve(target, messages=messages)
+    swapped_target = earlier_copy_target(incident, target)
+    should_be = Snapshot(contacts={}, files={}, messages={twin: swapped_target.messages[twin]})
+    swapped = attrs.evolve(incident, object_id=twin, duplicate_of=incident.object_id, should_be=should_be)
+    return swapped, swapped_target
 
 
 def _collateral(diffs: list[RecordDiff], writes: list[Write], spared: set[tuple[Store, str]]) -> list[RecordDiff]:

@@ -53,6 +53,7 @@ benchmark = define_benchmark(
     summarize=Deferred("benchmark_schema_mutation._summary:summarize"),
     summary_markdown=Deferred("benchmark_schema_mutation._summary:summary_markdown"),
     groups=Deferred("benchmark_schema_mutation._summary:task_groups"),
+    episode_context=Deferred("benchmark_schema_mutation._context:episode_context"),
     # Tasks of one base schema succeed and fail together: the interval resamples base schemas.
     cluster_by="baseSchema",
     answer_modes=("prompt", "native"),

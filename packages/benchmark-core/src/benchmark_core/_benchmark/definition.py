@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from ..episodes._environment import EnvironmentFactory
     from ..episodes._episode import EpisodeLimits
     from ..hooks._hooks import (
+        EpisodeContext,
+        EpisodeContextHook,
         GradeContext,
         Grader,
         GroupLabeler,
@@ -83,7 +85,12 @@ class Benchmark:
     with all its tasks and epochs, and `compare` pairs them the same way, whenever every row of the
     task set carries that label and there are at least two groups (`stats._groups.interval_units`).
 
-    Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`)
+    `episode_context(task)` tells the results browser what to show beside an episode task (the
+    target state its final state is diffed against, the injected incident, a schema before and
+    after): an `EpisodeContext`.
+
+    Any hook (`grade`, `environment`, `summarize`, `summary_markdown`, `groups`, `native_messages`,
+    `episode_context`)
     and `mock_policies` may be a `Deferred("package.module:name")`, imported on first use: a
     package's definition then loads without its grader and the rest, and `list` starts fast.
     """
@@ -113,6 +120,7 @@ class Benchmark:
     split_renderer: Union[SplitRenderer, Deferred, None] = field(default=None, alias="render_split")
     hidden_splits: tuple[str, ...] = field(default=("hidden",), converter=_modes)
     _native_messages: Optional[NativeMessages] = field(default=None, alias="native_messages")
+    _episode_context: Optional[EpisodeContextHook] = field(default=None, alias="episode_context")
     _static_tasks: Optional[tuple[Task, ...]] = field(default=None, alias="tasks", converter=_optional_tuple)
     _loader: Optional[TaskLoader] = field(default=None, alias="load_tasks")
     _tasks_file: Optional[Path] = field(default=None, alias="tasks_file", converter=_optional_path)
@@ -255,6 +263,22 @@ class Benchmark:
                 f"(strings), not {labels!r}"
             )
         return dict(labels)
+
+    def episode_context(self, task: Task) -> EpisodeContext:
+        """What the results browser shows beside `task`'s episodes (an empty context when the
+        benchmark declares no `episode_context`). Anything but an `EpisodeContext` is a bug in the
+        benchmark: `DefinitionError` naming the task."""
+        from ..hooks._hooks import EpisodeContext
+
+        if self._episode_context is None:
+            return EpisodeContext()
+        context = self._episode_context(task)
+        if not isinstance(context, EpisodeContext):
+            raise DefinitionError(
+                f"benchmark {self.id!r}: episode_context of task {task.id!r} returned "
+                f"{type(context).__name__}, not EpisodeContext"
+            )
+        return context
 
     # -- grading -----------------------------------------------------------------------------
 

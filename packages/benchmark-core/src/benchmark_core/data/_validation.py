@@ -74,6 +74,7 @@ def check_definition(benchmark: Benchmark) -> None:
         ("grade", benchmark.grader),
         ("native_messages", benchmark._native_messages),
         ("groups", benchmark.group_labeler),
+        ("episode_context", benchmark._episode_context),
     ):
         if (hook is not None or label == "grade") and not callable(hook):
             raise DefinitionError(f"benchmark {id!r}: {label} must be callable")

@@ -12,6 +12,7 @@ from .._util.lazy import lazy_attributes
 #: The public names, by the module that defines them: the one list (see `benchmark_core`'s docstring).
 _EXPORTS = {
     "._hooks": (
+        "EpisodeContextHook",
         "Grader",
         "GroupLabeler",
         "NativeMessages",
@@ -33,11 +34,20 @@ __getattr__ = lazy_attributes(__name__, _EXPORTS)
 if TYPE_CHECKING:
     from ..adapters.mock import AnswerPolicy, CallPolicy, ScriptPolicy
     from ..episodes._environment import EnvironmentFactory
-    from ._hooks import Grader, GroupLabeler, NativeMessages, Summarizer, SummaryMarkdown, TaskLoader
+    from ._hooks import (
+        EpisodeContextHook,
+        Grader,
+        GroupLabeler,
+        NativeMessages,
+        Summarizer,
+        SummaryMarkdown,
+        TaskLoader,
+    )
 __all__ = [
     "AnswerPolicy",
     "CallPolicy",
     "EnvironmentFactory",
+    "EpisodeContextHook",
     "Grader",
     "GroupLabeler",
     "NativeMessages",

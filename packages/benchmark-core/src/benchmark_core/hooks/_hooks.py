@@ -1,6 +1,7 @@
 """What a benchmark's hooks are given and what they must give back: `GradeContext` (what a grader
-may use besides the task and the trace), the hook types (`Grader`, `TaskLoader`, `Summarizer`,
-`GroupLabeler`, `SummaryMarkdown`, `NativeMessages`), and `check_verdict`, the check every grader's
+may use besides the task and the trace), `EpisodeContext` (what the results browser shows beside an
+episode), the hook types (`Grader`, `TaskLoader`, `Summarizer`, `GroupLabeler`, `SummaryMarkdown`,
+`NativeMessages`, `EpisodeContextHook`), and `check_verdict`, the check every grader's
 result passes before a report or a surface uses it.
 
 `Benchmark` names these types only in annotations, so loading a definition (all that `list` does)
@@ -14,9 +15,9 @@ import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from attrs import Factory, define
+from attrs import Factory, define, frozen
 
-from .._model import ChatMessage, JsonObject, RunReport, RunRow, Task, TaskScore, Trace
+from .._model import ChatMessage, JsonObject, JsonValue, RunReport, RunRow, Task, TaskScore, Trace
 from ..episodes._environment import EnvironmentFactory
 from ..errors._errors import GraderError
 from ..wire._converter import check_json
@@ -54,6 +55,29 @@ Summarizer = Callable[[Sequence[Task], Sequence[RunRow]], JsonObject]
 GroupLabeler = Callable[[Task], Mapping[str, str]]
 SummaryMarkdown = Callable[[RunReport], str]
 NativeMessages = Callable[[Task], list[ChatMessage]]
+
+
+@frozen(kw_only=True)
+class EpisodeContext:
+    """What the results browser (`view`, `leaderboard --site`) shows of an episode task besides each
+    model's timeline, from the task alone.
+
+    `targets`: the states the grader accepts at the end, each in the shape of the episode's
+    `final_state` (the environment's `state()`); a page shows each model's final state as the
+    records that differ from the nearest one. A state that is an object of objects (store -> record
+    id -> record) is compared record by record, any other shape as one value. `focus`: the records
+    the task is about (store, record id), such as the damaged one, marked in that diff. `notes`:
+    titled values shown once above the models (the incident that was injected). `sides`: two titled
+    values shown side by side (a schema before and after it changed)."""
+
+    targets: tuple[JsonValue, ...] = ()
+    focus: tuple[tuple[str, str], ...] = ()
+    notes: tuple[tuple[str, JsonValue], ...] = ()
+    sides: Optional[tuple[tuple[str, JsonValue], tuple[str, JsonValue]]] = None
+
+
+#: Given an episode task, what the results browser shows beside it.
+EpisodeContextHook = Callable[[Task], EpisodeContext]
 
 
 def check_verdict(result: Any) -> TaskScore:

@@ -85,9 +85,10 @@ def interval_svg(estimate: float, low: float, high: float, axis: Axis, label: st
     def x(value: float) -> float:
         return axis.x(value, pad, width)
 
+    # The end ticks' labels anchor inward: centred, "+90.0" would run past the edge and be cut off.
     ticks = "".join(
         f'<line x1="{x(v)}" y1="{top + 22}" x2="{x(v)}" y2="{top + 27}" class="tick"/>'
-        f'<text x="{x(v)}" y="{top + 40}" text-anchor="middle">{e(axis.label(v))}</text>'
+        f'<text x="{x(v)}" y="{top + 40}" text-anchor="{_anchor(v, axis)}">{e(axis.label(v))}</text>'
         for v in axis.ticks
     )
     zero = ""
@@ -101,6 +102,10 @@ def interval_svg(estimate: float, low: float, high: float, axis: Axis, label: st
         'height="12" rx="3"/>'
         f'<circle class="point" cx="{x(estimate)}" cy="{top + 10}" r="6"/></svg>'
     )
+
+
+def _anchor(value: float, axis: Axis) -> str:
+    return "start" if value <= axis.low else "end" if value >= axis.high else "middle"
 
 
 def fact_list(facts: Iterable[tuple[str, str]]) -> str:

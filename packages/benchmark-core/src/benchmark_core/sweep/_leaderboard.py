@@ -2,7 +2,10 @@
 so that only comparable runs are ranked together, each group ranked by mean.
 
 Reports are comparable when they share benchmark, version, answer mode, epochs and task set (the
-same task ids); any other report lands in a group of its own, never in someone else's ranking. Within
+same task ids); any other report lands in a group of its own, never in someone else's ranking. A
+run stopped before it finished (SIGTERM, a failure) whose tasks are a subset of a group of finished
+runs joins that group as partial: listed with it, not ranked (a group of its own would rank it first
+on fewer tasks). Within
 a group of three models or more, a model is "worse" than the top only when the simultaneous 95%
 interval of its difference from the top excludes zero (`stats._standings`: the intervals of every
 pairwise difference at once, max-|t| from the joint bootstrap, so the 5% holds whichever model is on
@@ -50,13 +53,13 @@ LEADERBOARD_HTML = "index.html"
 
 @frozen(kw_only=True)
 class LeaderboardEntry:
-    """One report's row. `rank` is shared by equal means; `rank_interval95` is the 95% interval of the
-    rank over the group's joint bootstrap. `verdict` is against the group's top model (`top` for the
-    top itself; None when the group has one report), with the paired difference and its interval
-    (the simultaneous interval when the group's `adjustment` is "max-t", the paired one with two
-    models), McNemar's p where `compare`'s rule uses it (`p_value`, two models only), and the
-    verdict's p-value (`adjusted_p_value`: max-|t| adjusted for the group's family of pairwise
-    differences, or with two models `compare`'s)."""
+    """One report's row. `rank` is shared by equal means (0 for a partial run, which is not
+    ranked); `rank_interval95` is the 95% interval of the rank over the group's joint bootstrap.
+    `verdict` is against the group's top model (`top` for the top itself; None when the group has
+    one report), with the paired difference and its interval (the simultaneous interval when the
+    group's `adjustment` is "max-t", the paired one with two models), McNemar's p where `compare`'s
+    rule uses it (`p_value`, two models only), and the verdict's p-value (`adjusted_p_value`: max-|t|
+    adjusted for the group's family of pairwise differences, or with two models `compare`'s)."""
 
     rank: int
     rank_interval95: Optional[RankInterval] = None
@@ -87,7 +90,8 @@ class LeaderboardGroup:
     the joint bootstrap resampled (None: tasks). How the verdicts are adjusted: `adjustment` ("max-t":
     simultaneous intervals of all `family` pairwise differences at `simultaneous_level`, with the
     max-|t| `critical_value` in bootstrap standard errors; "none": two models, `compare`'s rule, or
-    one)."""
+    one). `partial`: runs stopped before finishing on a subset of the group's tasks, not ranked.
+    """
 
     benchmark: str
     version: str
@@ -103,6 +107,7 @@ class LeaderboardGroup:
     simultaneous_level: Optional[float] = None
     critical_value: Optional[float] = None
     entries: list[LeaderboardEntry]
+    partial: list[LeaderboardEntry] = attrs.Factory(list)
 
 
 @frozen
@@ -144,10 +149,11 @@ def rank_reports(
 ) -> Leaderboard:
     """The leaderboard of reports already read (`read_results`): each a path relative to `results`
     and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
-    grouped: dict[tuple[RunIdentity, frozenset[str]], list[tuple[str, RunReport]]] = {}
+    grouped: dict[GroupKey, list[tuple[str, RunReport]]] = {}
     for relative, report in found:
         grouped.setdefault(group_key(report), []).append((relative, report))
-    groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
+    partial = _partial_runs(grouped)
+    groups = [_group(members, partial.get(key, []), resamples=resamples, seed=seed) for key, members in grouped.items()]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
     return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
 
@@ -219,7 +225,24 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
+GroupKey = tuple[RunIdentity, frozenset[str]]
+
+
+def _partial_runs(grouped: dict[GroupKey, list[tuple[str, RunReport]]]) -> dict[GroupKey, list[tuple[str, RunReport]]]:
+    """Takes out of `grouped` each group made only of unfinished runs whose tasks are a strict
+    subset of a group with a finished run and the same identity; returns them by the group they
+    join (the one with the most tasks, when several would take them)."""
+    finished = [key for key, members in grouped.items() if any(report.complete for _, report in members)]
+    joined: dict[GroupKey, list[tuple[str, RunReport]]] = {}
+    for key in [key for key in grouped if key not in finished]:
+        homes = [home for home in finished if home[0] == key[0] and key[1] < home[1]]
+        if homes:
+            home = max(homes, key=lambda h: (len(h[1]), sorted(h[1])))
+            joined.setdefault(home, []).extend(grouped.pop(key))
+    return joined
+
+
+def group_key(report: RunReport) -> GroupKey:
     """Reports rank together when their identities are comparable, with the same epochs, and their
     rows cover the same tasks (a report records its rows' task ids, not its task set's digest)."""
     identity = attrs.evolve(RunIdentity.of_report(report).comparable(), epochs=report.epochs)
@@ -231,8 +254,11 @@ def _task_ids_label(task_ids: frozenset[str]) -> str:
     return hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:12]
 
 
-def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -> LeaderboardGroup:
-    labels = _labels([relative for relative, _ in members])
+def _group(
+    members: list[tuple[str, RunReport]], partial: list[tuple[str, RunReport]], *, resamples: int, seed: int
+) -> LeaderboardGroup:
+    every = _labels([relative for relative, _ in members + partial])
+    labels, partial_labels = every[: len(members)], every[len(members) :]
     ranked = sorted(zip(labels, members), key=lambda item: (-item[1][1].mean, item[0]))
     placed = standings(
         [report for _, (_, report) in ranked], [label for label, _ in ranked], seed=seed, resamples=resamples
@@ -251,6 +277,10 @@ def _group(members: list[tuple[str, RunReport]], *, resamples: int, seed: int) -
         task_set=_task_ids_label(task_ids),
         **_resampled(placed),
         entries=entries,
+        partial=[
+            _entry(label, relative, report, Standing(rank=0), top=False)
+            for label, (relative, report) in sorted(zip(partial_labels, partial), key=lambda item: item[0])
+        ],
     )
 
 

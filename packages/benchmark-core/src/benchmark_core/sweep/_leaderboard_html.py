@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..reports._html_page import Axis, e, fact_list, interval_svg, page, percent
-from ._leaderboard_markdown import HEADER, cost_text, group_method, group_title, latency_text, rank_text, verdict_text
+from ._leaderboard_markdown import (
+    HEADER,
+    cost_text,
+    group_method,
+    group_title,
+    latency_text,
+    rank_cell,
+    rank_text,
+    verdict_text,
+)
+from ._scatter import SCATTER_CSS, cost_score_svg
 
 if TYPE_CHECKING:
     from ._leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
@@ -19,10 +29,8 @@ _HEAD = (
     "rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top", "tasks",
     "errored", "pass^k", "tokens", "cost", "median latency",
 )  # fmt: skip
-_CSS_EXTRA = (
-    "<style>.scatter .axis{stroke:var(--muted)}.scatter text{font-size:11px;fill:var(--muted)}"
-    ".scatter .point{fill:var(--accent)}.scatter .name{fill:var(--fg);font-size:12px}"
-    "td.vs-top{min-width:190px}td.vs-top small{color:var(--muted)}td.vs-top.worse b{color:var(--fail)}"
+_CSS_EXTRA = SCATTER_CSS + (
+    "<style>td.vs-top{min-width:190px}td.vs-top small{color:var(--muted)}td.vs-top.worse b{color:var(--fail)}"
     "section.group{margin:24px 0}</style>"
 )
 
@@ -43,7 +51,7 @@ def render_leaderboard_html(board: Leaderboard) -> str:
 
 def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
     head = "".join(f"<th>{e(h)}</th>" for h in _HEAD)
-    rows = "".join(_row(entry, group) for entry in group.entries)
+    rows = "".join(_row(entry, group) for entry in [*group.entries, *group.partial])
     method = group_method(group, board.resamples, board.seed)
     return (
         f'<section class="group" id="group-{index}" data-benchmark="{e(group.benchmark)}" '
@@ -51,7 +59,7 @@ def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
         f"<h2>{e(group_title(group))}</h2>"
         + (f'<p class="note resampled">{e(method)}</p>' if method else "")
         + f'<table class="forest leaderboard"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-        f"{_scatter(group)}</section>"
+        f"{cost_score_svg(group)}</section>"
     )
 
 
@@ -64,7 +72,12 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
         + verdict_cell(entry, group)
         + figure_cells(entry, group)
     )
-    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>'
+    return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>'
+
+
+def row_class(entry: LeaderboardEntry) -> str:
+    """` class="partial"` on a partial run's row (listed with its group, not ranked)."""
+    return "" if entry.rank else ' class="partial"'
 
 
 def entry_cells(entry: LeaderboardEntry, label_html: str) -> str:
@@ -75,7 +88,7 @@ def entry_cells(entry: LeaderboardEntry, label_html: str) -> str:
     ranks = entry.rank_interval95
     rank_data = f' data-rank-low="{ranks.low}" data-rank-high="{ranks.high}"' if ranks is not None else ""
     return (
-        f'<td class="num rank">{entry.rank}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
+        f'<td class="num rank">{rank_cell(entry)}</td><td class="num rank-ci"{rank_data}>{e(rank_text(entry))}</td>'
         f'<th scope="row">{label_html}{pill}</th>'
         f'<td>{e(entry.provider)} / {e(entry.model)}</td><td class="num mean">{percent(entry.mean)}</td>'
         f"<td class=num>{percent(ci.low)} to {percent(ci.high)}</td>"
@@ -98,43 +111,3 @@ def verdict_cell(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
     word, _, figures = verdict_text(entry, group).partition(" (")
     small = f"<br><small>{e(figures.removesuffix(')'))}</small>" if figures else ""
     return f'<td class="vs-top {e(entry.verdict or "none")}"><b>{e(word)}</b>{small}</td>'
-
-
-def _scatter(group: LeaderboardGroup, width: int = 640, height: int = 260) -> str:
-    """Score (y, 0-100%) against cost (x, from 0 to the group's highest), or tokens when any report
-    of the group has no cost."""
-    by_cost = all(entry.cost_usd is not None for entry in group.entries)
-    values = [float(entry.cost_usd if by_cost else entry.total_tokens) for entry in group.entries]  # type: ignore[arg-type]
-    top = max(values) or 1.0
-    left, right, upper, lower = 56.0, 150.0, 20.0, 36.0  # room on the right for the names
-
-    def x(value: float) -> float:
-        return round(left + (width - left - right) * value / top, 1)
-
-    def y(score: float) -> float:
-        return round(upper + (height - upper - lower) * (1 - min(max(score, 0.0), 1.0)), 1)
-
-    axis_name = "cost (USD)" if by_cost else "tokens (no cost reported)"
-    ticks = "".join(
-        f'<text x="{x(v)}" y="{height - lower + 16}" text-anchor="middle">{e(_tick(v, by_cost))}</text>'
-        for v in (0.0, top / 2, top)
-    ) + "".join(f'<text x="{left - 6}" y="{y(s) + 4}" text-anchor="end">{round(s * 100)}%</text>' for s in (0, 0.5, 1))
-    points = "".join(
-        f'<g class="entry" data-label="{e(entry.label)}"><circle class="point" cx="{x(v)}" cy="{y(entry.mean)}" r="5">'
-        f"<title>{e(entry.label)}: {percent(entry.mean)} at {e(_tick(v, by_cost))}</title></circle>"
-        f'<text class="name" x="{x(v) + 8}" y="{y(entry.mean) - 6}">{e(entry.label)}</text></g>'
-        for entry, v in zip(group.entries, values)
-    )
-    label = f"{group.benchmark}: score against {axis_name}"
-    return (
-        f'<figure class="cost-score"><svg class="scatter" role="img" aria-label="{e(label)}" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}"><title>{e(label)}</title>'
-        f'<line class="axis" x1="{left}" y1="{height - lower}" x2="{width - right}" y2="{height - lower}"/>'
-        f'<line class="axis" x1="{left}" y1="{upper}" x2="{left}" y2="{height - lower}"/>{ticks}{points}'
-        f'<text x="{(left + width - right) / 2}" y="{height - 4}" text-anchor="middle">{e(axis_name)}</text></svg>'
-        f"<figcaption>Mean score against {e(axis_name)}, one point per model.</figcaption></figure>"
-    )
-
-
-def _tick(value: float, cost: bool) -> str:
-    return f"${value:.4g}" if cost else f"{value:,.0f}"

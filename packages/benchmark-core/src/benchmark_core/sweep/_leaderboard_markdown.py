@@ -54,7 +54,7 @@ def render_leaderboard(board: Leaderboard) -> str:
         method = group_method(group, board.resamples, board.seed)
         lines += [method, ""] if method else []
         lines += [_row(_HEAD), _row(_ALIGN)]
-        lines += [_row(_cells(entry, group)) for entry in group.entries]
+        lines += [_row(_cells(entry, group)) for entry in [*group.entries, *group.partial]]
     if board.skipped:
         lines += ["", "## Files that are not run reports", ""]
         lines += [f"- `{_cell(s.path)}`: {_cell(s.reason)}" for s in board.skipped]
@@ -93,6 +93,11 @@ def adjustment_text(group: LeaderboardGroup) -> str:
     return "no verdicts"
 
 
+def rank_cell(entry: LeaderboardEntry) -> str:
+    """The rank, or "partial" for a run stopped on a subset of its group's tasks (not ranked)."""
+    return str(entry.rank) if entry.rank else "partial"
+
+
 def rank_text(entry: LeaderboardEntry) -> str:
     """The 95% rank interval: "2 to 5", or one rank when every resample agreed; "-" without one."""
     ranks = entry.rank_interval95
@@ -128,7 +133,7 @@ def _cells(entry: LeaderboardEntry, group: LeaderboardGroup) -> tuple[str, ...]:
     ci = entry.confidence_interval95
     incomplete = " (incomplete)" if not entry.complete else ""
     return (
-        str(entry.rank),
+        rank_cell(entry),
         rank_text(entry),
         f"{_cell(entry.label)}{incomplete} ({_cell(entry.provider)}/{_cell(entry.model)})",
         percent(entry.mean),

@@ -41,7 +41,7 @@ def not_found_page(path: str) -> str:
     here = "/".join(["x"] * depth + ["index.html"])  # a trail link that climbs back to the index
     return page(
         "Not found",
-        VIEW_CSS + trail(here, [("not found", None)]) + f'<h1>Not found</h1><p id="not-found">No page at '
+        VIEW_CSS + trail(here, [("not found", None)], rule=False) + f'<h1>Not found</h1><p id="not-found">No page at '
         f"<code>/{e(path)}</code>: no such group, run, task or comparison in these results.</p>",
         "",
     )

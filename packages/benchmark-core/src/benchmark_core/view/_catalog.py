@@ -51,6 +51,9 @@ class RunFile:
     status: dict[str, str]
     #: Task id -> mean score over its epochs.
     scores: dict[str, float]
+    #: Task id -> what the matrix's search reads besides the task: its rows' reasons and error
+    #: codes, each once, lowercased.
+    notes: dict[str, str]
     groups: dict[str, dict[str, GroupMean]]
     #: The benchmark's summary fields that are single figures (rates, counts).
     figures: dict[str, float]
@@ -78,10 +81,12 @@ class GroupView:
     runs: list[RunFile]
     task_ids: list[str]
     task_groups: dict[str, dict[str, str]]
+    #: The runs stopped on a subset of the group's tasks (`LeaderboardGroup.partial`), not ranked.
+    partial: list[RunFile] = Factory(list)
     _cells: dict[str, dict[str, dict[str, DimensionCell]]] = Factory(dict)
 
     def run(self, run_slug: str) -> Optional[RunFile]:
-        return next((run for run in self.runs if run.slug == run_slug), None)
+        return next((run for run in [*self.runs, *self.partial] if run.slug == run_slug), None)
 
     @property
     def dimensions(self) -> list[str]:
@@ -170,7 +175,8 @@ class ResultsCatalog:
                 first = reports[group.entries[0].report]
                 task_groups = {row.task_id: dict(row.groups) for row in first.rows}
                 task_ids = sorted({t for run in runs for t in run.status})
-                groups.append(GroupView(gid, group, runs, task_ids, task_groups))
+                partial = [_run_file(root, entry.report, entry.label, reports[entry.report]) for entry in group.partial]
+                groups.append(GroupView(gid, group, runs, task_ids, task_groups, partial))
         self.groups, self.skipped = groups, skipped
         self._by_id = {g.id: g for g in groups}
 
@@ -239,6 +245,10 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         by_task.setdefault(row.task_id, []).append(row)
     status = {task_id: _status(rows) for task_id, rows in by_task.items()}
     scores = {task_id: math.fsum(r.score for r in rows) / len(rows) for task_id, rows in by_task.items()}
+    notes = {
+        task_id: " ".join(dict.fromkeys(n for r in rows for n in (r.reason, r.error_code or "") if n)).lower()
+        for task_id, rows in by_task.items()
+    }
     figures = {
         key: float(value)
         for key, value in report.summary.items()
@@ -256,6 +266,7 @@ def _run_file(root: Path, relative: str, label: str, report: RunReport) -> RunFi
         confidence_interval95=report.confidence_interval95,
         status=status,
         scores=scores,
+        notes=notes,
         groups=report.groups,
         figures=figures,
         breakdowns=_breakdowns(report.summary),

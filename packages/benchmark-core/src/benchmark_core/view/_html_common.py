@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from ..reports._html_page import Axis, e, interval_svg, percent
-from ..sweep._leaderboard_html import entry_cells, figure_cells, verdict_cell
+from ..sweep._leaderboard_html import entry_cells, figure_cells, row_class, verdict_cell
 from ..sweep._leaderboard_markdown import group_title
 from ._paths import INDEX, LIVE_JSON, compare_page, group_page, relative, run_page
 
@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from ._catalog import GroupView
     from ._live import LiveRun
 
-__all__ = ["VIEW_CSS", "LIVE_JS", "href", "leaderboard_table", "live_section", "trail"]
+__all__ = ["ERRORED_RULE", "VIEW_CSS", "LIVE_JS", "errored_rule", "href", "leaderboard_table", "live_section", "trail"]
+
+#: How every page counts an errored row (a provider, agent or grader error: no graded answer), said
+#: once on each page. It is what the report's mean does, so every figure a page shows agrees with it.
+ERRORED_RULE = (
+    "Errored rows count as failed, with score 0, in every mean, interval, rank, pass count and filter "
+    "on this page; only the median latency leaves them out (they have no answer to time), and so does "
+    "the (differs) mark (they have no grader details)."
+)
 
 VIEW_CSS = (
     "<style>nav.trail{font-size:14px;margin:0 0 12px;color:var(--muted)}nav.trail a{color:var(--accent)}"
@@ -50,18 +58,24 @@ def href(here: str, target: str) -> str:
     return e(relative(here, target))
 
 
-def trail(here: str, steps: Sequence[tuple[str, Optional[str]]]) -> str:
-    """`Results > group > page`: each step a name and the page it links to (None: this page)."""
+def errored_rule() -> str:
+    return f'<p class="note" id="errored-rule">{e(ERRORED_RULE)}</p>'
+
+
+def trail(here: str, steps: Sequence[tuple[str, Optional[str]]], *, rule: bool = True) -> str:
+    """`Results > group > page`: each step a name and the page it links to (None: this page), then
+    the rule for errored rows (`rule`: a page of results)."""
     links = [f'<a href="{href(here, INDEX)}">Results</a>']
     for name, target in steps:
         links.append(f'<a href="{href(here, target)}">{e(name)}</a>' if target is not None else f"<b>{e(name)}</b>")
-    return f'<nav class="trail" aria-label="trail">{" &rsaquo; ".join(links)}</nav>'
+    return f'<nav class="trail" aria-label="trail">{" &rsaquo; ".join(links)}</nav>' + (errored_rule() if rule else "")
 
 
 def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Optional[set[str]] = None) -> str:
-    """The group's ranked runs, each model linking to its run page. `full` adds tokens, cost,
-    latency and a link comparing each run with the top one (when `compare` holds that page, or
-    always when `compare` is None)."""
+    """The group's ranked runs, each model linking to its run page, then its partial runs (stopped
+    on a subset of its tasks: listed, not ranked, never compared). `full` adds tokens, cost, latency
+    and a link comparing each ranked run with the top one (when `compare` holds that page, or always
+    when `compare` is None)."""
     group = view.group
     # The group page has more columns: each interval is drawn on the index, written out here.
     head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", *([] if full else ["interval"])]
@@ -70,7 +84,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         head += ["tasks", "errored", "pass^k", "tokens", "cost", "median latency", ""]
     rows = []
     top = view.runs[0]
-    for entry, run in zip(group.entries, view.runs):
+    for entry, run in [*zip(group.entries, view.runs), *zip(group.partial, view.partial)]:
         ci = entry.confidence_interval95
         said = f"{entry.label}: mean {percent(entry.mean)}, 95% interval {percent(ci.low)} to {percent(ci.high)}"
         label = f'<a class="run" href="{href(here, run_page(view.id, run.slug))}">{e(entry.label)}</a>'
@@ -82,10 +96,10 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         if full:
             target = compare_page(view.id, top.slug, run.slug)
             link = ""
-            if run is not top and (compare is None or target in compare):
+            if run is not top and entry.rank and (compare is None or target in compare):
                 link = f'<a class="compare" href="{href(here, target)}">compare with {e(top.label)}</a>'
             cells += figure_cells(entry, group) + f"<td>{link}</td>"
-        rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}">{cells}</tr>')
+        rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>')
     heads = "".join(f"<th>{e(h)}</th>" for h in head)
     return (
         f'<div class="scroll"><table class="forest leaderboard"><thead><tr>{heads}</tr></thead>'

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..reports._html_page import e, fact_list, page, percent, words
 from ..sweep._leaderboard_markdown import HEADER, group_method, group_title
+from ..sweep._scatter import SCATTER_CSS, cost_score_svg
 from ._html_common import LIVE_JS, VIEW_CSS, href, leaderboard_table, live_section, trail
 from ._html_matrix import MATRIX_JS, matrix_section
 from ._paths import compare_page, group_page
@@ -53,6 +54,8 @@ def render_view_group(
         + f'<p class="note" id="method">{e(HEADER)}</p>'
         + (f'<p class="note resampled">{e(method)}</p>' if method else "")
         + leaderboard_table(here, view, full=True, compare=compare)
+        + SCATTER_CSS
+        + cost_score_svg(group)
         + _compare_form(here, view, compare)
         + "</section>"
         + _dimensions(view)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..reports._html_page import e, fact_list, page
 from ..sweep._leaderboard_markdown import HEADER, group_method
-from ._html_common import LIVE_JS, VIEW_CSS, group_link, leaderboard_table, live_section
+from ._html_common import LIVE_JS, VIEW_CSS, errored_rule, group_link, leaderboard_table, live_section
 from ._paths import INDEX
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ def render_view_index(catalog: ResultsCatalog, live: Sequence[LiveRun]) -> str:
         ("reports", str(reports)),
         ("in progress", str(len(live))),
     ]
-    header = f'<header><h1>Results</h1>{fact_list(facts)}<p class="note" id="method">{e(HEADER)}</p></header>'
+    intro = f'<p class="note" id="method">{e(HEADER)}</p>'
+    header = f"<header><h1>Results</h1>{fact_list(facts)}{intro}{errored_rule()}</header>"
     sections = [live_section(here, live, catalog.generation)]
     for view in catalog.groups:
         method = group_method(view.group, catalog.resamples, catalog.seed)

@@ -4,13 +4,17 @@ order), each cell passed, failed or errored, and each task linking to its page.
 Every row is in the markup, so the page reads without JavaScript. `MATRIX_JS` then takes the rows
 out of the document and shows one page of them at a time (`PAGE_ROWS`), which keeps an 800-task x
 20-model matrix as quick to filter and scroll as a short one. Its filters (models disagree, every
-model fails, only one passes, a row errored), the search (task id and group labels) and the sort
-(by how many models pass) work on the rows' data attributes: `data-s` holds one letter per model
-(p, f, e, or m when the model has no row for the task), `data-n` the passes, `data-q` the text.
+model fails, only one passes, a row errored; and for two models A and B picked beside it, "A fails,
+B passes", "A passes, B fails", "both fail", where an errored row fails), the search (task id, group
+labels, and every model's reasons and error codes) and the sort (by how many models pass) work on
+the rows' data attributes: `data-s` holds one letter per model (p, f, e, or m when the model has no
+row for the task), `data-n` the passes, `data-q` the task's text, `data-r` its rows' reasons and codes.
 
 The filter, search, sort and page are the page's query parameters (`?filter=disagree&q=drift&sort=
-fewest&page=2`): read when the page loads and written back (`history.replaceState`) as they change,
-so a link reproduces the view, from `view` and from a static site opened over file:// alike.
+fewest&page=2`; a pairwise filter adds `a=<label>&b=<label>`, and each task's link then carries
+them, so the task page opens on that pair): read when the page loads and written back
+(`history.replaceState`) as they change, so a link reproduces the view, from `view` and from a
+static site opened over file:// alike.
 """
 
 from __future__ import annotations
@@ -38,14 +42,23 @@ def matrix_section(here: str, view: GroupView) -> str:
     for task_id in view.task_ids:
         states = "".join(run.status.get(task_id, "m") for run in runs)
         labels = ", ".join(view.task_groups.get(task_id, {}).values())
+        notes = " ".join(dict.fromkeys(run.notes.get(task_id, "") for run in runs))
         cells = "".join(f'<td class="c {s}">{_MARK[s]}</td>' for s in states)
         rows.append(
-            f'<tr data-s="{states}" data-n="{states.count("p")}" data-q="{e((task_id + " " + labels).lower())}">'
+            f'<tr data-s="{states}" data-n="{states.count("p")}" data-q="{e((task_id + " " + labels).lower())}"'
+            f' data-r="{e(notes)}">'
             f'<th class="task" scope="row"><a href="{href(here, task_page(view.id, task_id))}">{e(task_id)}</a></th>'
             f'<td class="grp">{e(labels)}</td><td class="n">{states.count("p")}/{len(runs)}</td>{cells}</tr>'
         )
     legend = " ".join(f'<span class="c {s}">{_MARK[s]}</span> {_WORD[s]}' for s in ("p", "f", "e"))
     total = len(view.task_ids)
+    picks = [
+        "".join(
+            f'<option value="{e(run.label)}"{" selected" if i == default else ""}>{e(run.label)}</option>'
+            for i, run in enumerate(runs)
+        )
+        for default in (0, min(1, len(runs) - 1))
+    ]
     return (
         '<section id="matrix-section"><h2>Tasks &times; models</h2>'
         f'<p class="note">{legend}. Each task links to its page, with every model\'s answer side by side.</p>'
@@ -53,8 +66,14 @@ def matrix_section(here: str, view: GroupView) -> str:
         '<label>Show <select id="matrix-filter"><option value="all">all tasks</option>'
         '<option value="disagree">models disagree</option><option value="all-fail">every model fails</option>'
         '<option value="one-pass">only one passes</option><option value="errored">a model errored</option>'
+        '<option value="a-fails-b-passes">A fails, B passes</option>'
+        '<option value="a-passes-b-fails">A passes, B fails</option>'
+        '<option value="both-fail">A and B both fail</option>'
         "</select></label>"
-        '<label>Search <input type="search" id="matrix-search" placeholder="task id or group"></label>'
+        f'<label>A <select id="matrix-a">{picks[0]}</select></label>'
+        f'<label>B <select id="matrix-b">{picks[1]}</select></label>'
+        '<label>Search <input type="search" id="matrix-search" placeholder="task, group, reason or error code">'
+        "</label>"
         '<label>Sort <select id="matrix-sort"><option value="id">by task id</option>'
         '<option value="most">most models pass first</option><option value="fewest">fewest models pass first</option>'
         "</select></label>"
@@ -70,36 +89,53 @@ def matrix_section(here: str, view: GroupView) -> str:
 MATRIX_JS = """
 (function(){
 var table=document.getElementById('matrix');if(!table)return;
-var PAGE=PAGE_ROWS,body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows),shown=rows,page=0;
-var info=rows.map(function(r,i){var s=r.dataset.s,n=+r.dataset.n;return {row:r,i:i,s:s,n:n,q:r.dataset.q,
-e:s.indexOf('e')>=0,f:s.indexOf('f')>=0||s.indexOf('e')>=0};});
+var PAGE=PAGE_ROWS,body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows),shown=[],page=0;
+var info=rows.map(function(r,i){var s=r.dataset.s,n=+r.dataset.n,link=r.querySelector('th.task a');
+return {row:r,i:i,s:s,n:n,q:r.dataset.q+' '+r.dataset.r,e:s.indexOf('e')>=0,link:link,
+href:link.getAttribute('href')};});
 var controls=document.getElementById('matrix-controls'),filter=document.getElementById('matrix-filter'),
 search=document.getElementById('matrix-search'),sort=document.getElementById('matrix-sort'),
 count=document.getElementById('matrix-count'),pageInfo=document.getElementById('matrix-page'),
-prev=document.getElementById('matrix-prev'),next=document.getElementById('matrix-next');
+prev=document.getElementById('matrix-prev'),next=document.getElementById('matrix-next'),
+pickA=document.getElementById('matrix-a'),pickB=document.getElementById('matrix-b');
 var models=+table.dataset.models;
 var tests={all:function(){return true;},disagree:function(t){return t.n>0&&t.n<models;},
-'all-fail':function(t){return t.n===0;},'one-pass':function(t){return t.n===1;},errored:function(t){return t.e;}};
+'all-fail':function(t){return t.n===0;},'one-pass':function(t){return t.n===1;},errored:function(t){return t.e;},
+'a-fails-b-passes':function(t){return fails(t,pickA)&&passes(t,pickB);},
+'a-passes-b-fails':function(t){return passes(t,pickA)&&fails(t,pickB);},
+'both-fail':function(t){return fails(t,pickA)&&fails(t,pickB);}};
+// An errored row fails, as in every mean; a model with no row for the task neither passes nor fails.
+function passes(t,pick){return t.s.charAt(pick.selectedIndex)==='p';}
+function fails(t,pick){var c=t.s.charAt(pick.selectedIndex);return c==='f'||c==='e';}
+var PAIRWISE={'a-fails-b-passes':1,'a-passes-b-fails':1,'both-fail':1};
+function pairwise(){return PAIRWISE.hasOwnProperty(filter.value);}
 function apply(keep){var test=tests[filter.value],q=search.value.trim().toLowerCase();
 var picked=info.filter(function(t){return test(t)&&(!q||t.q.indexOf(q)>=0);});
 if(sort.value==='most')picked.sort(function(a,b){return b.n-a.n||a.i-b.i;});
 else if(sort.value==='fewest')picked.sort(function(a,b){return a.n-b.n||a.i-b.i;});
 shown=picked;if(!keep)page=0;draw();}
 function draw(){var pages=Math.max(1,Math.ceil(shown.length/PAGE));page=Math.min(page,pages-1);
-var part=shown.slice(page*PAGE,(page+1)*PAGE).map(function(t){return t.row;});
-body.replaceChildren.apply(body,part);
+var part=shown.slice(page*PAGE,(page+1)*PAGE);
+var pair=pairwise()?'?'+new URLSearchParams({a:pickA.value,b:pickB.value}).toString():'';
+part.forEach(function(t){t.link.setAttribute('href',t.href+pair);});
+body.replaceChildren.apply(body,part.map(function(t){return t.row;}));
 count.textContent=shown.length+' of '+info.length+' tasks';
 pageInfo.textContent=' page '+(page+1)+' of '+pages+' ';prev.disabled=page===0;next.disabled=page>=pages-1;}
 function save(){var p=new URLSearchParams(location.search);
-[['filter',filter.value,'all'],['q',search.value.trim(),''],['sort',sort.value,'id'],['page',String(page+1),'1']]
+var two=pairwise();
+[['filter',filter.value,'all'],['q',search.value.trim(),''],['sort',sort.value,'id'],['page',String(page+1),'1'],
+['a',two?pickA.value:'',''],['b',two?pickB.value:'','']]
 .forEach(function(k){if(k[1]===k[2])p.delete(k[0]);else p.set(k[0],k[1]);});
 var s=p.toString();try{history.replaceState(null,'',location.pathname+(s?'?'+s:'')+location.hash);}catch(err){}}
 function choose(select,value){if(value&&Array.prototype.some.call(select.options,function(o){return o.value===value;}))
 select.value=value;}
 var given=new URLSearchParams(location.search);choose(filter,given.get('filter'));choose(sort,given.get('sort'));
+choose(pickA,given.get('a'));choose(pickB,given.get('b'));
 search.value=given.get('q')||'';
 function changed(){apply(false);save();}
-filter.addEventListener('change',changed);sort.addEventListener('change',changed);search.addEventListener('input',changed);
+filter.addEventListener('change',changed);sort.addEventListener('change',changed);
+pickA.addEventListener('change',changed);pickB.addEventListener('change',changed);
+search.addEventListener('input',changed);
 prev.addEventListener('click',function(){page--;draw();save();});
 next.addEventListener('click',function(){page++;draw();save();});
 controls.hidden=false;apply(false);page=Math.max(0,(parseInt(given.get('page'),10)||1)-1);draw();

@@ -3,7 +3,9 @@ has one), an overview of every model of the group in rank order (status, score, 
 then the models themselves: each its answer (or, for an episode, its timeline: `_html_timeline`),
 the grader's reason and its details, where the fields whose values differ between models are
 marked. Two models are shown side by side at full width: the first two in rank order, or the two
-that `?a=<label>&b=<label>` names (the overview's links set them); the others follow below."""
+that `?a=<label>&b=<label>` names (the overview's links set them); the others follow below. When
+each model has one row, the columns are subgrids of the pair, so turn i of a model sits on the
+same row as turn i of the model beside it (`ALIGNED_CSS`)."""
 
 from __future__ import annotations
 
@@ -13,11 +15,15 @@ from typing import TYPE_CHECKING, Any, Optional
 from urllib.parse import urlencode
 
 from .._model import RunRow, Task
+from ..errors._errors import BenchmarkError
+from ..hooks._hooks import EpisodeContext
 from ..reports._html_page import e, fact_list, json_block, page, t
 from ..reports._html_tasks import _status, _text
 from ..sweep._leaderboard_markdown import group_title
+from ._benchmarks import installed
 from ._html_common import VIEW_CSS, href, trail
-from ._html_timeline import JSON_JS, TIMELINE_CSS, timeline
+from ._html_state import STATE_CSS, context_section, final_state_html
+from ._html_timeline import JSON_JS, TIMELINE_CSS, timeline, timeline_parts, turn_count
 from ._paths import group_page, run_page, task_page
 
 if TYPE_CHECKING:
@@ -49,18 +55,31 @@ def render_view_task(
             "benchmark is not installed here).</p>"
         )
     differing = _differing([row for _, run_rows in rows for row in run_rows])
-    columns = "".join(_column(here, view, run, run_rows, differing) for run, run_rows in rows)
+    context = _episode_context(view.group.benchmark, task)
+    span = _span(rows)
+    columns = "".join(_column(here, view, run, run_rows, differing, context, span) for run, run_rows in rows)
     body = (
         VIEW_CSS
         + TIMELINE_CSS
+        + STATE_CSS
         + trail(here, [(group_title(view.group), group_page(view.id)), (task_id, None)])
         + f"<header><h1><code>{e(task_id)}</code></h1>{fact_list(facts)}</header>"
         + question
+        + context_section(context)
         + _overview(here, rows)
-        + f'<section id="answers"><h2>Models, two side by side</h2><div class="pair">{columns}</div></section>'
+        + ALIGNED_CSS
+        + f'<section id="answers"><h2>Models, two side by side</h2>'
+        f'<div class="pair{" aligned" if span is not None else ""}">{columns}</div></section>'
     )
     return page(f"{view.group.benchmark}: {task_id}", body, PAIR_JS + JSON_JS)
 
+
+ALIGNED_CSS = (
+    "<style>/* the pair's columns as subgrids: turn i of one model beside turn i of the other */"
+    ".pair.aligned>section.model,.pair.aligned>section.model>.timeline{display:grid;grid-template-rows:subgrid;"
+    "align-self:stretch;row-gap:6px}"
+    ".pair.aligned .slot{min-width:0}</style>"
+)
 
 # Shows the two models `?a=&b=` names first, side by side (unknown labels keep the rank order).
 PAIR_JS = """
@@ -102,35 +121,91 @@ def _overview(here: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> st
     )
 
 
-def _column(here: str, view: GroupView, run: RunFile, rows: Sequence[RunRow], differing: set[str]) -> str:
+def _episode_context(benchmark_id: str, task: Optional[Task]) -> EpisodeContext:
+    """What the benchmark says to show beside an episode task (nothing when it is not installed here,
+    or when its hook fails: the page still shows every model's episode)."""
+    bench = installed(benchmark_id)
+    if task is None or task.kind != "episode" or bench is None:
+        return EpisodeContext()
+    try:
+        return bench.episode_context(task)
+    except BenchmarkError:
+        return EpisodeContext()
+
+
+def _column(
+    here: str,
+    view: GroupView,
+    run: RunFile,
+    rows: Sequence[RunRow],
+    differing: set[str],
+    context: EpisodeContext,
+    span: Optional[int],
+) -> str:
+    """One model's column. With `span` (every model has one row, and some an episode), it is a
+    subgrid of `span` rows of the pair: its head on the first, then its timeline, itself a subgrid
+    of the rows left: turn i on its row i, the verdict and final state on its last. Two models side
+    by side so show turn i beside turn i."""
     link = f'<a href="{href(here, run_page(view.id, run.slug))}">{e(run.label)}</a>'
+    style = f' style="grid-row:span {span}"' if span is not None else ""
+    opening = f'<section class="model" data-label="{e(run.label)}"{style}>'
     if not rows:
         return (
-            f'<section class="model" data-label="{e(run.label)}"><h3>{link}</h3>'
-            '<p class="note">No row for this task.</p></section>'
+            f'{opening}<div class="slot head"><h3>{link}</h3><p class="note">No row for this task.</p></div></section>'
         )
-    parts = [f'<section class="model" data-label="{e(run.label)}"><h3>{link}</h3>']
-    for row in rows:
-        status = _status(row)
-        epoch = f"epoch {row.epoch}: " if row.epoch is not None else ""
-        parts.append(
-            f'<p class="verdict-row" data-status="{status}">{e(epoch)}<span class="status {status}">{status}</span>'
-            f" score {row.score:.2f}</p>"
-        )
-        if row.episode is None:
-            answer = row.trace.answer
-            parts.append(
-                f'<h4>Answer</h4><pre class="answer">{t(_text(answer))}</pre>'
-                if answer is not None
-                else '<p class="note">No final answer.</p>'
-            )
-        if row.error is not None:
-            code = f"<b>{t(row.error_code)}</b> " if row.error_code else ""
-            parts.append(f'<h4>Error</h4><p class="error">{code}{t(row.error)}</p>')
-        parts.append(f'<h4>Grader</h4><p class="reason">{t(row.reason)}</p>{_fields(row.details, differing)}')
+    if span is not None:
+        row = rows[0]
+        slots = [f'<div class="slot head" style="grid-row:1"><h3>{link}</h3>{_head(row, differing)}</div>']
         if row.episode is not None:
-            parts.append(timeline(row, row.episode))
+            turns, end = timeline_parts(row, row.episode, final_state_html(row.episode.final_state, context))
+            slots += [
+                f'<div class="timeline" style="grid-row:2 / span {span - 1}">',
+                *(
+                    f'<div class="slot" data-pair-turn="{number}" style="grid-row:{number}">{turn}</div>'
+                    for number, turn in enumerate(turns, 1)
+                ),
+                f'<div class="slot end" style="grid-row:{span - 1}">{end}</div></div>',
+            ]
+        return opening + "".join(slots) + "</section>"
+    parts = [f"{opening}<h3>{link}</h3>"]
+    for row in rows:
+        parts.append(_head(row, differing))
+        if row.episode is not None:
+            parts.append(timeline(row, row.episode, final_state_html(row.episode.final_state, context)))
     parts.append("</section>")
+    return "".join(parts)
+
+
+def _span(rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> Optional[int]:
+    """The rows each aligned column spans (its head, its longest turn list, its end), or None when
+    the columns are not aligned: a model with several rows (epochs), or no episode at all."""
+    if any(len(run_rows) > 1 for _, run_rows in rows):
+        return None
+    episodes = [run_rows[0].episode for _, run_rows in rows if run_rows and run_rows[0].episode is not None]
+    if not episodes:
+        return None
+    return 2 + max(turn_count(episode) for episode in episodes)
+
+
+def _head(row: RunRow, differing: set[str]) -> str:
+    """A row's verdict line, its answer (for a single task), its error, and the grader's reason."""
+    status = _status(row)
+    epoch = f"epoch {row.epoch}: " if row.epoch is not None else ""
+    parts = [
+        f'<p class="verdict-row" data-status="{status}">{e(epoch)}<span class="status {status}">{status}</span>'
+        f" score {row.score:.2f}</p>"
+    ]
+    if row.episode is None:
+        answer = row.trace.answer
+        parts.append(
+            f'<h4>Answer</h4><pre class="answer">{t(_text(answer))}</pre>'
+            if answer is not None
+            else '<p class="note">No final answer.</p>'
+        )
+    if row.error is not None:
+        code = f"<b>{t(row.error_code)}</b> " if row.error_code else ""
+        parts.append(f'<h4>Error</h4><p class="error">{code}{t(row.error)}</p>')
+    parts.append(f'<h4>Grader</h4><p class="reason">{t(row.reason)}</p>{_fields(row.details, differing)}')
     return "".join(parts)
 
 

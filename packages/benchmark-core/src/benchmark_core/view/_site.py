@@ -190,6 +190,8 @@ def write_site(catalog: ResultsCatalog, out: Path) -> int:
         put(group_page(view.id), site.group(view, compare))
         for run in view.runs:
             put(run_page(view.id, run.slug), site.run(view, run, reports[run.slug]))
+        for run in view.partial:  # listed on the group page, so their pages are written too
+            put(run_page(view.id, run.slug), site.run(view, run, read_report(run.path)))
         by_task: dict[str, dict[str, list[RunRow]]] = {}
         for run in view.runs:
             for row in reports[run.slug].rows:
