@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from benchmark_core import openai_compat_adapter, run
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs._files import read_report
+from benchmark_core.testing.browser import launch_options
 from benchmark_core.testing.fake_openai import FakeOpenAI, FakeResponse
 from benchmark_core.view._app import create_view_app
 from benchmark_core.view._catalog import GroupView, ResultsCatalog
@@ -86,7 +87,7 @@ async def test_pairwise_filters_and_the_reason_search_in_chromium(results: Path)
     await server.start_server()
     try:
         async with playwright.async_playwright() as p:
-            browser = await p.chromium.launch(executable_path="/usr/bin/chromium")
+            browser = await p.chromium.launch(**launch_options())
             page = await browser.new_page()
             query = f"?filter=a-fails-b-passes&a={a.label}&b={b.label}"
             await page.goto(f"{server.make_url('/' + group_page(view.id))}{query}")
