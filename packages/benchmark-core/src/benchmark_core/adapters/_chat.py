@@ -16,7 +16,8 @@ from typing import Optional, Union
 from attrs import evolve
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue, Usage
-from ..errors._errors import AdapterError, ConfigurationError
+from ..errors._provider import AdapterError
+from ..errors._usage import ConfigurationError
 from ._batches import BatchClient, BatchRequest
 from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, check_base_url, resolve_endpoint
 from ._prices import Prices

@@ -24,14 +24,9 @@ from multidict import CIMultiDictProxy
 
 from .._model import JsonObject, JsonValue
 from ..cache._cache import request_key
-from ..errors._errors import (
-    AdapterError,
-    ConfigurationError,
-    ConnectionFailedError,
-    MalformedResponseError,
-    RequestTimeoutError,
-    describe_error,
-)
+from ..errors._base import describe_error
+from ..errors._provider import AdapterError, ConnectionFailedError, MalformedResponseError, RequestTimeoutError
+from ..errors._usage import ConfigurationError
 from ._provider_errors import ProviderErrors
 from ._ratelimits import RateLimits, retry_after_of
 from ._secret import Secret

@@ -16,7 +16,7 @@ from typing import Optional
 
 from attrs import frozen
 
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError
 
 
 @frozen

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, Usage
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError
 from ._json_values import error_message
 from ._ratelimits import RateLimits, parse_rate_limits
 from .base import GenerationSettings

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from .base import ModelAdapter
 from .catalog import PROVIDER_NAMES, PROVIDERS_BY_NAME
 from .mock import MockPolicies, mock_adapter

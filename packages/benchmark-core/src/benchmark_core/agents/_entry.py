@@ -10,7 +10,7 @@ import attrs
 
 from .._model import RunReport
 from ..adapters.base import ModelAdapter
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from ..runs._options import RunOptions
 from ..runs._runner import ProgressCallback
 from ..runs._runner import run as run_model

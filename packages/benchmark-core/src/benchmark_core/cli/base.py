@@ -19,7 +19,7 @@ import click
 from .._benchmark.definition import Benchmark
 from .._util.indented_json import indented_json
 from .._util.text import shorten
-from ..errors._errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
+from ..errors._base import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]

@@ -8,7 +8,8 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import IncomparableReportsError, UsageError
+from ..errors._base import UsageError
+from ..errors._usage import IncomparableReportsError
 from ..runs._files import check_writable, read_report, write_text
 from ..wire._converter import to_wire
 from .base import CliState, command, echo_json

@@ -10,7 +10,7 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import EXIT_FAILURE
+from ..errors._base import EXIT_FAILURE
 from .base import CliState, command
 from .progress import error_breakdown
 from .run import write_report

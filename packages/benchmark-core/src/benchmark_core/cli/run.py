@@ -24,7 +24,8 @@ import click
 
 from .._benchmark.definition import Benchmark
 from .._model import PrivateSplitRecord, RunReport
-from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
+from ..errors._base import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, UsageError
+from ..errors._runs import OutputWriteError, RunStoppedError
 from ..runs._options import RunOptions
 from ..runs._target import RunTarget
 from .base import CliState, command, continue_command, echo_json

@@ -42,7 +42,7 @@ from .._util.json_schema import SchemaError, validate
 from .._util.json_values import SHOW_LIMIT, is_number, json_equal, json_text, loads, show
 from .._util.text import shorten
 from ..adapters.base import AdapterContext
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError
 from ..hooks._hooks import GradeContext
 
 if TYPE_CHECKING:

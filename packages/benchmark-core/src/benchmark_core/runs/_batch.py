@@ -48,7 +48,8 @@ from ..adapters._batches import (
     parse_time,
 )
 from ..adapters.base import AdapterContext
-from ..errors._errors import AdapterError, BatchItemFailedError, ConfigurationError
+from ..errors._provider import AdapterError, BatchItemFailedError
+from ..errors._usage import ConfigurationError
 from ._journal import Journal
 from ._requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message, retry_policy
 from ._run_report import utc_now

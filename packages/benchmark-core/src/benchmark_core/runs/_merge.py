@@ -21,7 +21,8 @@ import attrs
 from attrs import frozen
 
 from .._model import RunReport, RunRow, ShardInfo, Task
-from ..errors._errors import ShardMergeError, TaskNotFoundError
+from ..errors._runs import ShardMergeError
+from ..errors._tasks import TaskNotFoundError
 from ..stats._identity import RunIdentity, task_set_digest
 from ..wire._converter import camel, from_wire
 from ._collector import fewer_collections

@@ -20,7 +20,7 @@ from .._model import JsonObject
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
 from ..episodes._episode import EpisodeLimits
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from ._option_values import check_value, json_object
 from ._shards import Shard
 

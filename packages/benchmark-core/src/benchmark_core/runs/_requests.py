@@ -35,14 +35,9 @@ from .._model import (
 from .._util.rng import epoch_seed
 from ..adapters._retry import RetryPolicy
 from ..adapters.base import AdapterContext, ModelAdapter
-from ..errors._errors import (
-    AdapterError,
-    AgentFailedError,
-    InternalError,
-    RateLimitedError,
-    RequestTimeoutError,
-    describe_error,
-)
+from ..errors._base import InternalError, describe_error
+from ..errors._failures import AgentFailedError
+from ..errors._provider import AdapterError, RateLimitedError, RequestTimeoutError
 from ._run_report import ServedKey, served_counts
 
 if TYPE_CHECKING:

@@ -26,14 +26,11 @@ from ..adapters.base import ModelAdapter
 from ..adapters.mock import for_run
 from ..cache._cache import ResponseCache
 from ..episodes._episode import EpisodeError
-from ..errors._errors import (
-    AdapterError,
-    ConfigurationError,
-    GraderError,
-    MaxErrorsError,
-    RunStoppedError,
-    describe_error,
-)
+from ..errors._base import describe_error
+from ..errors._failures import GraderError
+from ..errors._provider import AdapterError
+from ..errors._runs import MaxErrorsError, RunStoppedError
+from ..errors._usage import ConfigurationError
 from ..stats._identity import RunIdentity, task_set_digest
 from ._batch import BatchProgress, BatchRun, check_batchable
 from ._checkpoints import Checkpoints, RunNotes

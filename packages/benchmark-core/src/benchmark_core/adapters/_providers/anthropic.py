@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import AdapterError, BadRequestError, MalformedResponseError
+from ...errors._provider import AdapterError, BadRequestError, MalformedResponseError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._json_http import JsonPoster

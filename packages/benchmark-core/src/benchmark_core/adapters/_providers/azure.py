@@ -26,7 +26,7 @@ from typing import Union
 from urllib.parse import quote
 
 from ..._model import JsonValue
-from ...errors._errors import AdapterError, BadRequestError
+from ...errors._provider import AdapterError, BadRequestError
 from .._json_http import endpoint_under
 from .._provider_errors import ProviderErrors
 from ..catalog import ProviderInfo

@@ -39,7 +39,7 @@ from typing import Optional, Union
 from urllib.parse import quote
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import AdapterError, AuthenticationFailedError, MalformedResponseError
+from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
 from .._json_values import decode_arguments, non_negative_count
 from .._prices import Prices

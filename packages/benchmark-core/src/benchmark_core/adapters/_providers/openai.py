@@ -38,7 +38,8 @@ from collections.abc import Mapping
 from typing import Optional
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import BadRequestError, ConfigurationError, MalformedResponseError
+from ...errors._provider import BadRequestError, MalformedResponseError
+from ...errors._usage import ConfigurationError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under
