@@ -326,6 +326,18 @@ class RunOptions:
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
 
 
+def with_overrides(options: Optional[RunOptions], overrides: Mapping[str, Any]) -> RunOptions:
+    """`options` (default: `RunOptions()`) with the keyword options `run()` was given; a name that is
+    no run option is a `ConfigurationError`, and `task_ids` may be any sequence."""
+    unknown = sorted(set(overrides) - set(attrs.fields_dict(RunOptions)))
+    if unknown:
+        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
+    changes = dict(overrides)
+    if changes.get("task_ids") is not None:
+        changes["task_ids"] = tuple(changes["task_ids"])
+    return attrs.evolve(options or RunOptions(), **changes)
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return dict(value)

@@ -38,7 +38,7 @@ from ._collector import fewer_collections
 from ._deadlines import Deadlines
 from ._journal import Journal
 from ._limiter import AdaptiveLimiter
-from ._options import RunOptions
+from ._options import RunOptions, with_overrides
 from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from ._run_report import build_report, row_key, utc_now
 from ._selection import TaskSource, run_task_list
@@ -366,7 +366,7 @@ async def run(
     `RunStoppedError`, whose `report` holds the finished rows. With `batch=True`, `batch_progress`
     is given each batch's `BatchStatus` whenever its state or counts change.
     """
-    opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
+    opts = with_overrides(options, overrides)
     return await Run(
         benchmark,
         adapter,
@@ -378,13 +378,3 @@ async def run(
         progress=progress,
         batch_progress=batch_progress,
     ).execute()
-
-
-def _normalised(overrides: dict[str, Any]) -> dict[str, Any]:
-    names = set(attrs.fields_dict(RunOptions))
-    unknown = sorted(set(overrides) - names)
-    if unknown:
-        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
-    if overrides.get("task_ids") is not None:
-        overrides = {**overrides, "task_ids": tuple(overrides["task_ids"])}
-    return overrides
