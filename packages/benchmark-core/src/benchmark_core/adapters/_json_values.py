@@ -1,4 +1,4 @@
-"""Reading what providers send, defensively, for every wire object: token counts (whatever is not
+"""Reading what providers send, defensively, for every format object: token counts (whatever is not
 a whole number >= 0 counts as absent), tool-call arguments (a string that is not a JSON object is
 kept as `{RAW_ARGUMENTS_KEY: <the raw text>}` and sent back verbatim if the call is replayed), and
 the message of an error body.

@@ -41,15 +41,15 @@ from urllib.parse import quote
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
 from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
+from .._format import ProviderFormat
 from .._json_values import decode_arguments, non_negative_count
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
-from .._wire import Wire
 from ..base import GenerationSettings
 from ..catalog import PROVIDERS_BY_NAME
 
-__all__ = ["GEMINI_BASE_URL", "WIRE", "GeminiAdapter", "GeminiWire", "gemini_adapter"]
+__all__ = ["GEMINI_BASE_URL", "FORMAT", "GeminiAdapter", "GeminiFormat", "gemini_adapter"]
 
 GEMINI_BASE_URL = PROVIDERS_BY_NAME["gemini"].base_url
 #: The one adapter, under the name it had when it was Gemini's own class.
@@ -245,7 +245,7 @@ def _google_details(data: object, key: str) -> Optional[str]:
     return None
 
 
-class GeminiWire(Wire):
+class GeminiFormat(ProviderFormat):
     """generateContent: `base_url` is the API root (without `/v1beta`); the model id may carry the
     `models/` prefix."""
 
@@ -302,8 +302,8 @@ class GeminiWire(Wire):
         return error
 
 
-#: The wire object of the table's rows whose `wire` is "gemini".
-WIRE = GeminiWire
+#: The format object of the table's rows whose `wire` is "gemini".
+FORMAT = GeminiFormat
 
 
 def gemini_adapter(

@@ -1,6 +1,6 @@
 """OpenAI's chat completions (`POST {base_url}/chat/completions`), the wire of `openai` and of every
 preset of the provider table that speaks it (OpenRouter, vLLM, Ollama, llama.cpp, Together, Groq,
-DeepSeek, Fireworks, Mistral, xAI). `OpenAIWire` sends `messages` and OpenAI-shaped `tools`, and
+DeepSeek, Fireworks, Mistral, xAI). `OpenAIFormat` sends `messages` and OpenAI-shaped `tools`, and
 maps the answer back onto the core model:
 
 - Tool names. Providers accept only `^[a-zA-Z0-9_-]{1,64}$`; benchmark tools are often named like
@@ -42,6 +42,7 @@ from ...errors._provider import BadRequestError, MalformedResponseError
 from ...errors._usage import ConfigurationError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
+from .._format import ProviderFormat
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under
 from .._json_values import (
     RAW_ARGUMENTS_KEY,
@@ -55,7 +56,6 @@ from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._ratelimits import parse_retry_after
 from .._toolnames import ToolNameCodec
-from .._wire import Wire
 from ..base import GenerationSettings
 from ..catalog import PROVIDERS_BY_NAME, ProviderInfo
 from .openai_batches import BATCH_ENDPOINT, OpenAIBatches
@@ -66,9 +66,9 @@ __all__ = [
     "OPENAI_BASE_URL",
     "OPENROUTER_BASE_URL",
     "RAW_ARGUMENTS_KEY",
-    "WIRE",
+    "FORMAT",
     "OpenAICompatAdapter",
-    "OpenAIWire",
+    "OpenAIFormat",
     "openai_compat_adapter",
     "openrouter_adapter",
     "parse_retry_after",
@@ -201,7 +201,7 @@ def tool_calls_of(message: JsonObject, names: ToolNameCodec, errors: ProviderErr
     return calls
 
 
-class OpenAIWire(Wire):
+class OpenAIFormat(ProviderFormat):
     """Chat completions as the table's row `info` speaks them: which field carries the token limit
     and the seed, and how reasoning effort is sent. OpenRouter is asked for each answer's cost."""
 
@@ -288,8 +288,8 @@ class OpenAIWire(Wire):
         return {"custom_id": custom_id, "method": "POST", "url": BATCH_ENDPOINT, "body": body}
 
 
-#: The wire object of the table's rows whose `wire` is "openai".
-WIRE = OpenAIWire
+#: The format object of the table's rows whose `wire` is "openai".
+FORMAT = OpenAIFormat
 
 
 def openai_compat_adapter(
