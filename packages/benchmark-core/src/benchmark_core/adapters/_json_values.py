@@ -45,6 +45,13 @@ def non_negative_count(value: Any) -> Optional[int]:
     return int(number) if number is not None else None
 
 
+def count_in(data: Optional[JsonObject], section: str, key: str) -> Optional[int]:
+    """The token count at `data[section][key]` (`usage.total_tokens`), or None where it is missing
+    or not a count: what a provider's `used_tokens` reads."""
+    found = data.get(section) if data is not None else None
+    return non_negative_count(found.get(key)) if isinstance(found, dict) else None
+
+
 def non_negative(value: Any) -> Optional[float]:
     """A finite number >= 0 from a provider's JSON, or None for anything else (bools included)."""
     kind = type(value)

@@ -36,7 +36,7 @@ from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
 from .._json_http import JsonPoster
-from .._json_values import decode_arguments, non_negative_count
+from .._json_values import count_in, decode_arguments, non_negative_count
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -253,10 +253,7 @@ class AnthropicFormat(ProviderFormat):
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usage.input_tokens + output_tokens`."""
-        usage = data.get("usage") if data is not None else None
-        if not isinstance(usage, dict):
-            return None
-        used, made = non_negative_count(usage.get("input_tokens")), non_negative_count(usage.get("output_tokens"))
+        used, made = count_in(data, "usage", "input_tokens"), count_in(data, "usage", "output_tokens")
         return used + made if used is not None and made is not None else None
 
     @property

@@ -42,7 +42,7 @@ from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy,
 from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
-from .._json_values import decode_arguments, non_negative_count
+from .._json_values import count_in, decode_arguments, non_negative_count
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -289,8 +289,7 @@ class GeminiFormat(ProviderFormat):
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usageMetadata.totalTokenCount`."""
-        metadata = data.get("usageMetadata") if data is not None else None
-        return non_negative_count(metadata.get("totalTokenCount")) if isinstance(metadata, dict) else None
+        return count_in(data, "usageMetadata", "totalTokenCount")
 
     def error(
         self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors

@@ -46,11 +46,11 @@ from .._format import ProviderFormat
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under
 from .._json_values import (
     RAW_ARGUMENTS_KEY,
+    count_in,
     decode_arguments,
     encode_arguments,
     error_message,
     non_negative,
-    non_negative_count,
 )
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
@@ -273,8 +273,7 @@ class OpenAIFormat(ProviderFormat):
         return served_by_of(data)
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
-        usage = data.get("usage") if data is not None else None
-        return non_negative_count(usage.get("total_tokens")) if isinstance(usage, dict) else None
+        return count_in(data, "usage", "total_tokens")
 
     @property
     def supports_batch(self) -> bool:
