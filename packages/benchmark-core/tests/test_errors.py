@@ -9,19 +9,11 @@ from pathlib import Path
 
 import benchmark_core
 import benchmark_core.errors
-from benchmark_core.errors import _errors as errors
-from benchmark_core.errors._errors import (
-    EXIT_FAILURE,
-    EXIT_USAGE,
-    BenchmarkError,
-    GraderError,
-    InternalError,
-    InvalidScoreRequestError,
-    InvalidSubmissionError,
-    RunStoppedError,
-    UsageError,
-    error_classes,
-)
+from benchmark_core.errors._base import EXIT_FAILURE, EXIT_USAGE, BenchmarkError, InternalError, UsageError
+from benchmark_core.errors._catalogue import error_classes
+from benchmark_core.errors._failures import GraderError
+from benchmark_core.errors._runs import RunStoppedError
+from benchmark_core.errors._tasks import InvalidScoreRequestError, InvalidSubmissionError
 from benchmark_core.servers._openapi import ERROR_CODES, error_schema, http_error_codes
 
 #: Every code a surface can report. Clients match on these strings: none may change or vanish.
@@ -59,7 +51,7 @@ def test_every_error_class_is_exported_from_the_errors_package() -> None:
         assert cls.__name__ in benchmark_core.errors.__all__
 
 
-def test_no_code_is_a_bare_string_outside_errors_py() -> None:
+def test_no_code_is_a_bare_string_outside_the_errors_package() -> None:
     """No `code=` override and no error-code literal compared or raised elsewhere in core: a code is
     named through its class (`RateLimitedError`, `GraderError.code`)."""
     root = Path(benchmark_core.__file__).parent
@@ -67,10 +59,13 @@ def test_no_code_is_a_bare_string_outside_errors_py() -> None:
     for path in root.rglob("*.py"):
         # Tool results (the example environment's, and the standard ones `episodes/_toolbox.py` declares) carry
         # codes a model reads in a tool result, a namespace of their own, not these error classes.
-        # The export tables (every `__init__.py`) only name those constants.
+        # The errors package defines the codes; the export tables (every `__init__.py`) only name its classes.
         relative = path.relative_to(root).as_posix()
-        exempt = ("errors/_errors.py", "episodes/_toolbox.py")
-        if relative in exempt or path.name == "__init__.py" or path.parent.name == "example":
+        if (
+            relative == "episodes/_toolbox.py"
+            or path.name == "__init__.py"
+            or path.parent.name in ("errors", "example")
+        ):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant):
@@ -132,4 +127,4 @@ def test_the_openapi_code_list_is_generated_from_the_classes() -> None:
         assert classes and all(f"{cls.http_status}: {cls.http_meaning}" in text for cls in classes)
     # Codes no HTTP route can answer with stay out of the document.
     assert not {"UNKNOWN_TOOL", "RATE_LIMITED", "LISTEN_FAILED"} & set(ERROR_CODES)
-    assert errors.EXIT_SIGINT == 130 and errors.EXIT_SIGTERM == 143
+    assert benchmark_core.errors.EXIT_SIGINT == 130 and benchmark_core.errors.EXIT_SIGTERM == 143

@@ -1,4 +1,4 @@
-"""One conformance suite for every wire format an adapter speaks: OpenAI-compatible chat
+"""One conformance suite for every provider format an adapter speaks: OpenAI-compatible chat
 completions, Azure OpenAI deployments, Anthropic Messages and Gemini generateContent, each against
 its loopback fake.
 
@@ -50,8 +50,8 @@ Calls = Sequence[tuple[str, dict[str, Any]]]
 
 
 @frozen
-class Wire:
-    """What the suite needs to know of one wire format and its fake."""
+class FormatCase:
+    """What the suite needs to know of one provider format and its fake."""
 
     provider: str
     fake: Callable[..., Any]
@@ -70,8 +70,8 @@ def _body(request: RecordedRequest) -> dict[str, Any]:
     return request.body
 
 
-WIRES = {
-    "openai": Wire(
+FORMATS = {
+    "openai": FormatCase(
         "openai",
         FakeOpenAI,
         "OPENAI_API_KEY",
@@ -83,7 +83,7 @@ WIRES = {
         (429, 500, 503),
         lambda r: [t["function"]["name"] for t in _body(r)["tools"]],
     ),
-    "azure": Wire(
+    "azure": FormatCase(
         "azure",
         FakeAzure,
         "AZURE_OPENAI_API_KEY",
@@ -95,7 +95,7 @@ WIRES = {
         (429, 500, 503),
         lambda r: [t["function"]["name"] for t in _body(r)["tools"]],
     ),
-    "anthropic": Wire(
+    "anthropic": FormatCase(
         "anthropic",
         FakeAnthropic,
         "ANTHROPIC_API_KEY",
@@ -107,7 +107,7 @@ WIRES = {
         (429, 529, 500),
         lambda r: [t["name"] for t in _body(r)["tools"]],
     ),
-    "gemini": Wire(
+    "gemini": FormatCase(
         "gemini",
         FakeGemini,
         "GEMINI_API_KEY",
@@ -124,22 +124,22 @@ WIRES = {
 }
 
 
-@pytest.fixture(params=sorted(WIRES))
-def wire(request: pytest.FixtureRequest) -> Wire:
-    return WIRES[str(request.param)]
+@pytest.fixture(params=sorted(FORMATS))
+def case(request: pytest.FixtureRequest) -> FormatCase:
+    return FORMATS[str(request.param)]
 
 
-def adapter_for(wire: Wire, server: Any, prices: Optional[Prices] = None) -> Any:
-    return make_adapter(wire.provider, "fake-model", base_url=server.base_url, api_key=KEY, prices=prices)
+def adapter_for(case: FormatCase, server: Any, prices: Optional[Prices] = None) -> Any:
+    return make_adapter(case.provider, "fake-model", base_url=server.base_url, api_key=KEY, prices=prices)
 
 
 def fast(**kwargs: Any) -> RunOptions:
     return RunOptions(backoff_base=0.001, backoff_max=0.01, cache=False, **kwargs)
 
 
-async def test_a_single_prompt_is_answered(wire: Wire) -> None:
-    async with wire.fake([wire.text("4")], api_key=KEY) as server:
-        adapter = adapter_for(wire, server)
+async def test_a_single_prompt_is_answered(case: FormatCase) -> None:
+    async with case.fake([case.text("4")], api_key=KEY) as server:
+        adapter = adapter_for(case, server)
         result = await adapter.complete("2+2?", CTX)
         await adapter.aclose()
     assert result.text == "4" and not result.truncated
@@ -148,21 +148,21 @@ async def test_a_single_prompt_is_answered(wire: Wire) -> None:
     assert "2+2?" in json.dumps(request.body)
 
 
-async def test_native_tools_travel_under_safe_names_and_come_back_under_ours(wire: Wire) -> None:
-    async with wire.fake([wire.calls([("crm_get_contact", {"id": 7}), ("lookup_order", {})])], api_key=KEY) as server:
-        adapter = adapter_for(wire, server)
+async def test_native_tools_travel_under_safe_names_and_come_back_under_ours(case: FormatCase) -> None:
+    async with case.fake([case.calls([("crm_get_contact", {"id": 7}), ("lookup_order", {})])], api_key=KEY) as server:
+        adapter = adapter_for(case, server)
         result = await adapter.chat(ChatRequest([ChatMessage("user", "Find contact 7")], TOOLS), CTX)
         await adapter.aclose()
-    assert wire.tool_names(server.requests[0]) == ["crm_get_contact", "lookup_order"]
+    assert case.tool_names(server.requests[0]) == ["crm_get_contact", "lookup_order"]
     calls = result.message.tool_calls or []
     assert [(call.name, call.arguments) for call in calls] == [("crm.get_contact", {"id": 7}), ("lookup_order", {})]
     assert len({call.id for call in calls}) == 2 and all(calls[i].id for i in range(2))
 
 
-async def test_an_episode_carries_calls_and_results_turn_by_turn(wire: Wire) -> None:
+async def test_an_episode_carries_calls_and_results_turn_by_turn(case: FormatCase) -> None:
     """The fakes refuse (400) a tool result that answers no call and a call left unanswered."""
-    async with wire.fake([wire.calls([("crm_get_contact", {"id": 7})]), wire.text("Done.")], api_key=KEY) as server:
-        adapter = adapter_for(wire, server)
+    async with case.fake([case.calls([("crm_get_contact", {"id": 7})]), case.text("Done.")], api_key=KEY) as server:
+        adapter = adapter_for(case, server)
         history = [ChatMessage("system", "You help."), ChatMessage("user", "Find contact 7")]
         first = await adapter.chat(ChatRequest(history, TOOLS), CTX)
         [call] = first.message.tool_calls or []
@@ -173,53 +173,53 @@ async def test_an_episode_carries_calls_and_results_turn_by_turn(wire: Wire) -> 
     assert "Ada" in json.dumps(server.requests[1].body) and "You help." in json.dumps(server.requests[1].body)
 
 
-async def test_every_benchmark_task_runs_end_to_end_as_with_the_mock(wire: Wire) -> None:
+async def test_every_benchmark_task_runs_end_to_end_as_with_the_mock(case: FormatCase) -> None:
     """The example's single tasks and episodes through the adapter score as the in-process mock."""
     mock_report = await run(example, make_adapter("mock", "offline"), fast())
-    async with wire.fake(handler=mock_handler(example, wire=wire.provider), api_key=KEY) as server:  # type: ignore[arg-type]
-        report = await run(example, adapter_for(wire, server), fast())
-    assert report.provider == wire.provider
+    async with case.fake(handler=mock_handler(example, wire=case.provider), api_key=KEY) as server:  # type: ignore[arg-type]
+        report = await run(example, adapter_for(case, server), fast())
+    assert report.provider == case.provider
     assert [(r.task_id, r.score) for r in report.rows] == [(r.task_id, r.score) for r in mock_report.rows]
     assert report.totals == mock_report.totals and report.usage.prompt_tokens > 0
 
 
-async def test_usage_and_cost_from_prices(wire: Wire) -> None:
+async def test_usage_and_cost_from_prices(case: FormatCase) -> None:
     prices = Prices(input=2.0, output=10.0)
-    async with wire.fake([wire.with_usage(1000, 200)], api_key=KEY) as server:
-        result = await adapter_for(wire, server, prices).complete("2+2?", CTX)
+    async with case.fake([case.with_usage(1000, 200)], api_key=KEY) as server:
+        result = await adapter_for(case, server, prices).complete("2+2?", CTX)
     assert (result.usage.prompt_tokens, result.usage.completion_tokens) == (1000, 200)
     assert result.usage.cost_usd == pytest.approx((1000 * 2.0 + 200 * 10.0) / 1e6)
 
 
-async def test_transient_faults_are_retried(wire: Wire) -> None:
-    faults = [wire.error(status, "try again", retry_after="0") for status in wire.transient]
-    async with wire.fake([*faults, wire.text("4")], api_key=KEY) as server:
-        report = await run(example, adapter_for(wire, server), fast(task_ids=("arith-01",)))
+async def test_transient_faults_are_retried(case: FormatCase) -> None:
+    faults = [case.error(status, "try again", retry_after="0") for status in case.transient]
+    async with case.fake([*faults, case.text("4")], api_key=KEY) as server:
+        report = await run(example, adapter_for(case, server), fast(task_ids=("arith-01",)))
     [row] = report.rows
-    assert row.error is None and row.attempts == len(wire.transient) + 1
-    assert server.received == len(wire.transient) + 1
+    assert row.error is None and row.attempts == len(case.transient) + 1
+    assert server.received == len(case.transient) + 1
 
 
 @pytest.mark.parametrize("status", [400, 401, 403, 404])
-async def test_fatal_errors_end_the_run_at_once(wire: Wire, status: int) -> None:
-    async with wire.fake(default=wire.error(status, "no"), api_key=KEY) as server:
+async def test_fatal_errors_end_the_run_at_once(case: FormatCase, status: int) -> None:
+    async with case.fake(default=case.error(status, "no"), api_key=KEY) as server:
         with pytest.raises(RunStoppedError) as info:
-            await run(example, adapter_for(wire, server), fast(concurrency=1))
+            await run(example, adapter_for(case, server), fast(concurrency=1))
     assert f"HTTP {status}" in info.value.message
     assert server.received == 1  # no retry, no other task
 
 
-def test_the_key_is_never_printed_or_written(wire: Wire, tmp_path: Path) -> None:
+def test_the_key_is_never_printed_or_written(case: FormatCase, tmp_path: Path) -> None:
     """Through the real CLI: a successful run (report, Markdown, journal), then a refused key whose
     401/400 message echoes the key presented."""
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY") and not k.endswith("_BASE_URL")}
     outputs: list[str] = []
-    with wire.fake(handler=mock_handler(example, wire=wire.provider), api_key=KEY).in_thread() as server:  # type: ignore[arg-type]
+    with case.fake(handler=mock_handler(example, wire=case.provider), api_key=KEY).in_thread() as server:  # type: ignore[arg-type]
         for key in (KEY, KEY + "-wrong"):
             report, markdown = tmp_path / f"{len(key)}.json", tmp_path / f"{len(key)}.md"
-            command = [sys.executable, "-m", "benchmark_core", "run", "--model", "m", "--provider", wire.provider]
+            command = [sys.executable, "-m", "benchmark_core", "run", "--model", "m", "--provider", case.provider]
             command += ["--output", str(report), "--markdown", str(markdown), "--no-cache"]
-            child = {**env, wire.key_variable: key, wire.url_variable: server.base_url}
+            child = {**env, case.key_variable: key, case.url_variable: server.base_url}
             done = subprocess.run(command, env=child, capture_output=True, text=True, timeout=120, check=False)
             assert done.returncode == (0 if key == KEY else 2), done.stderr
             outputs += [done.stdout, done.stderr]

@@ -5,14 +5,24 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import Callable
 from decimal import Decimal, localcontext
 from typing import Any
 
 import pytest
-from benchmark_core import AdapterContext, Benchmark, GradeContext, Task, TaskScore, Trace
+from benchmark_core import (
+    AdapterContext,
+    Benchmark,
+    GradeContext,
+    Task,
+    TaskScore,
+    Trace,
+    mock_adapter,
+    openai_compat_adapter,
+)
 from benchmark_core.chat import ChatRequest, ChatResult, CompletionResult
-from benchmark_core.errors import AdapterError
+from benchmark_core.errors import AdapterError, BadRequestError, GraderError, RateLimitedError, RequestTimeoutError
 from benchmark_core.graders._graders import (
     DEFAULT_JUDGE_PROMPT,
     exact_match,
@@ -22,6 +32,7 @@ from benchmark_core.graders._graders import (
     regex_match,
 )
 from benchmark_core.reports import Usage
+from benchmark_core.testing import FakeOpenAI, FakeResponse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -594,9 +605,12 @@ async def test_judge_scores_zero_on_anything_else(reply: str, reason: str) -> No
     assert result.reason.startswith(reason), result.reason
 
 
-async def test_judge_scores_zero_when_the_adapter_fails() -> None:
-    result = await judge(_raise(AdapterError("HTTP 503 from provider", retryable=True)))
-    assert result == TaskScore(score=0.0, passed=False, reason="judge request failed: HTTP 503 from provider")
+async def test_a_judge_request_that_cannot_succeed_raises_and_is_not_retried() -> None:
+    adapter = ScriptedJudge(_raise(AdapterError("HTTP 401 from provider", status=401)))
+    with pytest.raises(AdapterError, match=r"^judge request failed: HTTP 401 from provider$") as raised:
+        await judge_with_llm(adapter)(TASK, Trace(answer="Paris"), GradeContext())
+    assert raised.value.status == 401 and raised.value.code == AdapterError.code
+    assert len(adapter.prompts) == 1
 
 
 async def test_judge_does_not_call_the_model_without_an_answer() -> None:
@@ -614,9 +628,10 @@ async def test_judge_gives_up_after_its_timeout() -> None:
             await never.wait()
             raise AssertionError("unreachable")
 
-    grader = judge_with_llm(SilentJudge(lambda _: ""), timeout=0.05)
-    result = await grader(TASK, Trace(answer="Paris"), GradeContext())
-    assert result.reason == "judge did not answer within 0.05s"
+    grader = judge_with_llm(SilentJudge(lambda _: ""), timeout=0.05, retries=1, retry_budget=30.0)
+    with pytest.raises(RequestTimeoutError) as raised:
+        await grader(TASK, Trace(answer="Paris"), GradeContext())
+    assert raised.value.message == "judge request failed: judge did not answer within 0.05s (after 2 attempts)"
 
 
 async def test_judge_pass_threshold() -> None:
@@ -636,20 +651,60 @@ async def test_judge_works_as_a_benchmark_grader(make_benchmark: Callable[..., B
 
 
 async def test_judge_through_the_openai_compatible_adapter() -> None:
-    from benchmark_core import openai_compat_adapter
-    from benchmark_core.testing import FakeOpenAI, FakeResponse
-
     replies = [FakeResponse.text('{"score": 0.9, "reason": "right city"}'), FakeResponse.error(400, "bad model")]
     async with FakeOpenAI(replies) as server:
         adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge-secret")
         grader = judge_with_llm(adapter)
         good = await grader(TASK, Trace(answer="Paris"), GradeContext())
-        failed = await grader(TASK, Trace(answer="Paris"), GradeContext())
+        with pytest.raises(BadRequestError) as failed:
+            await grader(TASK, Trace(answer="Paris"), GradeContext())
         await adapter.aclose()
         sent = server.requests[0].body["messages"][0]["content"]
     assert good == TaskScore(score=0.9, passed=True, reason="judge: right city")
-    assert failed.score == 0.0
-    assert "judge" in failed.reason
-    assert "sk-judge-secret" not in failed.reason
+    assert failed.value.message.startswith("judge request failed: ") and "bad model" in failed.value.message
+    assert "sk-judge-secret" not in failed.value.message
+    assert len(server.requests) == 2  # a 400 is not retried
     assert sent.startswith(DEFAULT_JUDGE_PROMPT)
     assert "Candidate answer:\nParis" in sent
+
+
+async def test_the_judge_waits_out_a_429s_retry_after_and_scores_the_real_verdict() -> None:
+    verdict = FakeResponse.text('{"score": 0.75, "reason": "close"}')
+    async with FakeOpenAI([FakeResponse.error(429, "slow down", retry_after="1"), verdict]) as server:
+        adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge")
+        started = time.monotonic()
+        result = await judge_with_llm(adapter)(TASK, Trace(answer="Paris"), GradeContext(seed=5))
+        waited = time.monotonic() - started
+        await adapter.aclose()
+    assert result == TaskScore(score=0.75, passed=True, reason="judge: close")
+    assert len(server.requests) == 2
+    assert waited >= 0.99  # the provider's Retry-After, not the shorter first backoff (0.25-0.75 s)
+
+
+async def test_the_judge_retries_a_503_and_scores_the_real_verdict() -> None:
+    verdict = FakeResponse.text('{"score": 0.2, "reason": "wrong city"}')
+    async with FakeOpenAI([FakeResponse.error(503, "overloaded"), verdict]) as server:
+        adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge")
+        result = await judge_with_llm(adapter)(TASK, Trace(answer="Lyon"), GradeContext())
+        await adapter.aclose()
+    assert result == TaskScore(score=0.2, passed=False, reason="judge: wrong city")
+    assert len(server.requests) == 2
+
+
+async def test_a_judge_that_never_recovers_errors_the_row_instead_of_scoring_zero(
+    make_benchmark: Callable[..., Benchmark],
+) -> None:
+    async with FakeOpenAI(default=FakeResponse.error(429, "slow down", retry_after="0")) as server:
+        adapter = openai_compat_adapter(server.base_url, "judge-model", api_key="sk-judge")
+        grader = judge_with_llm(adapter, retries=2)
+        with pytest.raises(RateLimitedError) as raised:
+            await grader(TASK, Trace(answer="Paris"), GradeContext())
+        benchmark = make_benchmark(grade=grader)
+        report = await benchmark.run_async(mock_adapter(), task_ids=("t2",))
+        await adapter.aclose()
+    assert raised.value.message.startswith("judge request failed: ")
+    assert raised.value.message.endswith("(after 3 attempts)") and "slow down" in raised.value.message
+    assert len(server.requests) == 3 + 3
+    (row,) = report.rows
+    assert row.error_code == GraderError.code and row.score == 0.0
+    assert row.error is not None and "judge request failed" in row.error and "(after 3 attempts)" in row.error

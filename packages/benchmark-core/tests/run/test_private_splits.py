@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from benchmark_core import RunOptions, load_benchmark, mock_adapter
-from benchmark_core.errors._errors import UsageError
+from benchmark_core.errors._base import UsageError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs import journal_path
 from benchmark_core.runs._private_split import private_split

@@ -127,3 +127,14 @@ def test_a_run_restores_the_thresholds(default_thresholds: tuple[int, int, int])
     report = asyncio.run(run(example, mock_adapter(), concurrency=4))
     assert report.complete
     assert gc.get_threshold() == default_thresholds
+
+
+async def test_a_model_run_and_an_agent_run_refuse_an_unknown_option_alike() -> None:
+    from benchmark_core.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match=r"^unknown run option\(s\): bogus, colour$"):
+        await run(example, mock_adapter(), bogus=1, colour="red")
+    with pytest.raises(ConfigurationError, match=r"^unknown run option\(s\): bogus$"):
+        await run(example, agent="true", bogus=1)
+    report = await run(example, mock_adapter(policies=example.mock_policies), task_ids=["arith-01"])
+    assert [row.task_id for row in report.rows] == ["arith-01"]  # any sequence of ids, kept as a tuple

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from benchmark_core import load_benchmark, run
 from benchmark_core.adapters.mock import mock_adapter
-from benchmark_core.errors._errors import NotAnEpisodeError
+from benchmark_core.errors._sessions import NotAnEpisodeError
 from benchmark_core.testing.sessions import mock_agent
 from benchmark_core.wire import to_wire
 

@@ -12,7 +12,8 @@ from benchmark_core import ToolLogEntry, load_benchmark
 from benchmark_core.adapters.mock import mock_adapter
 from benchmark_core.episodes._episode import EpisodeLimits
 from benchmark_core.episodes._session import EPISODE_DONE, MAX_TOOL_CALLS, open_session
-from benchmark_core.errors._errors import NotAnEpisodeError, SessionFinishedError, TaskNotFoundError
+from benchmark_core.errors._sessions import NotAnEpisodeError, SessionFinishedError
+from benchmark_core.errors._tasks import TaskNotFoundError
 from benchmark_core.example import benchmark as example
 from benchmark_core.runs._runner import run
 from benchmark_core.testing.sessions import play_mock

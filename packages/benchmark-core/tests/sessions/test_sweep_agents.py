@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_core.errors._errors import ConfigurationError
+from benchmark_core.errors._usage import ConfigurationError
 from benchmark_core.sweep import plan_sweep, run_sweep, write_leaderboard
 
 AGENT = Path(__file__).with_name("mock_mcp_agent.py")

@@ -23,7 +23,7 @@ from aiohttp.test_utils import TestClient
 from benchmark_core import Benchmark, Task, TaskScore, mock_adapter
 from benchmark_core.__about__ import __version__
 from benchmark_core.data import dump_task_file
-from benchmark_core.errors._errors import ListenError
+from benchmark_core.errors._failures import ListenError
 from benchmark_core.example import benchmark as example
 from benchmark_core.reports._report import index_entry, provenance_markdown
 from benchmark_core.servers._http import MAX_BODY_BYTES, create_app, serve

@@ -16,7 +16,8 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
-from ..errors._errors import BenchmarkError, BenchmarkFileError, describe_error
+from ..errors._base import BenchmarkError, describe_error
+from ..errors._usage import BenchmarkFileError
 from .definition import Benchmark
 
 #: The attribute read when the spec names no attribute (`file.py` alone).

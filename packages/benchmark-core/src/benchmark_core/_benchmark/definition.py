@@ -16,7 +16,8 @@ from .._model import BenchmarkStatus, Provenance, Task
 from .._util.lazy import Deferred
 from ..data._taskfiles import file_version, load_task_file, shipped_file_names, shipped_splits
 from ..data._validation import check_definition, validate_tasks
-from ..errors._errors import DefinitionError, EventLoopRunningError, TaskFileError, TaskNotFoundError
+from ..errors._tasks import DefinitionError, TaskFileError, TaskNotFoundError
+from ..errors._usage import EventLoopRunningError
 
 if TYPE_CHECKING:
     # Imported where used: loading a Benchmark (all that `list` does) needs neither the adapters,

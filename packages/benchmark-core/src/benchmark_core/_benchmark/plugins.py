@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from attrs import define, field
 
-from ..errors._errors import BenchmarkNotFoundError, PluginLoadError, describe_error
+from ..errors._base import describe_error
+from ..errors._failures import PluginLoadError
+from ..errors._usage import BenchmarkNotFoundError
 from .definition import Benchmark
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ Gemini's generateContent APIs natively. Get one with `make_adapter(provider, mod
 
 Public modules: `base` (the `ModelAdapter` protocol, `AdapterContext`, `GenerationSettings`),
 `registry` (`make_adapter`), `catalog` (the provider table) and `mock`. Every HTTP provider is one
-`ChatAdapter` over its wire object in the private `_providers/`, registered by name in the table.
+`ChatAdapter` over its format object in the private `_providers/`, registered by name in the table.
 Pacing by the providers' rate-limit headers: `Pacer`, `parse_rate_limits`; token prices: `Prices`.
 
 The HTTP adapters import aiohttp, so they are loaded on first use, as attributes of this package.

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Union, runtime_checka
 from attrs import frozen
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject
-from ..errors._errors import MalformedResponseError
+from ..errors._provider import MalformedResponseError
 from .base import AdapterContext
 
 if TYPE_CHECKING:

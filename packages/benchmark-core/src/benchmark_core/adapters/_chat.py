@@ -1,4 +1,4 @@
-"""The one HTTP chat adapter, over a provider's wire object (`_wire.Wire`): the model and endpoint,
+"""The one HTTP chat adapter, over a provider's format object (`_format.ProviderFormat`): the model and endpoint,
 the URL checked and the key required by one rule, the body fields of a run's settings built once
 per settings object, the exchange through the shared `JsonPoster` (response cache included), the
 well-formedness check that keeps garbled answers out of the cache, prices, batches and `aclose`.
@@ -16,19 +16,20 @@ from typing import Optional, Union
 from attrs import evolve
 
 from .._model import ChatRequest, ChatResult, CompletionResult, JsonObject, JsonValue, Usage
-from ..errors._errors import AdapterError, ConfigurationError
+from ..errors._provider import AdapterError
+from ..errors._usage import ConfigurationError
 from ._batches import BatchClient, BatchRequest
+from ._format import ProviderFormat, format_of
 from ._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, check_base_url, resolve_endpoint
 from ._prices import Prices
 from ._provider_errors import ProviderErrors
 from ._toolnames import ToolNameCodec, request_names
-from ._wire import Wire, wire_of
 from .base import AdapterContext, GenerationSettings
 from .catalog import ProviderInfo
 
 
 class ChatAdapter:
-    """A model behind one provider's API, spoken through `wire`. `base_url` is the API root (checked:
+    """A model behind one provider's API, spoken through `provider_format`. `base_url` is the API root (checked:
     an http(s) URL with a host and no credentials); `api_key` may be empty only where the table's row
     needs none (a local server). `extra_body` is merged into every request body (the model and
     messages win), `extra_headers` into every request's headers. `provider` is the name it reports
@@ -39,7 +40,7 @@ class ChatAdapter:
 
     def __init__(
         self,
-        wire: Wire,
+        provider_format: ProviderFormat,
         *,
         base_url: str,
         model: str,
@@ -51,20 +52,25 @@ class ChatAdapter:
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     ) -> None:
-        self._provider = provider or wire.info.name
+        self._provider = provider or provider_format.info.name
         if not model:
             raise ConfigurationError(f"{self._provider}: a model id is required")
-        if not api_key and wire.info.key_required:
+        if not api_key and provider_format.info.key_required:
             raise ConfigurationError(f"{self._provider}: the API key is empty")
-        self._wire = wire
-        headers = {**(extra_headers or {}), **wire.headers(api_key)}
+        self._format = provider_format
+        headers = {**(extra_headers or {}), **provider_format.headers(api_key)}
         self._poster = JsonPoster(
-            self._provider, api_key, headers, wire, max_connections=max_connections, request_timeout=request_timeout
+            self._provider,
+            api_key,
+            headers,
+            provider_format,
+            max_connections=max_connections,
+            request_timeout=request_timeout,
         )
         self._model = model
         self._base_url = check_base_url(base_url)
-        self._endpoint = wire.endpoint(self._base_url, model)
-        self._extra_body: JsonObject = {**wire.extra_body, **(extra_body or {})}
+        self._endpoint = provider_format.endpoint(self._base_url, model)
+        self._extra_body: JsonObject = {**provider_format.extra_body, **(extra_body or {})}
         self._prices = prices
         # The body fields a run's settings give every request (built once per settings object).
         self._base: tuple[Optional[GenerationSettings], JsonObject] = (None, {})
@@ -78,7 +84,7 @@ class ChatAdapter:
         *,
         base_url: Optional[str] = None,
         prices: Optional[Prices] = None,
-        wire: Optional[Wire] = None,
+        provider_format: Optional[ProviderFormat] = None,
         provider: Optional[str] = None,
         extra_body: Optional[Mapping[str, JsonValue]] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -86,7 +92,7 @@ class ChatAdapter:
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     ) -> ChatAdapter:
         """The adapter of the table's row `info`, its API root and key from the arguments, else the
-        variables the row names, else the row's default root; `wire` defaults to the row's."""
+        variables the row names, else the row's default root; `provider_format` defaults to the row's."""
         url, key = resolve_endpoint(
             provider or info.name,
             info.base_url,
@@ -97,7 +103,7 @@ class ChatAdapter:
             key_required=info.key_required,
         )
         return cls(
-            wire if wire is not None else wire_of(info),
+            provider_format if provider_format is not None else format_of(info),
             base_url=url,
             model=model,
             api_key=key,
@@ -133,12 +139,12 @@ class ChatAdapter:
         await self._poster.close()
 
     async def complete(self, prompt: str, ctx: AdapterContext) -> CompletionResult:
-        data, cached = await self._exchange(self._wire.prompt_fields(prompt), ctx)
+        data, cached = await self._exchange(self._format.prompt_fields(prompt), ctx)
         return self._completion(data, cached)
 
     async def chat(self, request: ChatRequest, ctx: AdapterContext) -> ChatResult:
         names = request_names(request)
-        data, cached = await self._exchange(self._wire.chat_fields(request, names), ctx)
+        data, cached = await self._exchange(self._format.chat_fields(request, names), ctx)
         return self._chat_result(data, request, names, cached)
 
     def body(self, fields: JsonObject, settings: GenerationSettings) -> JsonObject:
@@ -146,26 +152,26 @@ class ChatAdapter:
         settings_seen, base = self._base
         if settings_seen is not settings:
             merged = evolve(settings, extra_body={**self._extra_body, **settings.extra_body})
-            base = self._wire.settings_fields(merged, self._model, self.errors)
+            base = self._format.settings_fields(merged, self._model, self.errors)
             self._base = (settings, base)
         return {**base, **fields}
 
-    # Batches (`--batch`), where the wire has a batch API.
+    # Batches (`--batch`), where the provider's format has a batch API.
 
     @property
     def supports_batch(self) -> bool:
-        return self._wire.supports_batch
+        return self._format.supports_batch
 
     def batch_client(self) -> BatchClient:
-        return self._wire.batch_client(self._poster, self._base_url)
+        return self._format.batch_client(self._poster, self._base_url)
 
     def batch_item(self, custom_id: str, request: BatchRequest, ctx: AdapterContext) -> JsonObject:
         """One item of a batch's input: the body a direct request would send."""
         if isinstance(request, str):
-            fields = self._wire.prompt_fields(request)
+            fields = self._format.prompt_fields(request)
         else:
-            fields = self._wire.chat_fields(request, request_names(request))
-        return self._wire.batch_line(custom_id, self.body(fields, ctx.settings))
+            fields = self._format.chat_fields(request, request_names(request))
+        return self._format.batch_line(custom_id, self.body(fields, ctx.settings))
 
     def batch_answer(self, request: BatchRequest, answer: JsonObject) -> Union[CompletionResult, ChatResult]:
         if isinstance(request, str):
@@ -175,23 +181,27 @@ class ChatAdapter:
     # The answer.
 
     def _completion(self, data: JsonObject, cached: bool) -> CompletionResult:
-        text, truncated = self._wire.completion(data, self.errors)
+        text, truncated = self._format.completion(data, self.errors)
         return CompletionResult(
-            text=text, usage=self._usage(data), served_by=self._wire.served_by(data), cached=cached, truncated=truncated
+            text=text,
+            usage=self._usage(data),
+            served_by=self._format.served_by(data),
+            cached=cached,
+            truncated=truncated,
         )
 
     def _chat_result(self, data: JsonObject, request: ChatRequest, names: ToolNameCodec, cached: bool) -> ChatResult:
-        message, truncated = self._wire.reply(data, request, names, self.errors)
+        message, truncated = self._format.reply(data, request, names, self.errors)
         return ChatResult(
             message=message,
             usage=self._usage(data),
-            served_by=self._wire.served_by(data),
+            served_by=self._format.served_by(data),
             cached=cached,
             truncated=truncated,
         )
 
     def _usage(self, data: JsonObject) -> Usage:
-        usage = self._wire.usage(data)
+        usage = self._format.usage(data)
         return self._prices.priced(usage) if self._prices is not None and usage.cost_usd is None else usage
 
     async def _exchange(self, fields: JsonObject, ctx: AdapterContext) -> tuple[JsonObject, bool]:
@@ -200,7 +210,7 @@ class ChatAdapter:
 
     def _well_formed(self, data: JsonObject) -> bool:
         try:
-            self._wire.check(data, self.errors)
+            self._format.check(data, self.errors)
         except AdapterError:
             return False
         return True

@@ -3,7 +3,7 @@ the `AdapterError` of each failure, with the key scrubbed from every message, an
 headers of every answer (any status) reported to the run's pacer with the tokens the request used
 (`AdapterContext.limits_seen`; see `_pacing`). `retry-after-ms` is read before `Retry-After`. What
 is provider-specific (an error body's message and meaning, the rate-limit header family, the tokens
-an answer reports) is asked of the provider's `AnswerReader`, its wire object. The API root is
+an answer reports) is asked of the provider's `AnswerReader`, its format object. The API root is
 checked here, by one rule for every provider (`check_base_url`).
 
 The headers (which hold the key) are built once and kept in a `Secret`; redirects are not followed,
@@ -24,14 +24,9 @@ from multidict import CIMultiDictProxy
 
 from .._model import JsonObject, JsonValue
 from ..cache._cache import request_key
-from ..errors._errors import (
-    AdapterError,
-    ConfigurationError,
-    ConnectionFailedError,
-    MalformedResponseError,
-    RequestTimeoutError,
-    describe_error,
-)
+from ..errors._base import describe_error
+from ..errors._provider import AdapterError, ConnectionFailedError, MalformedResponseError, RequestTimeoutError
+from ..errors._usage import ConfigurationError
 from ._provider_errors import ProviderErrors
 from ._ratelimits import RateLimits, retry_after_of
 from ._secret import Secret
@@ -45,7 +40,7 @@ DEFAULT_REQUEST_TIMEOUT = 600.0
 
 
 class AnswerReader(Protocol):
-    """What the transport asks of a provider's wire object about an answer."""
+    """What the transport asks of a provider's format object about an answer."""
 
     def error(
         self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors

@@ -1,4 +1,4 @@
-"""Reading what providers send, defensively, for every wire object: token counts (whatever is not
+"""Reading what providers send, defensively, for every format object: token counts (whatever is not
 a whole number >= 0 counts as absent), tool-call arguments (a string that is not a JSON object is
 kept as `{RAW_ARGUMENTS_KEY: <the raw text>}` and sent back verbatim if the call is replayed), and
 the message of an error body.
@@ -43,6 +43,13 @@ def non_negative_count(value: Any) -> Optional[int]:
     """A token count from a provider's JSON: a whole number >= 0, else None."""
     number = non_negative(value)
     return int(number) if number is not None else None
+
+
+def count_in(data: Optional[JsonObject], section: str, key: str) -> Optional[int]:
+    """The token count at `data[section][key]` (`usage.total_tokens`), or None where it is missing
+    or not a count: what a provider's `used_tokens` reads."""
+    found = data.get(section) if data is not None else None
+    return non_negative_count(found.get(key)) if isinstance(found, dict) else None
 
 
 def non_negative(value: Any) -> Optional[float]:

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from attrs import evolve, frozen
 
 from .._model import Usage
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 
 _KEYS = {"input": "input", "output": "output", "cacheRead": "cache_read", "cacheWrite": "cache_write"}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._util.text import shorten
-from ..errors._errors import (
+from ..errors._provider import (
     AdapterError,
     AuthenticationFailedError,
     BadRequestError,

@@ -28,7 +28,7 @@ __all__ = ["Budget", "RateLimits", "parse_duration", "parse_rate_limits", "parse
 _DURATION_PART = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(h|ms|m|s|us|µs|ns)")
 _UNIT_SECONDS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9}
 #: The header families by name, as (pattern, the names of "limit", "remaining" and "reset", is the
-#: reset a time). A provider's wire object names the families its answers carry.
+#: reset a time). A provider's format object names the families its answers carry.
 FAMILIES: dict[str, tuple[str, tuple[str, str, str], bool]] = {
     "openai": ("x-ratelimit-{}-{}", ("limit", "remaining", "reset"), False),
     "anthropic": ("anthropic-ratelimit-{1}-{0}", ("limit", "remaining", "reset"), True),

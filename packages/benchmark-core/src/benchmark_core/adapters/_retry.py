@@ -1,5 +1,6 @@
-"""The one retry policy of a run, beside the pacer (`_pacing`): what waits between attempts after a
-transient fault (429, 5xx, timeouts, malformed replies), for direct requests and batch polling alike.
+"""The one retry policy and the one retry loop (`retrying`), beside the pacer (`_pacing`): what waits
+between attempts after a transient fault (429, 5xx, timeouts, malformed replies), for a run's direct
+requests, its batch calls and the model judge (`graders.judge_with_llm`) alike.
 
 The n-th retry waits `backoff_base * 2**(n-1)` seconds, at most `backoff_max`, times a jitter in
 [0.5, 1.5) drawn from a generator seeded per sequence (so a run's delays do not depend on the order
@@ -10,13 +11,17 @@ wait would overrun its `budget` (`--retry-budget`, seconds from the sequence's s
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from typing import Optional
+from collections.abc import Awaitable, Callable
+from typing import Optional, TypeVar
 
 from attrs import frozen
 
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError
+
+R = TypeVar("R")
 
 
 @frozen
@@ -56,3 +61,42 @@ class Retries:
         delay = min(policy.backoff_max, policy.backoff_base * 2 ** (attempt - 1)) * (0.5 + self._jitter.random())
         delay = max(delay, min(failure.retry_after or 0.0, policy.max_retry_after))
         return None if time.monotonic() + delay > self._deadline else delay
+
+
+class GaveUp(Exception):
+    """`retrying` stopped: `failure` (of attempt number `attempts`) may not be retried, or, when
+    `retryable`, the policy's retries or budget are spent."""
+
+    def __init__(self, failure: AdapterError, attempts: int, *, retryable: bool) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+        self.attempts = attempts
+        self.retryable = retryable
+
+
+def transient(failure: AdapterError) -> bool:
+    """Whether a failure is worth another attempt: retryable (429, 5xx, a timeout, ...) and not fatal."""
+    return failure.retryable and not failure.fatal
+
+
+async def retrying(
+    attempt: Callable[[int], Awaitable[R]],
+    retries: Retries,
+    *,
+    may_retry: Callable[[AdapterError], bool] = transient,
+) -> R:
+    """`attempt(n)` for n = 1, 2, ... until one returns: the one attempt/delay loop of direct requests,
+    batch calls and the model judge. After an `AdapterError` that `may_retry` accepts, it waits what
+    `retries` says (the backoff, at least the provider's Retry-After); otherwise, or once `retries` is
+    spent, it raises `GaveUp`."""
+    n = 0
+    while True:
+        n += 1
+        try:
+            return await attempt(n)
+        except AdapterError as failure:
+            retryable = may_retry(failure)
+            delay = retries.delay(failure, n) if retryable else None
+            if delay is None:
+                raise GaveUp(failure, n, retryable=retryable) from None
+        await asyncio.sleep(delay)

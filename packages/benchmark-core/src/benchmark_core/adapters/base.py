@@ -64,7 +64,7 @@ class ModelAdapter(Protocol):
     """A model behind some provider.
 
     `complete` answers a single prompt; `chat` one turn of a conversation with tools. Both raise
-    `benchmark_core.errors._errors.AdapterError` on provider failures (retryable ones marked so) and must be
+    `benchmark_core.errors.AdapterError` on provider failures (retryable ones marked so) and must be
     cancellable: the runner cancels a request that exceeds its timeout. `aclose` releases
     connections; an adapter must work again after it (reopening lazily).
     """

@@ -1,7 +1,7 @@
 """Every provider the surfaces can run, in one table: the CLI's `--provider` choices, the MCP
 `run_benchmark` parameter, the `providers` command and the docs all read `PROVIDER_TABLE`.
 
-A provider speaks one wire format (`mock`, `openai` chat completions, `anthropic` Messages, `gemini`
+A provider speaks one format (`mock`, `openai` chat completions, `anthropic` Messages, `gemini`
 generateContent, `azure`: OpenAI's chat completions at an Azure deployment), the name of its module
 in `_providers/`. The OpenAI-compatible ones are presets: a default API root, the variables that
 override the root and hold the key, and the quirks of the server behind them (which field carries
@@ -15,7 +15,7 @@ from typing import Literal, Optional
 
 from attrs import frozen
 
-Wire = Literal["mock", "openai", "anthropic", "gemini", "azure"]
+FormatName = Literal["mock", "openai", "anthropic", "gemini", "azure"]
 Reasoning = Literal["reasoning_effort", "openrouter", "thinking", "thinkingConfig", "none"]
 
 
@@ -29,7 +29,7 @@ class ProviderInfo:
     sent. `wire` names the module of `_providers/` that speaks the provider's format."""
 
     name: str
-    wire: Wire
+    wire: FormatName
     summary: str
     base_url: str = ""
     base_url_variable: Optional[str] = None

@@ -11,7 +11,8 @@ from attrs import Factory, frozen
 
 from .._model import ChatMessage, ChatRequest, ChatResult, CompletionResult, Task, ToolCall, Usage
 from .._util.rng import mulberry32
-from ..errors._errors import AdapterError, ConfigurationError
+from ..errors._provider import AdapterError
+from ..errors._usage import ConfigurationError
 from .base import AdapterContext, ModelAdapter
 
 

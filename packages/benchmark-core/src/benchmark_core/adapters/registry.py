@@ -1,7 +1,7 @@
 """Adapters by provider name, for the CLI and the other surfaces.
 
 The names and what each needs are the table of `catalog` (`PROVIDER_TABLE`). A row's `wire` names
-the module of `_providers/` that speaks its format (its `WIRE`, found by `_wire.wire_of`), so adding
+the module of `_providers/` that speaks its format (its `FORMAT`, found by `_format.format_of`), so adding
 a provider is that module and a row. An HTTP provider's module (and with it aiohttp) is imported
 only when such a provider is asked for, so importing this module stays cheap.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from .base import ModelAdapter
 from .catalog import PROVIDER_NAMES, PROVIDERS_BY_NAME
 from .mock import MockPolicies, mock_adapter

@@ -38,7 +38,9 @@ from .._model import (
 from ..adapters.base import AdapterContext
 from ..episodes._episode import EpisodeError
 from ..episodes._session import EpisodeSession
-from ..errors._errors import AgentFailedError, ConfigurationError, NotAnEpisodeError
+from ..errors._failures import AgentFailedError
+from ..errors._sessions import NotAnEpisodeError
+from ..errors._usage import ConfigurationError
 from ..runs._options import RunOptions
 from ..runs._requests import TaskRequests
 from ..runs._runner import Run

@@ -39,7 +39,9 @@ from typing import Optional
 from attrs import frozen
 
 from .._model import JsonObject, Usage
-from ..errors._errors import AgentFailedError, ConfigurationError, UsageError
+from ..errors._base import UsageError
+from ..errors._failures import AgentFailedError
+from ..errors._usage import ConfigurationError
 from ..wire._converter import from_wire
 from ._sandbox import DEFAULT_MEMORY, DEFAULT_PROCESSES, SANDBOXES, ProcessWatch, limits, sealed_argv
 

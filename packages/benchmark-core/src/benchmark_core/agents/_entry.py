@@ -6,12 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-import attrs
-
 from .._model import RunReport
 from ..adapters.base import ModelAdapter
-from ..errors._errors import ConfigurationError
-from ..runs._options import RunOptions
+from ..errors._usage import ConfigurationError
+from ..runs._options import RunOptions, with_overrides
 from ..runs._runner import ProgressCallback
 from ..runs._runner import run as run_model
 from ..runs._selection import TaskSource
@@ -55,10 +53,4 @@ async def run(
     from ._agent_run import AgentRun
 
     assert agent is not None
-    unknown = sorted(set(overrides) - set(attrs.fields_dict(RunOptions)))
-    if unknown:
-        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
-    if overrides.get("task_ids") is not None:
-        overrides["task_ids"] = tuple(overrides["task_ids"])
-    opts = attrs.evolve(options or RunOptions(), **overrides)
-    return await AgentRun(benchmark, agent, opts, **common).execute()
+    return await AgentRun(benchmark, agent, with_overrides(options, overrides), **common).execute()

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 
 #: The choices of `--agent-sandbox`.
 SANDBOXES = ("bwrap", "none")

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from ..errors._errors import MissingExtraError, UsageError
+from ..errors._base import UsageError
+from ..errors._usage import MissingExtraError
 from ._frames import rows_frame
 from ._reading import ReportSource
 

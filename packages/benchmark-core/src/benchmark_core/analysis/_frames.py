@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors._errors import MissingExtraError
+from ..errors._usage import MissingExtraError
 from ..runs._collector import fewer_collections
 from ._reading import ReportSource, iter_reports
 from ._rows import RowColumns, flattened, row_reports

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, Union
 
-from ..errors._errors import MissingFileError, UsageError
+from ..errors._base import UsageError
+from ..errors._usage import MissingFileError
 from ..runs._files import read_json
 
 #: A report file, or a folder whose `*.json` run reports are read (recursively, in path order).

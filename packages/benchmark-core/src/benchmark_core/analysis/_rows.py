@@ -10,7 +10,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Optional
 
-from ..errors._errors import InvalidJsonError, MissingExtraError, UnreadableFileError, UsageError
+from ..errors._base import UsageError
+from ..errors._requests import InvalidJsonError
+from ..errors._usage import MissingExtraError, UnreadableFileError
 from ._reading import ReportSource, walk_paths
 
 #: The columns every report gives, in order; `group.<dimension>` and `detail.<field>` follow.

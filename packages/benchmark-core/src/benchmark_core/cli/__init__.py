@@ -5,7 +5,7 @@ in `app.py`; the benchmark reaches them through `ctx.obj` (`base.CliState`). Com
 business logic: they call the core functions the HTTP API and the MCP server call too
 (`benchmark_core.servers._documents`, `plugins`, `runner`) and print what those return.
 
-Exit codes (`benchmark_core.errors._errors`): 0 success, 1 invalid usage (click usage errors, unknown task,
+Exit codes (`benchmark_core.errors`): 0 success, 1 invalid usage (click usage errors, unknown task,
 unknown provider, unreadable file), 2 run or runtime failure, 130/143 a run ended by SIGINT/SIGTERM.
 With `--json` a command prints one JSON document on stdout and nothing else (errors too, as
 `{"error": {"code", "message"}}`); messages and progress go to stderr. `list`, `show` and `--help`

@@ -13,7 +13,7 @@ from typing import Any, NoReturn, Optional
 import click
 
 from .._benchmark.definition import Benchmark
-from ..errors._errors import EXIT_OK
+from ..errors._base import EXIT_OK
 from .base import BenchmarkSource, CliGroup, CliState
 
 #: Every benchmark's commands: name -> the module (of this package) and command that implement it.

@@ -1,6 +1,7 @@
 """What every command shares: the state the group hands its commands through `ctx.obj`, the group
-class that maps failures to exit codes, and the `command()` decorator (`--json`, `--tasks`, error
-mapping). No business logic: commands call core functions and print what they return."""
+class that maps failures to exit codes, the `command()` decorator (`--json`, `--tasks`, error
+mapping) and the options several commands take (`--markdown`). No business logic: commands call
+core functions and print what they return."""
 
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ import click
 from .._benchmark.definition import Benchmark
 from .._util.indented_json import indented_json
 from .._util.text import shorten
-from ..errors._errors import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
+from ..errors._base import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
 DEBUG_ENV = "BENCHMARK_CORE_DEBUG"
 JSON_HELP = "Print one JSON document on stdout, nothing else."
 TASKS_HELP = "Use this JSONL task file instead of the benchmark's own tasks."
+REPORT_MARKDOWN_HELP = "Write the markdown report (summary and task table) here."
 
 
 class CliState:
@@ -129,6 +131,12 @@ def command(*, tasks: bool = True, json_help: str = JSON_HELP, tasks_help: str =
         return cast(F, decorated)
 
     return decorate
+
+
+def markdown_option(help: str = REPORT_MARKDOWN_HELP) -> Callable[[F], F]:
+    """`--markdown PATH`, the one declaration of it: where a command writes its Markdown (by default
+    a run's report; `help` says what else)."""
+    return click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None, help=help)
 
 
 def fail(exc: BenchmarkError, as_json: bool) -> NoReturn:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..errors._errors import PluginLoadError
+from ..errors._failures import PluginLoadError
 from .base import command, echo_json
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import click
 
-from ..errors._errors import UsageError
+from ..errors._base import UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:

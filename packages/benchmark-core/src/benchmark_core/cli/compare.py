@@ -8,10 +8,11 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import IncomparableReportsError, UsageError
+from ..errors._base import UsageError
+from ..errors._usage import IncomparableReportsError
 from ..runs._files import check_writable, read_report, write_text
 from ..wire._converter import to_wire
-from .base import CliState, command, echo_json
+from .base import CliState, command, echo_json, markdown_option
 
 
 @click.command("compare")
@@ -23,12 +24,7 @@ from .base import CliState, command, echo_json
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the paired bootstrap.")
 @click.option("--resamples", type=click.IntRange(min=1), default=10_000, show_default=True, help="Bootstrap resamples.")
-@click.option(
-    "--markdown",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the comparison as Markdown here.",
-)
+@markdown_option("Write the comparison as Markdown here.")
 @click.option(
     "--html",
     "html_path",

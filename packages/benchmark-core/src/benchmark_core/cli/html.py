@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import UsageError
+from ..errors._base import UsageError
 from ..runs._files import read_report_or_comparison, write_text
 from .base import CliState, command, echo_json
 

@@ -10,8 +10,8 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import EXIT_FAILURE
-from .base import CliState, command
+from ..errors._base import EXIT_FAILURE
+from .base import CliState, command, markdown_option
 from .progress import error_breakdown
 from .run import write_report
 
@@ -24,12 +24,7 @@ from .run import write_report
     required=True,
     help="Write the whole run's JSON report here.",
 )
-@click.option(
-    "--markdown",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the markdown report (summary and task table) here.",
-)
+@markdown_option()
 @command(tasks_help="The task file the shards ran, when it was not the benchmark's own.")
 @click.pass_obj
 def merge_cmd(

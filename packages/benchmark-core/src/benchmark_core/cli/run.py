@@ -24,10 +24,11 @@ import click
 
 from .._benchmark.definition import Benchmark
 from .._model import PrivateSplitRecord, RunReport
-from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, OutputWriteError, RunStoppedError, UsageError
+from ..errors._base import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, UsageError
+from ..errors._runs import OutputWriteError, RunStoppedError
 from ..runs._options import RunOptions
 from ..runs._target import RunTarget
-from .base import CliState, command, continue_command, echo_json
+from .base import CliState, command, continue_command, echo_json, markdown_option
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
@@ -119,12 +120,7 @@ if TYPE_CHECKING:
     "NAME (no task file is written; the report records the split and its digest, never the seed). "
     "--tasks then names the hidden split (default: hidden). See docs/private-splits.md.",
 )
-@click.option(
-    "--markdown",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the markdown report (summary and task table) here.",
-)
+@markdown_option()
 @command(
     tasks_help="Use this JSONL task file instead of the benchmark's own tasks, or a split it ships, by name "
     "(`full` for its tasks-full.jsonl, `extended`, ...; a name it lacks is refused with the list of its splits). "

@@ -8,7 +8,7 @@ from typing import Any, Optional, TypeVar
 
 import click
 
-from ..errors._errors import UsageError
+from ..errors._base import UsageError
 from ..runs._options import OptionSpec, RunOptions, option_specs, option_type
 from ..runs._target import RunTarget
 

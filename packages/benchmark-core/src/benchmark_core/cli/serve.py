@@ -8,7 +8,7 @@ from typing import Optional
 
 import click
 
-from ..errors._errors import UsageError
+from ..errors._base import UsageError
 from .base import CliState, command
 
 PORT_RANGE = click.IntRange(min=0, max=65535)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from ..errors._errors import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
+from ..errors._base import EXIT_FAILURE, EXIT_SIGINT, BenchmarkError, UsageError
 from .base import command, echo_json
 
 if TYPE_CHECKING:

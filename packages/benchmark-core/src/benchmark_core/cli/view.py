@@ -39,7 +39,7 @@ def view_cmd(results: tuple[Path, ...], host: str, port: Optional[int], as_json:
     journals (read without locking them) and update live; a finished run joins its group.
     Each folder is ranked on its own. Ctrl+C stops the server.
     """
-    from ..errors._errors import MissingFileError
+    from ..errors._usage import MissingFileError
     from ..servers._http import serve
     from ..view._app import create_view_app
 

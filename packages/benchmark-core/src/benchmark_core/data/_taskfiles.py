@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from .._model import Task
 from .._util.json_values import jsonl_lines, loads
-from ..errors._errors import TaskFileError, TasksNotAllowedError, UsageError
+from ..errors._base import UsageError
+from ..errors._tasks import TaskFileError, TasksNotAllowedError
 from ..wire._converter import dumps, from_wire
 
 if TYPE_CHECKING:

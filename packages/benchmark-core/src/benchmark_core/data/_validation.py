@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._model import BENCHMARK_STATUSES, PROVENANCE_KINDS, TASK_KINDS, Task
-from ..errors._errors import DefinitionError
+from ..errors._tasks import DefinitionError
 from ..wire._converter import check_json
 
 if TYPE_CHECKING:

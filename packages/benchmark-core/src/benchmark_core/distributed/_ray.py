@@ -21,7 +21,8 @@ import attrs
 from attrs import frozen
 
 from .._model import RunReport
-from ..errors._errors import BenchmarkError, ConfigurationError, MissingExtraError
+from ..errors._base import BenchmarkError
+from ..errors._usage import ConfigurationError, MissingExtraError
 from ..runs._files import RunFiles
 from ..runs._options import RunOptions
 from ..runs._shards import Shard

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .._model import Episode, JsonObject, JsonValue, Task, TaskScore, ToolLogEntry, ToolResult, ToolSpec, Trace
-from ..errors._errors import InvalidSubmissionError, NotAnEpisodeError, SessionFinishedError, TaskNotFoundError
+from ..errors._sessions import NotAnEpisodeError, SessionFinishedError
+from ..errors._tasks import InvalidSubmissionError, TaskNotFoundError
 from ..wire._converter import to_wire
 from ._episode import EpisodeLimits, execute_call
 from ._toolbox import INVALID_ARGUMENTS, tool_error

@@ -13,7 +13,7 @@ import secrets
 import time
 from typing import Optional
 
-from ..errors._errors import SessionNotFoundError, TooManySessionsError
+from ..errors._sessions import SessionNotFoundError, TooManySessionsError
 from ._session import EpisodeSession
 
 #: Defaults: a server holds at most this many unfinished sessions, each for at most this idle time.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._model import Task, TaskScore, Trace
 from ..episodes._episode import replay
-from ..errors._errors import InvalidSubmissionError
+from ..errors._tasks import InvalidSubmissionError
 from ..graders._graders import numeric_within
 from ..hooks._hooks import GradeContext
 

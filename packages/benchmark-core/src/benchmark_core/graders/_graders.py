@@ -42,7 +42,7 @@ from .._util.json_schema import SchemaError, validate
 from .._util.json_values import SHOW_LIMIT, is_number, json_equal, json_text, loads, show
 from .._util.text import shorten
 from ..adapters.base import AdapterContext
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError, RequestTimeoutError
 from ..hooks._hooks import GradeContext
 
 if TYPE_CHECKING:
@@ -331,32 +331,63 @@ def judge_with_llm(
     *,
     pass_threshold: float = 0.5,
     timeout: float = 60.0,
+    retries: int = 5,
+    retry_budget: float = 300.0,
 ) -> JudgeGrader:
     """An async grader `(task, trace, ctx) -> TaskScore` that asks `adapter` to score the answer.
 
     The judge sees `prompt`, the task prompt, the task's expected answer (when it has one) and the
     candidate answer, and must reply `{"score": number in [0, 1], "reason": string}`, optionally in a
-    Markdown code fence. Anything else, an `AdapterError` or a reply slower than `timeout` seconds
-    scores 0 with a reason saying what went wrong. A trace without an answer scores 0 without a
-    model call. `passed` is `score >= pass_threshold`. Opt-in: every grade is a paid model call.
+    Markdown code fence. Any other reply scores 0 with a reason saying what was wrong with it. A trace
+    without an answer scores 0 without a model call. `passed` is `score >= pass_threshold`. Opt-in:
+    every grade is a paid model call.
+
+    A failed judge request is no verdict on the answer, so it never scores 0. Transient failures
+    (429, 5xx, a lost connection, a malformed reply, no answer within `timeout` seconds) are retried
+    by the run's rules (`adapters._retry`): exponential backoff with seeded jitter, at least the
+    provider's Retry-After, up to `retries` retries within `retry_budget` seconds of the first try.
+    A failure that is not transient (a rejected key, an unknown model), or one still failing then,
+    raises its `AdapterError` ("judge request failed: ..."), so the run records an errored row.
     """
 
     async def grade(task: Task, trace: Trace, ctx: GradeContext) -> TaskScore:
-        import asyncio  # here: the other graders are imported by `list`, which needs no event loop
+        # Here: the other graders are imported by `list`, which needs no event loop.
+        import asyncio
+
+        from ..adapters._retry import GaveUp, RetryPolicy, retrying
 
         if trace.answer is None:
             return _fail("no answer to judge")
         text = judge_prompt(prompt, task, trace.answer)
+
+        async def ask(attempt: int) -> Any:
+            try:
+                return await asyncio.wait_for(
+                    adapter.complete(text, AdapterContext(task=task, attempt=attempt, seed=ctx.seed)), timeout
+                )
+            except asyncio.TimeoutError:
+                raise RequestTimeoutError(f"judge did not answer within {timeout:g}s", retryable=True) from None
+
         try:
-            result: Any = await asyncio.wait_for(
-                adapter.complete(text, AdapterContext(task=task, seed=ctx.seed)), timeout
-            )
-        except AdapterError as exc:
-            return _fail(f"judge request failed: {exc.message}")
-        except asyncio.TimeoutError:
-            return _fail(f"judge did not answer within {timeout:g}s")
+            result = await retrying(ask, RetryPolicy(retries=retries, budget=retry_budget).sequence(ctx.seed))
+        except GaveUp as gave_up:
+            raise _judge_failure(gave_up.failure, gave_up.attempts) from gave_up.failure
         if not isinstance(result, CompletionResult):
             return _fail(f"judge adapter returned {type(result).__name__}, not CompletionResult")
         return parse_judge_verdict(result.text, pass_threshold)
 
     return grade
+
+
+def _judge_failure(failure: AdapterError, attempts: int) -> AdapterError:
+    """The error a judge request that failed for good raises: its message says it was the judge's, and
+    core's classes keep their code (RATE_LIMITED, ...); another adapter's own subclass, whose
+    constructor core does not know, becomes a plain `AdapterError`."""
+    suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
+    cls = type(failure) if type(failure).__module__ == AdapterError.__module__ else AdapterError
+    return cls(
+        f"judge request failed: {failure.message}{suffix}",
+        retry_after=failure.retry_after,
+        status=failure.status,
+        fatal=failure.fatal,
+    )

@@ -19,7 +19,7 @@ from attrs import Factory, define, frozen
 
 from .._model import ChatMessage, JsonObject, JsonValue, RunReport, RunRow, Task, TaskScore, Trace
 from ..episodes._environment import EnvironmentFactory
-from ..errors._errors import GraderError
+from ..errors._failures import GraderError
 from ..wire._converter import check_json
 
 if TYPE_CHECKING:

@@ -34,7 +34,8 @@ from .._model import ChatMessage, ChatRequest, Task, ToolSpec, Usage
 from ..adapters._toolnames import provider_safe_name
 from ..adapters.base import AdapterContext
 from ..adapters.mock import MockAdapter
-from ..errors._errors import ConfigurationError, PluginLoadError
+from ..errors._failures import PluginLoadError
+from ..errors._usage import ConfigurationError
 from .benchmarks import resolve_benchmark
 
 _Candidate = tuple[Benchmark, int, Task]

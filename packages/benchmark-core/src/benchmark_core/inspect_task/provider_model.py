@@ -23,7 +23,8 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from .._model import ChatMessage, ChatRequest, Task, ToolCall, ToolSpec, Usage
 from ..adapters.base import AdapterContext, GenerationSettings, ModelAdapter
-from ..errors._errors import AdapterError, ConfigurationError
+from ..errors._provider import AdapterError
+from ..errors._usage import ConfigurationError
 from ..runs._target import RunTarget
 
 STATE_KEY = "benchmark-core/provider_state"

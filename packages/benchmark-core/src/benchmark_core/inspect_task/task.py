@@ -12,7 +12,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 
 from .._benchmark.definition import Benchmark
 from .._model import Task as BenchmarkTask
-from ..errors._errors import ConfigurationError, EventLoopRunningError
+from ..errors._usage import ConfigurationError, EventLoopRunningError
 from ..wire._converter import to_wire
 from .benchmarks import remember_benchmark
 from .scorer import benchmark_scorer

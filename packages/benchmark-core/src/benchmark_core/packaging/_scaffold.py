@@ -27,7 +27,8 @@ from attrs import frozen
 
 from ..__about__ import __version__
 from ..data._validation import BENCHMARK_ID_RE
-from ..errors._errors import BenchmarkError, ScaffoldError
+from ..errors._base import BenchmarkError
+from ..errors._usage import ScaffoldError
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only annotations use it

@@ -47,8 +47,10 @@ from ..adapters._batches import (
     batch_capable,
     parse_time,
 )
+from ..adapters._retry import GaveUp, retrying, transient
 from ..adapters.base import AdapterContext
-from ..errors._errors import AdapterError, BatchItemFailedError, ConfigurationError
+from ..errors._provider import AdapterError, BatchItemFailedError
+from ..errors._usage import ConfigurationError
 from ._journal import Journal
 from ._requests import Exhausted, Fatal, TaskRequests, failure_code, failure_message, retry_policy
 from ._run_report import utc_now
@@ -324,21 +326,17 @@ class BatchRun:
 
 
 async def _provider_call(run: Run, make: Callable[[], Awaitable[R]], *, idempotent: bool = True) -> R:
-    """A call to the batch endpoints, retried by the run's retry policy (`adapters._retry`: backoff
+    """A call to the batch endpoints, retried by the run's retry policy (`adapters._retry.retrying`: backoff
     with jitter, Retry-After, `--retries`, the retry budget) after 429s and 5xx (and, when it is
     `idempotent`, after timeouts and lost connections); any other failure, or one the policy gives
     up on, ends the run (`Fatal`). Creating a batch is not idempotent: a timed-out create may have
     created it, so it is not sent again."""
+
+    def may_retry(failure: AdapterError) -> bool:
+        return transient(failure) and (idempotent or failure.status is not None)
+
     retries = retry_policy(run.options).sequence(run.options.seed)
-    attempt = 0
-    while True:
-        attempt += 1
-        try:
-            return await make()
-        except AdapterError as exc:
-            answered = exc.status is not None
-            again = exc.retryable and not exc.fatal and (idempotent or answered)
-            delay = retries.delay(exc, attempt) if again else None
-            if delay is None:
-                raise Fatal(exc) from None
-        await asyncio.sleep(delay)
+    try:
+        return await retrying(lambda _: make(), retries, may_retry=may_retry)
+    except GaveUp as gave_up:
+        raise Fatal(gave_up.failure) from None

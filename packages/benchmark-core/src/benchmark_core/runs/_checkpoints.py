@@ -31,7 +31,7 @@ from .._model import ChatMessage, Task, ToolLogEntry, Usage
 from ..episodes._environment import EnvironmentFactory
 from ..episodes._episode import EpisodeLimits, EpisodeResult, run_episode
 from ..episodes._resume import FinishedTurn, ReplayMismatch
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..wire._converter import from_wire, to_wire
 from ._journal import Journal
 from ._output_lock import is_holder_line

@@ -21,13 +21,10 @@ from attrs import frozen
 from .._model import RunReport
 from .._util.atomic import write_atomic
 from .._util.json_values import jsonl_lines, loads
-from ..errors._errors import (
-    InvalidJsonError,
-    MissingFileError,
-    OutputWriteError,
-    UnreadableFileError,
-    UsageError,
-)
+from ..errors._base import UsageError
+from ..errors._requests import InvalidJsonError
+from ..errors._runs import OutputWriteError
+from ..errors._usage import MissingFileError, UnreadableFileError
 from ..wire._converter import from_wire
 from ._shards import Shard
 

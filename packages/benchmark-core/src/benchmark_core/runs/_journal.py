@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, Optional, Union
 
 from .._model import JsonObject, RunRow
-from ..errors._errors import JournalError, JournalExistsError, OutputLockedError
+from ..errors._runs import JournalError, JournalExistsError, OutputLockedError
 from ..stats._identity import RunIdentity
 from ..wire._converter import from_wire, to_wire
 from ._files import RunFiles, write_failed

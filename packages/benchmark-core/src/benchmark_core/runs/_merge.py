@@ -21,7 +21,8 @@ import attrs
 from attrs import frozen
 
 from .._model import RunReport, RunRow, ShardInfo, Task
-from ..errors._errors import ShardMergeError, TaskNotFoundError
+from ..errors._runs import ShardMergeError
+from ..errors._tasks import TaskNotFoundError
 from ..stats._identity import RunIdentity, task_set_digest
 from ..wire._converter import camel, from_wire
 from ._collector import fewer_collections
@@ -165,13 +166,10 @@ def _check_shards(parts: Sequence[_Part]) -> list[ShardInfo]:
 def _check_agreement(parts: Sequence[_Part], records: Sequence[ShardInfo], benchmark: Benchmark) -> None:
     """The shards are of this benchmark and version, and agree on everything that makes a run."""
     first = parts[0]
-    if first.identity.benchmark != benchmark.id:
-        theirs = first.identity.benchmark
-        raise ShardMergeError(f"{first.label} is a shard of benchmark {theirs!r}, not {benchmark.id!r}")
-    if first.identity.version != benchmark.version:
-        raise ShardMergeError(
-            f"{first.label} ran {benchmark.id} version {first.identity.version}; this is version {benchmark.version}"
-        )
+    for wrong in first.identity.only("benchmark", "version").difference(RunIdentity.of_benchmark(benchmark)):
+        if wrong.field == "benchmark":
+            raise ShardMergeError(f"{first.label} is a shard of benchmark {wrong.mine!r}, not {wrong.theirs!r}")
+        raise ShardMergeError(f"{first.label} ran {benchmark.id} version {wrong.mine}; this is version {wrong.theirs}")
     mine = first.identity.of_shard(records[0])
     for part, record in zip(parts[1:], records[1:]):
         differences = mine.difference(part.identity.of_shard(record))
@@ -192,7 +190,8 @@ def _whole_tasks(benchmark: Benchmark, source: Optional[Union[str, Path]], recor
             raise TaskNotFoundError(f"the shards ran task id(s) the task list lacks: {', '.join(sorted(unknown))}")
         whole = [task for task in whole if task.id in wanted]
     digest = task_set_digest(whole)
-    if digest != record.task_set_digest:
+    ran = RunIdentity.of_benchmark(benchmark, record.task_set_digest)
+    if ran.difference(RunIdentity.of_benchmark(benchmark, digest)):
         named = f"{source}" if source is not None else f"{benchmark.id}'s own tasks"
         raise ShardMergeError(
             f"the shards ran another task set ({record.tasks} tasks, {record.task_set_digest[:19]}) than {named} "

@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .._model import JsonObject
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 
 if TYPE_CHECKING:
     from ._options import OptionSpec

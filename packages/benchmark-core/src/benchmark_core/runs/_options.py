@@ -20,7 +20,7 @@ from .._model import JsonObject
 from ..adapters.base import GenerationSettings
 from ..adapters.catalog import PROVIDER_NAMES
 from ..episodes._episode import EpisodeLimits
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from ._option_values import check_value, json_object
 from ._shards import Shard
 
@@ -324,6 +324,18 @@ class RunOptions:
         self.sharding()
         if self.max_errors is not None and self.max_errors >= 1 and self.max_errors != int(self.max_errors):
             raise ConfigurationError("max_errors must be a whole number, or a fraction below 1")
+
+
+def with_overrides(options: Optional[RunOptions], overrides: Mapping[str, Any]) -> RunOptions:
+    """`options` (default: `RunOptions()`) with the keyword options `run()` was given; a name that is
+    no run option is a `ConfigurationError`, and `task_ids` may be any sequence."""
+    unknown = sorted(set(overrides) - set(attrs.fields_dict(RunOptions)))
+    if unknown:
+        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
+    changes = dict(overrides)
+    if changes.get("task_ids") is not None:
+        changes["task_ids"] = tuple(changes["task_ids"])
+    return attrs.evolve(options or RunOptions(), **changes)
 
 
 def _plain(value: Any) -> Any:

@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from typing import Optional
 
-from ..errors._errors import OutputLockedError
+from ..errors._runs import OutputLockedError
 from ._files import RunFiles
 
 try:

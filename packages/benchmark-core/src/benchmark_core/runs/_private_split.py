@@ -21,7 +21,7 @@ from attrs import frozen
 from .._model import PrivateSplitRecord, Task
 from .._util.lazy import Deferred
 from ..data._taskfiles import parse_task_text
-from ..errors._errors import UsageError
+from ..errors._base import UsageError
 from ..stats._identity import task_set_digest
 
 if TYPE_CHECKING:

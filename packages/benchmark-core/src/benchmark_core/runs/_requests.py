@@ -12,6 +12,7 @@ totalled or written as JSON).
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -33,16 +34,11 @@ from .._model import (
     Usage,
 )
 from .._util.rng import epoch_seed
-from ..adapters._retry import RetryPolicy
+from ..adapters._retry import GaveUp, RetryPolicy, retrying, transient
 from ..adapters.base import AdapterContext, ModelAdapter
-from ..errors._errors import (
-    AdapterError,
-    AgentFailedError,
-    InternalError,
-    RateLimitedError,
-    RequestTimeoutError,
-    describe_error,
-)
+from ..errors._base import InternalError, describe_error
+from ..errors._failures import AgentFailedError
+from ..errors._provider import AdapterError, RateLimitedError, RequestTimeoutError
 from ._run_report import ServedKey, served_counts
 
 if TYPE_CHECKING:
@@ -152,61 +148,59 @@ class TaskRequests:
         self._count(usage, result.served_by, False, result.truncated)
 
     async def _send(self, make: Callable[[AdapterContext], Awaitable[R]]) -> R:
-        """One request, retried after transient faults until it succeeds or may not be retried."""
+        """One request, retried after transient faults (`adapters._retry.retrying`) until it succeeds
+        or may not be retried."""
+        try:
+            return await retrying(functools.partial(self._attempt, make), self._retries)
+        except GaveUp as gave_up:
+            failure = gave_up.failure
+            if failure.fatal:
+                raise Fatal(failure) from None
+            spent = gave_up.retryable and gave_up.attempts > 1
+            suffix = f" (after {gave_up.attempts} attempts)" if spent else ""
+            raise Exhausted(failure.message + suffix, failure.code) from None
+
+    async def _attempt(self, make: Callable[[AdapterContext], Awaitable[R]], attempt: int) -> R:
+        """Attempt number `attempt`: paced, under the adaptive limiter and the request's timeout."""
         run = self._run
         limiter = run.limiter
-        attempt = 0
-        while True:
-            attempt += 1
-            if run.stopping:
-                raise asyncio.CancelledError()  # the run is ending: start nothing new
-            pacer = run.pacer
-            if pacer.probing:
-                await pacer.probe_answered()
-            slot, wait = pacer.claim()
-            if wait > 0:  # paced before the provider's limit, outside the request's timeout
-                await pacer.wait(slot, wait)
-            ticket = limiter.try_acquire() or await limiter.acquire()
-            self.attempts += 1
-            ctx = AdapterContext(
-                task=self._task,
-                task_index=self._index,
-                attempt=attempt,
-                seed=self.seed,
-                sampling_index=(self.epoch or 1) - 1,
-                settings=run.settings,
-                cache=run.cache,
-                pacer=run.pacer,
-                pace_slot=slot,
-            )
-            failure: AdapterError
-            try:
-                result = await run.deadlines.within(make(ctx))
-            except asyncio.TimeoutError:
-                failure = RequestTimeoutError(f"request timed out after {run.options.timeout:g}s", retryable=True)
-            except AdapterError as exc:
-                failure = exc
-            else:
-                limiter.succeeded()
-                return result
-            finally:
-                limiter.release()
-                pacer.finished(slot)
-            if failure.fatal:
-                raise Fatal(failure)
-            if not failure.retryable:
-                raise Exhausted(failure.message, failure.code)
-            if isinstance(failure, RateLimitedError):
-                limiter.rate_limited(ticket)
-            await self._back_off(failure, attempt)
-
-    async def _back_off(self, failure: AdapterError, attempt: int) -> None:
-        """Wait before the next attempt, or raise when the retries or the task's budget are spent."""
-        delay = self._retries.delay(failure, attempt)
-        if delay is None:
-            suffix = f" (after {attempt} attempts)" if attempt > 1 else ""
-            raise Exhausted(failure.message + suffix, failure.code)
-        await asyncio.sleep(delay)
+        if run.stopping:
+            raise asyncio.CancelledError()  # the run is ending: start nothing new
+        pacer = run.pacer
+        if pacer.probing:
+            await pacer.probe_answered()
+        slot, wait = pacer.claim()
+        if wait > 0:  # paced before the provider's limit, outside the request's timeout
+            await pacer.wait(slot, wait)
+        ticket = limiter.try_acquire() or await limiter.acquire()
+        self.attempts += 1
+        ctx = AdapterContext(
+            task=self._task,
+            task_index=self._index,
+            attempt=attempt,
+            seed=self.seed,
+            sampling_index=(self.epoch or 1) - 1,
+            settings=run.settings,
+            cache=run.cache,
+            pacer=run.pacer,
+            pace_slot=slot,
+        )
+        failure: AdapterError
+        try:
+            result = await run.deadlines.within(make(ctx))
+        except asyncio.TimeoutError:
+            failure = RequestTimeoutError(f"request timed out after {run.options.timeout:g}s", retryable=True)
+        except AdapterError as exc:
+            failure = exc
+        else:
+            limiter.succeeded()
+            return result
+        finally:
+            limiter.release()
+            pacer.finished(slot)
+        if isinstance(failure, RateLimitedError) and transient(failure):
+            limiter.rate_limited(ticket)
+        raise failure
 
     def _count(self, usage: Usage, served: Optional[ServedBy], cached: bool, truncated: bool) -> None:
         """Add an answer's usage, refused unless it can be totalled and written as JSON."""

@@ -26,14 +26,11 @@ from ..adapters.base import ModelAdapter
 from ..adapters.mock import for_run
 from ..cache._cache import ResponseCache
 from ..episodes._episode import EpisodeError
-from ..errors._errors import (
-    AdapterError,
-    ConfigurationError,
-    GraderError,
-    MaxErrorsError,
-    RunStoppedError,
-    describe_error,
-)
+from ..errors._base import describe_error
+from ..errors._failures import GraderError
+from ..errors._provider import AdapterError
+from ..errors._runs import MaxErrorsError, RunStoppedError
+from ..errors._usage import ConfigurationError
 from ..stats._identity import RunIdentity, task_set_digest
 from ._batch import BatchProgress, BatchRun, check_batchable
 from ._checkpoints import Checkpoints, RunNotes
@@ -41,7 +38,7 @@ from ._collector import fewer_collections
 from ._deadlines import Deadlines
 from ._journal import Journal
 from ._limiter import AdaptiveLimiter
-from ._options import RunOptions
+from ._options import RunOptions, with_overrides
 from ._requests import Fatal, TaskRequests, elapsed_ms, failure_code, failure_message
 from ._run_report import build_report, row_key, utc_now
 from ._selection import TaskSource, run_task_list
@@ -369,7 +366,7 @@ async def run(
     `RunStoppedError`, whose `report` holds the finished rows. With `batch=True`, `batch_progress`
     is given each batch's `BatchStatus` whenever its state or counts change.
     """
-    opts = attrs.evolve(options or RunOptions(), **_normalised(overrides))
+    opts = with_overrides(options, overrides)
     return await Run(
         benchmark,
         adapter,
@@ -381,13 +378,3 @@ async def run(
         progress=progress,
         batch_progress=batch_progress,
     ).execute()
-
-
-def _normalised(overrides: dict[str, Any]) -> dict[str, Any]:
-    names = set(attrs.fields_dict(RunOptions))
-    unknown = sorted(set(overrides) - names)
-    if unknown:
-        raise ConfigurationError(f"unknown run option(s): {', '.join(unknown)}")
-    if overrides.get("task_ids") is not None:
-        overrides = {**overrides, "task_ids": tuple(overrides["task_ids"])}
-    return overrides

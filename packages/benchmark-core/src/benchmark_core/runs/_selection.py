@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._model import Task
-from ..errors._errors import ConfigurationError, TaskNotFoundError
+from ..errors._tasks import TaskNotFoundError
+from ..errors._usage import ConfigurationError
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark

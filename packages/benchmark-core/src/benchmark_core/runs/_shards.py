@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 from attrs import frozen
 
 from .._model import ShardInfo, Task
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 
 if TYPE_CHECKING:
     from ._options import RunOptions

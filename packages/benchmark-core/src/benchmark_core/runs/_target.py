@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import attrs
 from attrs import frozen
 
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 from ._option_values import prices_object, provider_help
 from ._options import PROVIDERS, OptionSpec, option
 

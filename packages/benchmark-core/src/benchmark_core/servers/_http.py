@@ -26,16 +26,10 @@ from aiohttp import web
 
 from .._benchmark.definition import Benchmark
 from .._model import Task
-from ..errors._errors import (
-    BenchmarkError,
-    InternalError,
-    InvalidScoreRequestError,
-    ListenError,
-    MethodNotAllowedError,
-    RequestTooLargeError,
-    RouteNotFoundError,
-    error_document,
-)
+from ..errors._base import BenchmarkError, InternalError, error_document
+from ..errors._failures import ListenError
+from ..errors._requests import MethodNotAllowedError, RequestTooLargeError, RouteNotFoundError
+from ..errors._tasks import InvalidScoreRequestError
 from ..wire._converter import to_wire
 from ._documents import health_document, index_entry_document, provenance_document, task_list_document
 from ._http_json import BENCHMARK_KEY, json_response, read_json

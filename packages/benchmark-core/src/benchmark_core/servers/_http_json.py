@@ -10,7 +10,7 @@ from aiohttp import web
 
 from .._benchmark.definition import Benchmark
 from .._util.json_values import loads
-from ..errors._errors import InvalidJsonError
+from ..errors._requests import InvalidJsonError
 
 BENCHMARK_KEY = web.AppKey("benchmark", Benchmark)
 #: Built once: `json.dumps` with options builds a new encoder on every call.

@@ -24,7 +24,7 @@ from aiohttp import web
 
 from ..episodes._session import EpisodeSession, open_session
 from ..episodes._session_registry import SessionRegistry
-from ..errors._errors import InvalidSessionRequestError, SessionUnauthorizedError
+from ..errors._sessions import InvalidSessionRequestError, SessionUnauthorizedError
 from ..wire._converter import to_wire
 from ._http_json import BENCHMARK_KEY, json_response, read_json
 from ._remote import remote_task_file

@@ -40,7 +40,8 @@ from pydantic import Field, ValidationError
 from .._benchmark.definition import Benchmark
 from .._model import RunReport, RunRow, Task, TaskScore
 from ..adapters._batches import BatchStatus
-from ..errors._errors import BenchmarkError, InternalError, InvalidArgumentsError, UnknownToolError
+from ..errors._base import BenchmarkError, InternalError
+from ..errors._requests import InvalidArgumentsError, UnknownToolError
 from ..runs._batch import BatchProgress
 from ..runs._options import OptionSpec, RunOptions, option_specs, option_type
 from ..runs._runner import ProgressCallback

@@ -30,7 +30,7 @@ from mcp.server.lowlevel import Server
 
 from .._model import ToolResult
 from ..episodes._session import EpisodeSession
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..runs._files import write_output
 from ._mcp import ERROR_META_KEY, error_result
 

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any, Optional
 from ..__about__ import __version__
 from .._model import IndexEntry, Task, TaskScore
 from ..data._taskfiles import remote_task_names
-from ..errors._errors import RequestTooLargeError, TaskNotFoundError, TasksNotAllowedError, error_classes
+from ..errors._catalogue import error_classes
+from ..errors._requests import RequestTooLargeError
+from ..errors._tasks import TaskNotFoundError, TasksNotAllowedError
 from ..wire._schema import JsonSchema, wire_schema
 from ..wire._submission import MAX_NESTING, submission_schema
 from ._documents import health_document_schema, provenance_document_schema, task_list_schema
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 
 def http_error_codes() -> dict[str, str]:
     """The codes the HTTP API can answer with, each as `"STATUS: meaning"` (several statuses for a
-    code several classes share, e.g. INVALID_SUBMISSION), in the order `_errors.py` defines them."""
+    code several classes share, e.g. INVALID_SUBMISSION), in the order `errors._catalogue.error_classes` lists them."""
     meanings: dict[str, dict[int, str]] = {}
     for cls in error_classes():
         if cls.http_meaning is not None:
@@ -30,7 +32,7 @@ def http_error_codes() -> dict[str, str]:
     }
 
 
-#: The codes the HTTP API answers with and what each means, generated from `benchmark_core.errors._errors`.
+#: The codes the HTTP API answers with and what each means, generated from the classes of `benchmark_core.errors`.
 ERROR_CODES: dict[str, str] = http_error_codes()
 
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from .._model import ToolSpec
-from ..errors._errors import (
+from ..errors._requests import RequestTooLargeError
+from ..errors._sessions import (
     InvalidSessionRequestError,
     NotAnEpisodeError,
-    RequestTooLargeError,
     SessionFinishedError,
     SessionNotFoundError,
     SessionUnauthorizedError,
-    TaskNotFoundError,
-    TasksNotAllowedError,
     TooManySessionsError,
 )
+from ..errors._tasks import TaskNotFoundError, TasksNotAllowedError
 from ..wire._schema import JsonSchema, wire_schema
 
 _BEARER: list[dict[str, list[str]]] = [{"sessionToken": []}]

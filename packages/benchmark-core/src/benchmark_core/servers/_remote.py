@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .._model import Task, TaskScore
 from ..data._taskfiles import resolve_remote_tasks
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..wire._submission import parse_submission
 
 if TYPE_CHECKING:

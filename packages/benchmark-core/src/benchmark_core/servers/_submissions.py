@@ -10,7 +10,8 @@ from typing import Optional
 from attrs import frozen
 
 from .._model import RunReport, Trace
-from ..errors._errors import InvalidSubmissionError, TaskFileError, UsageError
+from ..errors._base import UsageError
+from ..errors._tasks import InvalidSubmissionError, TaskFileError
 from ..runs._files import read_json
 from ..wire._converter import from_wire
 from ..wire._submission import check_submission, parse_submission

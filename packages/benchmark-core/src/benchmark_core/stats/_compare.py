@@ -23,7 +23,8 @@ from attrs import frozen
 from .._model import ConfidenceInterval, RunReport, RunRow
 from .._model.tasks import optional_field
 from .._util.text import shorten
-from ..errors._errors import IncomparableReportsError, UsageError
+from ..errors._base import UsageError
+from ..errors._usage import IncomparableReportsError
 from ._compare_text import Verdict, verdict_sentence
 from ._groups import interval_units
 from ._stats import McNemarTest, cluster_bootstrap_ci, mcnemar_exact, paired_bootstrap_ci

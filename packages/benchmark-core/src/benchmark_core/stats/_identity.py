@@ -3,7 +3,9 @@
 Every check that two runs (or a run and a file) belong together compares two identities with
 `difference`, and words its message from the `FieldDifference`s it returns:
 - the journal header and `--resume` (`RunIdentity.header`, `from_header`), field by field;
-- the shards `merge` joins (`of_shard`), which must agree on everything that makes a run;
+- the shards `merge` joins (`of_shard`), which must agree on everything that makes a run, and be of
+  the benchmark and the task list it is given (`of_benchmark`);
+- the runs in progress the viewer lists, read from their journals' headers (`from_header`);
 - a sweep cell's earlier report (`of_report`, against the run `.reported()`);
 - `compare` (`comparable()`: benchmark, version and mode) and the leaderboard's groups
   (`comparable()` plus epochs, and the task ids the rows cover).
@@ -119,6 +121,12 @@ class RunIdentity:
         )
 
     @classmethod
+    def of_benchmark(cls, benchmark: Benchmark, task_set: Optional[str] = None) -> RunIdentity:
+        """What a benchmark makes of a run's identity: its id and version, and the digest of the task
+        list it was given, if any (`merge` checks shards against the benchmark and the tasks given)."""
+        return cls(benchmark=benchmark.id, version=benchmark.version, task_set=task_set)
+
+    @classmethod
     def from_header(cls, header: JsonObject) -> RunIdentity:
         """The identity a journal's header line records (whatever types its values have)."""
         values: dict[str, Any] = {field: header.get(key) for key, field in _HEADER.items()}
@@ -162,6 +170,10 @@ class RunIdentity:
     def reported(self) -> RunIdentity:
         """The fields a report records (those `of_report` reads back)."""
         return RunIdentity(**{field: getattr(self, field) for field in _REPORTED})
+
+    def only(self, *fields: str) -> RunIdentity:
+        """These fields alone (the others None), to compare with an identity that records no more."""
+        return RunIdentity(**{field: getattr(self, field) for field in fields})
 
     def comparable(self) -> RunIdentity:
         """What makes two runs' scores comparable task by task: one benchmark, version and mode (and

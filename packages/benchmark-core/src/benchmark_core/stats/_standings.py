@@ -26,7 +26,8 @@ from typing import Optional
 from attrs import frozen
 
 from .._model import ConfidenceInterval, RunReport, RunRow
-from ..errors._errors import BenchmarkError, IncomparableReportsError
+from ..errors._base import BenchmarkError
+from ..errors._usage import IncomparableReportsError
 from ._compare import paired_mcnemar, rows_by_task
 from ._compare_text import Verdict
 from ._groups import interval_units

@@ -29,7 +29,7 @@ import attrs
 from attrs import frozen
 
 from .._model import ConfidenceInterval, RunReport
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..stats._identity import RunIdentity
 from ..stats._ranks import RankInterval
 from ..stats._standings import Standing, Standings, standings
@@ -217,7 +217,7 @@ def _without_transcript(row: Any) -> Any:
 
 def _json_files(folder: Path) -> Iterator[Path]:
     if not folder.is_dir():
-        from ..errors._errors import MissingFileError
+        from ..errors._usage import MissingFileError
 
         raise MissingFileError(f"no results folder at {folder}")
     for path in sorted(folder.rglob("*.json")):

@@ -22,7 +22,7 @@ import attrs
 from attrs import frozen
 
 from ..agents._command import AgentCommand
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..runs._files import RunFiles
 from ..runs._options import PROVIDERS, RunOptions, option_specs, option_type
 from ..runs._shards import Shard

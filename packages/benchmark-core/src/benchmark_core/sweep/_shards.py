@@ -4,7 +4,7 @@ sweep would have written it."""
 
 from __future__ import annotations
 
-from ..errors._errors import ShardMergeError
+from ..errors._runs import ShardMergeError
 from ..runs._files import JOURNAL_SUFFIX, RunFiles
 from ._plan import SweepPlan
 from ._sweep import CellOutcome, SweepOutcome

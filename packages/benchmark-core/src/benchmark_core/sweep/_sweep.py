@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from attrs import frozen
 
 from .._model import RunReport, RunRow
-from ..errors._errors import ConfigurationError, MaxErrorsError, OutputWriteError, RunStoppedError
+from ..errors._runs import MaxErrorsError, OutputWriteError, RunStoppedError
+from ..errors._usage import ConfigurationError
 from ..runs._journal import read_journal
 from ..runs._limiter import AdaptiveLimiter
 from ..runs._output_lock import OutputLock, lock_output
@@ -238,7 +239,7 @@ async def _run_prepared(prepared: _Prepared, everyone: Sequence[_Prepared], watc
 
 def _halt_model(cell: Cell, stopped: RunStoppedError, everyone: Sequence[_Prepared]) -> None:
     """A fatal error ends every cell of the same model: no other request of it can succeed."""
-    from ..errors._errors import AdapterError
+    from ..errors._provider import AdapterError
 
     cause = stopped.cause
     if not isinstance(cause, AdapterError):

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from ..errors._errors import ConfigurationError
+from ..errors._usage import ConfigurationError
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -9,7 +9,7 @@ import functools
 from typing import TYPE_CHECKING, Optional
 
 from .._model import Task
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark

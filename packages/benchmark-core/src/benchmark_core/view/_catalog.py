@@ -23,6 +23,7 @@ from attrs import Factory, define, frozen
 
 from .._model import ConfidenceInterval, GroupMean, RunReport, RunRow
 from ..runs._files import JOURNAL_SUFFIX, RunFiles
+from ..stats._identity import RunIdentity
 from ..sweep._leaderboard import LeaderboardGroup, SkippedFile, rank_reports, read_results
 from ._benchmarks import task_set_size
 from ._live import JournalTail, LiveRun
@@ -206,13 +207,11 @@ class ResultsCatalog:
 
 
 def _total(tail: JournalTail) -> Optional[int]:
-    header = tail.header or {}
-    shard = header.get("shard")
-    if isinstance(shard, dict):
+    identity = RunIdentity.from_header(tail.header or {})
+    if isinstance(identity.shard, dict):
         return None  # a shard runs part of the task set, which its journal does not list
-    size = task_set_size(str(header.get("benchmark")), str(header.get("taskSetDigest")))
-    options = header.get("options") if isinstance(header.get("options"), dict) else {}
-    epochs = options.get("epochs") if isinstance(options, dict) else None
+    size = task_set_size(str(identity.benchmark), str(identity.task_set))
+    epochs = identity.options.get("epochs") if isinstance(identity.options, dict) else None
     return size * (epochs if isinstance(epochs, int) and epochs > 0 else 1) if size is not None else None
 
 

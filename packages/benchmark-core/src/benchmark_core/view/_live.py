@@ -27,6 +27,7 @@ from typing import Any, Optional
 from attrs import Factory, define, field, frozen
 
 from ..runs._output_lock import HOLDER_KEY, is_holder_line
+from ..stats._identity import RunIdentity
 
 __all__ = ["JournalTail", "LiveRun"]
 
@@ -145,6 +146,7 @@ class JournalTail:
 
     def live_run(self, key: str, journal: str, output: str, total: Optional[int]) -> LiveRun:
         header = self.header or {}
+        identity = RunIdentity.from_header(header)
         counts = list(self.statuses.values())
         rows = len(counts)
         rate = self.rate()
@@ -156,11 +158,11 @@ class JournalTail:
             key=key,
             journal=journal,
             output=output,
-            benchmark=str(header.get("benchmark", "?")),
-            version=str(header.get("version", "?")),
-            model=str(header.get("model", "?")),
-            provider=str(header.get("provider", "?")),
-            mode=str(header.get("mode", "?")),
+            benchmark=_shown(identity.benchmark),
+            version=_shown(identity.version),
+            model=_shown(identity.model),
+            provider=_shown(identity.provider),
+            mode=_shown(identity.mode),
             started_at=str(header.get("startedAt", "")),
             rows=rows,
             passed=counts.count("p"),
@@ -169,6 +171,11 @@ class JournalTail:
             eta_seconds=eta,
             running=running,
         )
+
+
+def _shown(value: object) -> str:
+    """A header field as the view shows it: "?" when the header does not record it."""
+    return "?" if value is None else str(value)
 
 
 #: Linux lists every lock held, with the inode it is on: whether a run holds its journal's lock

@@ -23,7 +23,7 @@ from cattrs.v import format_exception
 from .._model.tasks import JsonObject
 from .._util.indented_json import indented_json
 from .._util.json_values import json_type, loads
-from ..errors._errors import BenchmarkError, UsageError
+from ..errors._base import BenchmarkError, UsageError
 
 T = TypeVar("T")
 

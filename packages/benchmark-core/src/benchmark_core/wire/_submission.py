@@ -29,7 +29,8 @@ import attrs
 from .._model import Trace
 from .._util.json_schema import first_violation
 from .._util.json_values import path_step
-from ..errors._errors import InvalidSubmissionError, UsageError
+from ..errors._base import UsageError
+from ..errors._tasks import InvalidSubmissionError
 from ._converter import camel, from_wire
 from ._schema import JsonSchema, wire_schema
 

@@ -1,3 +1,3 @@
-"""The providers' wire objects, one module per wire format of the provider table (`catalog`): each
-holds a `Wire` subclass as `WIRE`, which `_wire.wire_of` finds by the row's `wire` name. Private:
+"""The providers' format objects, one module per provider format of the provider table (`catalog`): each
+holds a `ProviderFormat` subclass as `FORMAT`, which `_format.format_of` finds by the row's `wire` name. Private:
 get adapters through `make_adapter`."""

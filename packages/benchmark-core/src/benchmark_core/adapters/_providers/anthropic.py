@@ -31,20 +31,20 @@ from __future__ import annotations
 from typing import Optional
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import AdapterError, BadRequestError, MalformedResponseError
+from ...errors._provider import AdapterError, BadRequestError, MalformedResponseError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
+from .._format import ProviderFormat
 from .._json_http import JsonPoster
-from .._json_values import decode_arguments, non_negative_count
+from .._json_values import count_in, decode_arguments, non_negative_count
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
-from .._wire import Wire
 from ..base import GenerationSettings
 from ..catalog import PROVIDERS_BY_NAME
 from .anthropic_batches import AnthropicBatches
 
-__all__ = ["ANTHROPIC_BASE_URL", "WIRE", "AnthropicAdapter", "AnthropicWire", "anthropic_adapter"]
+__all__ = ["ANTHROPIC_BASE_URL", "FORMAT", "AnthropicAdapter", "AnthropicFormat", "anthropic_adapter"]
 
 ANTHROPIC_BASE_URL = PROVIDERS_BY_NAME["anthropic"].base_url
 #: The one adapter, under the name it had when it was Anthropic's own class.
@@ -214,7 +214,7 @@ def served_by_of(data: JsonObject) -> Optional[ServedBy]:
     return ServedBy(model=model) if isinstance(model, str) and model else None
 
 
-class AnthropicWire(Wire):
+class AnthropicFormat(ProviderFormat):
     """The Messages API: `base_url` is the API root, without `/v1`."""
 
     rate_limit_families = ("anthropic",)
@@ -253,10 +253,7 @@ class AnthropicWire(Wire):
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usage.input_tokens + output_tokens`."""
-        usage = data.get("usage") if data is not None else None
-        if not isinstance(usage, dict):
-            return None
-        used, made = non_negative_count(usage.get("input_tokens")), non_negative_count(usage.get("output_tokens"))
+        used, made = count_in(data, "usage", "input_tokens"), count_in(data, "usage", "output_tokens")
         return used + made if used is not None and made is not None else None
 
     @property
@@ -271,8 +268,8 @@ class AnthropicWire(Wire):
         return {"custom_id": custom_id, "params": body}
 
 
-#: The wire object of the table's rows whose `wire` is "anthropic".
-WIRE = AnthropicWire
+#: The format object of the table's rows whose `wire` is "anthropic".
+FORMAT = AnthropicFormat
 
 
 def anthropic_adapter(

@@ -8,7 +8,7 @@
   plane inference version). Without it Azure answers 404 "Resource not found".
 - The key goes in the `api-key` header, not `Authorization: Bearer`; a wrong one is a 401
   ("Access denied due to invalid subscription key or wrong API endpoint").
-- The body and the answer are OpenAI's (`OpenAIWire`), the token limit as `max_completion_tokens`
+- The body and the answer are OpenAI's (`OpenAIFormat`), the token limit as `max_completion_tokens`
   (Azure's reasoning models refuse `max_tokens`).
 - Errors are `{"error": {"code": ..., "message": ...}}`. A prompt refused by the content filter
   (400, code `content_filter`) fails its own row, not the run: other prompts may pass. An unknown
@@ -26,20 +26,20 @@ from typing import Union
 from urllib.parse import quote
 
 from ..._model import JsonValue
-from ...errors._errors import AdapterError, BadRequestError
+from ...errors._provider import AdapterError, BadRequestError
 from .._json_http import endpoint_under
 from .._provider_errors import ProviderErrors
 from ..catalog import ProviderInfo
-from .openai import OpenAIWire
+from .openai import OpenAIFormat
 
-__all__ = ["API_VERSION_VARIABLE", "DEFAULT_API_VERSION", "WIRE", "AzureWire"]
+__all__ = ["API_VERSION_VARIABLE", "DEFAULT_API_VERSION", "FORMAT", "AzureFormat"]
 
 #: The latest GA version of Azure OpenAI's data plane inference API.
 DEFAULT_API_VERSION = "2024-10-21"
 API_VERSION_VARIABLE = "AZURE_OPENAI_API_VERSION"
 
 
-class AzureWire(OpenAIWire):
+class AzureFormat(OpenAIFormat):
     """OpenAI's wire at an Azure deployment; `api_version` defaults to `$AZURE_OPENAI_API_VERSION`,
     else `DEFAULT_API_VERSION`."""
 
@@ -73,5 +73,5 @@ def _code(data: JsonValue) -> object:
     return error.get("code") if isinstance(error, dict) else None
 
 
-#: The wire object of the table's rows whose `wire` is "azure".
-WIRE = AzureWire
+#: The format object of the table's rows whose `wire` is "azure".
+FORMAT = AzureFormat

@@ -39,17 +39,17 @@ from typing import Optional, Union
 from urllib.parse import quote
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import AdapterError, AuthenticationFailedError, MalformedResponseError
+from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
-from .._json_values import decode_arguments, non_negative_count
+from .._format import ProviderFormat
+from .._json_values import count_in, decode_arguments, non_negative_count
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
-from .._wire import Wire
 from ..base import GenerationSettings
 from ..catalog import PROVIDERS_BY_NAME
 
-__all__ = ["GEMINI_BASE_URL", "WIRE", "GeminiAdapter", "GeminiWire", "gemini_adapter"]
+__all__ = ["GEMINI_BASE_URL", "FORMAT", "GeminiAdapter", "GeminiFormat", "gemini_adapter"]
 
 GEMINI_BASE_URL = PROVIDERS_BY_NAME["gemini"].base_url
 #: The one adapter, under the name it had when it was Gemini's own class.
@@ -245,7 +245,7 @@ def _google_details(data: object, key: str) -> Optional[str]:
     return None
 
 
-class GeminiWire(Wire):
+class GeminiFormat(ProviderFormat):
     """generateContent: `base_url` is the API root (without `/v1beta`); the model id may carry the
     `models/` prefix."""
 
@@ -289,8 +289,7 @@ class GeminiWire(Wire):
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usageMetadata.totalTokenCount`."""
-        metadata = data.get("usageMetadata") if data is not None else None
-        return non_negative_count(metadata.get("totalTokenCount")) if isinstance(metadata, dict) else None
+        return count_in(data, "usageMetadata", "totalTokenCount")
 
     def error(
         self, status: int, data: JsonValue, text: str, retry_after: Union[str, float, None], errors: ProviderErrors
@@ -302,8 +301,8 @@ class GeminiWire(Wire):
         return error
 
 
-#: The wire object of the table's rows whose `wire` is "gemini".
-WIRE = GeminiWire
+#: The format object of the table's rows whose `wire` is "gemini".
+FORMAT = GeminiFormat
 
 
 def gemini_adapter(

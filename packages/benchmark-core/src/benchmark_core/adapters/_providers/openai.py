@@ -1,6 +1,6 @@
 """OpenAI's chat completions (`POST {base_url}/chat/completions`), the wire of `openai` and of every
 preset of the provider table that speaks it (OpenRouter, vLLM, Ollama, llama.cpp, Together, Groq,
-DeepSeek, Fireworks, Mistral, xAI). `OpenAIWire` sends `messages` and OpenAI-shaped `tools`, and
+DeepSeek, Fireworks, Mistral, xAI). `OpenAIFormat` sends `messages` and OpenAI-shaped `tools`, and
 maps the answer back onto the core model:
 
 - Tool names. Providers accept only `^[a-zA-Z0-9_-]{1,64}$`; benchmark tools are often named like
@@ -38,23 +38,24 @@ from collections.abc import Mapping
 from typing import Optional
 
 from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
-from ...errors._errors import BadRequestError, ConfigurationError, MalformedResponseError
+from ...errors._provider import BadRequestError, MalformedResponseError
+from ...errors._usage import ConfigurationError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
+from .._format import ProviderFormat
 from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonPoster, endpoint_under
 from .._json_values import (
     RAW_ARGUMENTS_KEY,
+    count_in,
     decode_arguments,
     encode_arguments,
     error_message,
     non_negative,
-    non_negative_count,
 )
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._ratelimits import parse_retry_after
 from .._toolnames import ToolNameCodec
-from .._wire import Wire
 from ..base import GenerationSettings
 from ..catalog import PROVIDERS_BY_NAME, ProviderInfo
 from .openai_batches import BATCH_ENDPOINT, OpenAIBatches
@@ -65,9 +66,9 @@ __all__ = [
     "OPENAI_BASE_URL",
     "OPENROUTER_BASE_URL",
     "RAW_ARGUMENTS_KEY",
-    "WIRE",
+    "FORMAT",
     "OpenAICompatAdapter",
-    "OpenAIWire",
+    "OpenAIFormat",
     "openai_compat_adapter",
     "openrouter_adapter",
     "parse_retry_after",
@@ -200,7 +201,7 @@ def tool_calls_of(message: JsonObject, names: ToolNameCodec, errors: ProviderErr
     return calls
 
 
-class OpenAIWire(Wire):
+class OpenAIFormat(ProviderFormat):
     """Chat completions as the table's row `info` speaks them: which field carries the token limit
     and the seed, and how reasoning effort is sent. OpenRouter is asked for each answer's cost."""
 
@@ -272,8 +273,7 @@ class OpenAIWire(Wire):
         return served_by_of(data)
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
-        usage = data.get("usage") if data is not None else None
-        return non_negative_count(usage.get("total_tokens")) if isinstance(usage, dict) else None
+        return count_in(data, "usage", "total_tokens")
 
     @property
     def supports_batch(self) -> bool:
@@ -287,8 +287,8 @@ class OpenAIWire(Wire):
         return {"custom_id": custom_id, "method": "POST", "url": BATCH_ENDPOINT, "body": body}
 
 
-#: The wire object of the table's rows whose `wire` is "openai".
-WIRE = OpenAIWire
+#: The format object of the table's rows whose `wire` is "openai".
+FORMAT = OpenAIFormat
 
 
 def openai_compat_adapter(

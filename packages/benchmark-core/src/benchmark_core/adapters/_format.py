@@ -1,8 +1,8 @@
-"""What one provider's wire format is, for the one `ChatAdapter` (`_chat`): the request's URL,
+"""What one provider's HTTP format is, for the one `ChatAdapter` (`_chat`): the request's URL,
 headers and body, the answer read back (text, tool calls, usage, served-by, truncation), how its
 errors and rate-limit headers read, and its batch API if it has one. A provider is one module of
-`_providers/` holding a `Wire` subclass named `WIRE`, and a row of the provider table (`catalog`)
-whose `wire` names that module.
+`_providers/` holding a `ProviderFormat` subclass named `FORMAT`, and a row of the provider table
+(`catalog`) whose `wire` names that module.
 
 The defaults here are what most providers share: an error body's message at `error.message`, the
 `x-ratelimit-*` headers, no batch API.
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Optional, Union
 
 from .._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, Usage
-from ..errors._errors import AdapterError
+from ..errors._provider import AdapterError
 from ._json_values import error_message
 from ._ratelimits import RateLimits, parse_rate_limits
 from .base import GenerationSettings
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from ._toolnames import ToolNameCodec
 
 
-class Wire:
-    """One provider's wire format (see the module docstring); `info` is its row of the table."""
+class ProviderFormat:
+    """One provider's HTTP format (see the module docstring); `info` is its row of the table."""
 
     #: The rate-limit header families its answers carry (`_ratelimits.FAMILIES`).
     rate_limit_families: tuple[str, ...] = ("openai",)
@@ -115,8 +115,8 @@ class Wire:
         raise NotImplementedError(f"{self.info.name} has no batch API here")
 
 
-def wire_of(info: ProviderInfo) -> Wire:
-    """The wire object of the table's row `info`: the `WIRE` of `_providers/<info.wire>.py`."""
+def format_of(info: ProviderInfo) -> ProviderFormat:
+    """The format object of the table's row `info`: the `FORMAT` of `_providers/<info.wire>.py`."""
     module = importlib.import_module(f"._providers.{info.wire}", __package__)
-    wire: Wire = module.WIRE(info)
-    return wire
+    found: ProviderFormat = module.FORMAT(info)
+    return found
