@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from urllib.parse import urlencode
 
 from .._model import RunRow, Task
-from ..errors._errors import BenchmarkError
+from ..errors._base import BenchmarkError
 from ..hooks._hooks import EpisodeContext
 from ..reports._html_page import e, fact_list, json_block, page, t
 from ..reports._html_tasks import _status, _text
