@@ -89,9 +89,8 @@ def _headline(report: RunReport, title: str) -> list[str]:
         _tasks_line(report),
         f"- Tokens: {_tokens(report.usage)}",
     ]
-    sandboxes = sorted({row.agent.sandbox for row in report.rows if row.agent is not None and row.agent.sandbox})
-    if sandboxes:  # an agent run: whether its agent could have read what grades it
-        lines.append(f"- Sandbox: {', '.join(sandboxes)}" + (" (unsealed)" if "none" in sandboxes else ""))
+    if report.provider == "agent":  # whether its agent could have read what grades it
+        lines.append(f"- Sandbox: {report.sandbox or 'none'}" + (" (unsealed)" if report.unsealed else ""))
     epochs = epochs_line(report)
     if epochs is not None:
         lines.append(f"- Epochs: {epochs}")

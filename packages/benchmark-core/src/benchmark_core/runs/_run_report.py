@@ -82,9 +82,16 @@ def build_report(
         batch=_batch_stats(final_rows, batches) if batches is not None else None,
         truncated_rows=sum(1 for r in final_rows if r.truncated),
         shard=shard,
+        sandbox=_sandbox(final_rows),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )
+
+
+def _sandbox(rows: Sequence[RunRow]) -> Optional[str]:
+    """The seal an agent run's rows ran in: the weakest of theirs ("none" beats "bwrap")."""
+    seals = {row.agent.sandbox for row in rows if row.agent is not None and row.agent.sandbox}
+    return "none" if "none" in seals else "bwrap" if seals else None
 
 
 def row_key(row: RunRow) -> tuple[str, Optional[int]]:

@@ -165,10 +165,9 @@ def write_leaderboard(results: Union[str, Path], leaderboard: Optional[Leaderboa
     return markdown, html
 
 
-#: A row's transcript (its trace and episode): most of a report's bytes, never read by the
-#: leaderboard, and most of the time spent structuring a report. The agent record stays: it is
-#: small, and says which sandbox ran (an unsealed entry is marked).
-_TRANSCRIPT_KEYS = frozenset({"trace", "episode"})
+#: A row's transcript (its trace, episode and agent record): most of a report's bytes, never read by
+#: the leaderboard (the report says which sandbox ran), and most of the time spent structuring a report.
+_TRANSCRIPT_KEYS = frozenset({"trace", "episode", "agent"})
 
 
 def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
@@ -295,7 +294,7 @@ def _labels(paths: Sequence[str]) -> list[str]:
 def _entry(label: str, relative: str, report: RunReport, standing: Standing, *, top: bool) -> LeaderboardEntry:
     latencies = [row.latency_ms for row in report.rows if row.error is None]
     # An agent that ran outside the seal could have read its answers: every table says so.
-    unsealed = any(row.agent is not None and row.agent.sandbox == "none" for row in report.rows)
+    unsealed = report.unsealed
     return LeaderboardEntry(
         rank=standing.rank,
         rank_interval95=standing.rank_interval95,
