@@ -45,6 +45,8 @@ __all__ = [
 
 LEADERBOARD_MARKDOWN = "leaderboard.md"
 LEADERBOARD_HTML = "index.html"
+#: What a group is keyed by (`group_key`): the comparable identity and the task ids the rows cover.
+GroupKey = tuple[RunIdentity, frozenset[str]]
 
 
 @frozen(kw_only=True)
@@ -101,6 +103,8 @@ class LeaderboardGroup:
     family: int = 0
     simultaneous_level: Optional[float] = None
     critical_value: Optional[float] = None
+    #: Why this group of agents is not ranked against the benchmark's models (`_agents_apart`).
+    note: Optional[str] = None
     entries: list[LeaderboardEntry]
 
 
@@ -143,10 +147,11 @@ def rank_reports(
 ) -> Leaderboard:
     """The leaderboard of reports already read (`read_results`): each a path relative to `results`
     and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
-    grouped: dict[tuple[RunIdentity, frozenset[str]], list[tuple[str, RunReport]]] = {}
+    grouped: dict[GroupKey, list[tuple[str, RunReport]]] = {}
     for relative, report in found:
         grouped.setdefault(group_key(report), []).append((relative, report))
-    groups = [_group(members, resamples=resamples, seed=seed) for members in grouped.values()]
+    keyed = [(key, _group(members, resamples=resamples, seed=seed)) for key, members in grouped.items()]
+    groups = [attrs.evolve(group, note=_agents_apart(key, group, keyed)) for key, group in keyed]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
     return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
 
@@ -237,11 +242,36 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def group_key(report: RunReport) -> tuple[RunIdentity, frozenset[str]]:
+def group_key(report: RunReport) -> GroupKey:
     """Reports rank together when their identities are comparable, with the same epochs, and their
     rows cover the same tasks (a report records its rows' task ids, not its task set's digest)."""
     identity = attrs.evolve(RunIdentity.of_report(report).comparable(), epochs=report.epochs)
     return identity, frozenset(row.task_id for row in report.rows)
+
+
+def _agents_apart(
+    key: GroupKey, group: LeaderboardGroup, keyed: Sequence[tuple[GroupKey, LeaderboardGroup]]
+) -> Optional[str]:
+    """Why a group of agents alone is not ranked against the models of its benchmark, when a group
+    of models covers more tasks: an agent plays only the episode tasks, and reports rank together
+    only on the same tasks. None for any other group."""
+    if any(entry.provider != "agent" for entry in group.entries):
+        return None
+    identity, task_ids = key
+    wider = [
+        other.tasks
+        for (theirs, their_ids), other in keyed
+        if theirs == identity and task_ids < their_ids and any(entry.provider != "agent" for entry in other.entries)
+    ]
+    if not wider:
+        return None
+    ids = sorted(task_ids)
+    flags = " ".join(f"--task {task_id}" for task_id in ids) if len(ids) <= 3 else "--task ID for each of them"
+    return (
+        f"Not ranked against the models: an agent plays only a benchmark's episode tasks, here {len(ids)} of the "
+        f"{max(wider)} tasks the models' runs cover, and reports rank together only on the same tasks. A model's "
+        f"run on these tasks alone (run {flags}, or task = [...] in the sweep's [[benchmarks]] entry) joins this group."
+    )
 
 
 def _task_ids_label(task_ids: frozenset[str]) -> str:
