@@ -130,3 +130,27 @@ def test_resume_without_a_journal_says_that_the_run_starts_over(tmp_path: Path) 
     done = _cli(tmp_path, "--provider", "mock", "--model", "mock", "--output", "r.json", "--resume")
     assert done.returncode == 0, done.stderr
     assert "no journal at r.json.journal.jsonl to resume: the run starts from its first task" in done.stderr
+
+
+def test_a_run_with_errored_rows_says_how_to_send_them_again_and_so_does_a_plain_resume(tmp_path: Path) -> None:
+    flaky = tmp_path / "agent" / "flaky.py"
+    flaky.parent.mkdir()
+    # Fails until the marker file exists: the retried row then passes through the suggested command.
+    marker = tmp_path / "agent" / "fixed"
+    flaky.write_text(
+        f"import pathlib, sys\nsys.stdin.read()\nif not pathlib.Path({str(marker)!r}).exists():\n"
+        "    sys.exit('openai.AuthenticationError: 401')\nprint('I cannot refund it.')\n"
+    )
+    argv = ["--agent", f"{sys.executable} {flaky}", "--agent-sandbox", "none", "--output", "out/r.json"]
+    suggested = " send them again with: benchmark-core run " + " ".join(
+        ["--agent", f"'{sys.executable} {flaky}'", "--agent-sandbox", "none", "--output", "out/r.json"]
+    )
+    first = _cli(tmp_path, *argv)
+    assert (
+        first.returncode == 2 and f"error: 1 of 1 tasks errored;{suggested} --resume --retry-errored\n" in first.stderr
+    )
+    kept = _cli(tmp_path, *argv, "--resume")
+    assert kept.returncode == 2 and f"error: 1 of 1 tasks errored;{suggested} --resume --retry-errored\n" in kept.stderr
+    marker.touch()
+    retried = _cli(tmp_path, *argv, "--resume", "--retry-errored")
+    assert retried.returncode == 0, retried.stderr
