@@ -68,11 +68,7 @@ def build_report(
         confidence_interval95=cluster_bootstrap_ci(units.grouped(scores), seed=seed),
         clustered_by=units.clustered_by,
         clusters=units.clusters,
-        totals=Totals(
-            tasks=len(final_rows),
-            passed=sum(1 for r in final_rows if r.passed),
-            failed=sum(1 for r in final_rows if r.error is not None),
-        ),
+        totals=_totals(final_rows),
         usage=_total_usage(final_rows),
         groups=group_means(final_rows),
         complete=len(final_rows) == len(tasks) * per_task.epochs,
@@ -85,6 +81,12 @@ def build_report(
         sandbox=_sandbox(final_rows),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
+    )
+
+
+def _totals(rows: Sequence[RunRow]) -> Totals:
+    return Totals(
+        tasks=len(rows), passed=sum(1 for r in rows if r.passed), failed=sum(1 for r in rows if r.error is not None)
     )
 
 
