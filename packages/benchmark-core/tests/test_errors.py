@@ -12,9 +12,12 @@ import benchmark_core.errors
 from benchmark_core.errors._base import EXIT_FAILURE, EXIT_USAGE, BenchmarkError, InternalError, UsageError
 from benchmark_core.errors._catalogue import error_classes
 from benchmark_core.errors._failures import GraderError
+from benchmark_core.errors._requests import InvalidArgumentsError, UnknownToolError
 from benchmark_core.errors._runs import RunStoppedError
 from benchmark_core.errors._tasks import InvalidScoreRequestError, InvalidSubmissionError
-from benchmark_core.servers._openapi import ERROR_CODES, error_schema, http_error_codes
+from benchmark_core.episodes._session import SESSION_TOOL_ERRORS
+from benchmark_core.example import benchmark as example
+from benchmark_core.servers._openapi import ERROR_CODES, error_schema, http_error_codes, openapi_document
 
 #: Every code a surface can report. Clients match on these strings: none may change or vanish.
 STABLE_CODES = {
@@ -125,6 +128,11 @@ def test_the_openapi_code_list_is_generated_from_the_classes() -> None:
     for code, text in ERROR_CODES.items():
         classes = [cls for cls in error_classes() if cls.code == code and cls.http_meaning]
         assert classes and all(f"{cls.http_status}: {cls.http_meaning}" in text for cls in classes)
-    # Codes no HTTP route can answer with stay out of the document.
-    assert not {"UNKNOWN_TOOL", "RATE_LIMITED", "LISTEN_FAILED"} & set(ERROR_CODES)
+    # Codes no HTTP route can answer with stay out of the HTTP error codes; the session tools' own
+    # (UNKNOWN_TOOL, INVALID_ARGUMENTS: MCP tool results) are the MCP endpoint's x-tool-error-codes.
+    assert not {"UNKNOWN_TOOL", "INVALID_ARGUMENTS", "RATE_LIMITED", "LISTEN_FAILED"} & set(ERROR_CODES)
+    assert {UnknownToolError.code, InvalidArgumentsError.code} <= set(SESSION_TOOL_ERRORS)
+    document = openapi_document(example, max_body_bytes=1024)
+    mcp = document["paths"]["/v1/sessions/{session_id}/mcp"]
+    assert all(operation["x-tool-error-codes"] == SESSION_TOOL_ERRORS for operation in mcp.values())
     assert benchmark_core.errors.EXIT_SIGINT == 130 and benchmark_core.errors.EXIT_SIGTERM == 143

@@ -69,6 +69,12 @@ EXPECTED_MARKDOWN = """\
 | add-1 | 1.00 | yes | 1 | 12 ms | exact match: 42 |
 | add-2 | 0.00 | no | 2 | 1,534 ms | expected 7, got "a \\| b" second line |
 | order-lookup | 0.00 | error | 3 | 20 ms | error: HTTP 500 (after 3 attempts) |
+
+## Errors
+
+| Task | Code | Message |
+| --- | --- | --- |
+| order-lookup | ERROR | HTTP 500 (after 3 attempts) |
 """
 
 
@@ -111,6 +117,23 @@ def test_render_markdown_shortens_very_long_reasons() -> None:
     assert len(line) < 400
 
 
+def test_the_errors_section_lists_each_errored_row_with_its_code_and_message_start_and_end() -> None:
+    long = "upstream said: " + "word " * 400 + "and the cause: invalid_api_key"
+    rows = [
+        RunRow(task_id="a|1", epoch=2, score=0.0, passed=False, reason="", attempts=1, latency_ms=1, error=long,
+               error_code="AUTHENTICATION_FAILED"),
+        RunRow(task_id="b", score=1.0, passed=True, reason="ok", attempts=1, latency_ms=1),
+        RunRow(task_id="c", score=0.0, passed=False, reason="", attempts=1, latency_ms=1, error="x | y\nz",
+               error_code="GRADER_ERROR"),
+    ]  # fmt: skip
+    section = render_markdown(make_report(rows=rows)).split("\n## Errors\n\n", 1)[1].splitlines()
+    first, second = section[2:]
+    assert first.startswith("| a\\|1 (epoch 2) | AUTHENTICATION_FAILED | upstream said: word word")
+    assert " word … word " in first and first.endswith(" word and the cause: invalid_api_key |") and len(first) < 1100
+    assert second == "| c | GRADER_ERROR | x \\| y z |"
+    assert "## Errors" not in render_markdown(make_report(rows=rows[1:2]))
+
+
 def test_render_markdown_without_rows() -> None:
     text = render_markdown(make_report(rows=[], totals=Totals(tasks=0, passed=0, failed=0)))
     assert text.endswith("- Version: 0.0.1\n\nNo tasks were run.\n")
@@ -127,7 +150,7 @@ def test_render_markdown_uses_the_benchmark_name_and_appends_its_summary(make_be
     text = render_markdown(report, with_summary)
     assert text.startswith("# Tiny\n")
     assert text.endswith(
-        "| order-lookup | 0.00 | error | 3 | 20 ms | error: HTTP 500 (after 3 attempts) |\n"
+        "| order-lookup | ERROR | HTTP 500 (after 3 attempts) |\n"
         "\n## Per kind\n\n| kind | mean |\n| --- | ---: |\n| rename | 0.33 |\n"
     )
 

@@ -123,6 +123,24 @@ async def test_hostile_input_is_refused_without_a_server_error(server: str) -> N
         assert 400 <= junk.status < 500
 
 
+async def test_the_tool_errors_a_session_answers_are_listed_in_openapi(server: str) -> None:
+    _, opened = await post(f"{server}/v1/sessions", {"taskId": EPISODE.id})
+    answered = set()
+    async with client(opened) as session:
+        answered.add(tool_error(await session.call_tool("drop_tables", {}))["code"])
+        answered.add(tool_error(await session.call_tool("refund", {"order_id": ORDER, "amount": "all"}))["code"])
+        for _ in range(51):
+            outcome = await session.call_tool("lookup_order", {"order_id": "no-such-order"})
+        answered.add(tool_error(outcome)["code"])
+    assert answered == {"UNKNOWN_TOOL", "INVALID_ARGUMENTS", "MAX_TOOL_CALLS"}
+    status, document = await get(f"{server}/openapi.json")
+    assert status == 200
+    endpoint = document["paths"]["/v1/sessions/{session_id}/mcp"]["post"]
+    assert answered <= set(endpoint["x-tool-error-codes"]) and "EPISODE_DONE" in endpoint["x-tool-error-codes"]
+    assert all(f"{code} (" in endpoint["description"] for code in endpoint["x-tool-error-codes"])
+    assert "SESSION_FINISHED" in endpoint["description"]
+
+
 async def test_a_flood_of_10000_calls_gets_tool_errors_and_never_a_server_error(server: str) -> None:
     _, opened = await post(f"{server}/v1/sessions", {"taskId": EPISODE.id})
     headers = {

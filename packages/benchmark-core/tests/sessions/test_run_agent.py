@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -99,6 +100,30 @@ async def test_a_hanging_agent_is_killed_with_its_process_group(tmp_path: Path) 
     child = int(pidfile.read_text())
     await asyncio.sleep(0.2)
     assert not Path(f"/proc/{child}").exists() or "zombie" in Path(f"/proc/{child}/status").read_text().lower()
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="the seal needs bubblewrap (tools/gate.sh)")
+async def test_a_timed_out_agent_keeps_its_stderr_tail_as_a_crashed_one_does(tmp_path: Path) -> None:
+    agent, out = tmp_path / "agent", tmp_path / "out"
+    agent.mkdir()
+    script = agent / "stalls.py"
+    # It says where it is waiting, then waits past the timeout: what it wrote is why it was killed.
+    script.write_text(
+        "import sys, time\n"
+        "print('calling the model at https://api.example.invalid/v1', file=sys.stderr, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    done = await cli(
+        "--agent", f"{sys.executable} {script}", "--agent-timeout", "1", "--output", str(out / "r.json"),
+        module="benchmark_core",
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    [row] = json.loads((out / "r.json").read_text())["rows"]
+    assert row["agent"]["exitStatus"] is None and row["agent"]["sandbox"] == "bwrap"
+    assert row["agent"]["stderrTail"] == "calling the model at https://api.example.invalid/v1\n"
+    assert row["error"] == (
+        "agent timed out after 1 s and was killed; stderr ends: calling the model at https://api.example.invalid/v1"
+    )
 
 
 async def test_task_lists_without_episodes_refuse_agents(tmp_path: Path, make_benchmark: Any) -> None:

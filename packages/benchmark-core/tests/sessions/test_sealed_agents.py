@@ -60,6 +60,7 @@ async def test_the_run_server_answers_no_route_but_the_session_tools(tmp_path: P
     assert found["http"]["answered"] == [] and found["http"]["tools"] > 0  # the stdio bridge works sealed
     assert row["passed"] is False and row["agent"]["sandbox"] == "bwrap"
     assert "- Sandbox: bwrap\n" in (tmp_path / "out" / "report.md").read_text()
+    assert json.loads((tmp_path / "out" / "report.json").read_text())["sandbox"] == "bwrap"
 
 
 async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_path: Path) -> None:
@@ -68,6 +69,7 @@ async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_pa
     unsealed, found = await peek(tmp_path, "import", "--agent-sandbox", "none", peek=":".join(PACKAGES))
     assert len(found["import"]) == len(PACKAGES) and unsealed["agent"]["sandbox"] == "none"
     assert "- Sandbox: none (unsealed)" in (tmp_path / "out" / "report.md").read_text()
+    assert json.loads((tmp_path / "out" / "report.json").read_text())["sandbox"] == "none"
     board = await asyncio.to_thread(
         subprocess.run, [sys.executable, "-m", "benchmark_core", "leaderboard", str(tmp_path / "out")],
         capture_output=True, text=True, timeout=120, check=False,

@@ -184,8 +184,17 @@ class RunReport:
     shard: Optional[ShardInfo] = optional_field()
     #: Set when the tasks were a hidden split generated in memory from a private seed.
     private_split: Optional[PrivateSplitRecord] = optional_field()
+    #: In a run of an agent: the seal its rows ran in, "bwrap", or "none" when any row ran unsealed
+    #: (a resumed run can mix them). Absent in model runs, and in agent reports from before seals.
+    sandbox: Optional[str] = optional_field()
     summary: JsonObject = field(factory=dict, metadata=FLATTENED)
     rows: list[RunRow]
+
+    @property
+    def unsealed(self) -> bool:
+        """An agent run whose agent could have read what grades it: not sealed throughout (a report
+        from before seals names no sandbox, and its agents ran unsealed)."""
+        return self.provider == "agent" and self.sandbox != "bwrap"
 
     def __repr__(self) -> str:
         # Short on purpose: Python 3.11's asyncio.run formats the main task's result while it

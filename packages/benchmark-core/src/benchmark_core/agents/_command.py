@@ -51,6 +51,8 @@ BASE_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TEMP", "TMP
 STDERR_TAIL = 2000
 #: Default wall-clock limit of one agent process, in seconds.
 DEFAULT_TIMEOUT = 600.0
+#: Seconds to read what a killed agent's pipes still hold.
+_AFTER_KILL = 5.0
 
 
 @frozen
@@ -191,13 +193,17 @@ async def _communicate(
         raise AgentFailedError(f"agent command cannot start: {exc.strerror or exc}", None, "", 0) from None
     if watch is not None:
         watch.start(process.pid)
+    # Read into buffers that outlive a timeout: `communicate` cancelled at the deadline drops what
+    # it had read, and the tail of a killed agent's stderr is what says why it hung.
+    stdout, stderr = bytearray(), bytearray()
     try:
-        stdout, stderr = await asyncio.wait_for(process.communicate(prompt.encode()), timeout)
-        return stdout, stderr, process.returncode
+        await asyncio.wait_for(_exchange(process, prompt.encode(), stdout, stderr), timeout)
+        return bytes(stdout), bytes(stderr), process.returncode
     except asyncio.TimeoutError:
         _kill_group(process.pid)
-        stdout, stderr = await process.communicate()
-        return stdout, stderr, None
+        with contextlib.suppress(asyncio.TimeoutError):  # a pipe held open past the group's kill
+            await asyncio.wait_for(_exchange(process, None, stdout, stderr), _AFTER_KILL)
+        return bytes(stdout), bytes(stderr), None
     finally:
         if watch is not None:
             watch.stop()
@@ -207,6 +213,30 @@ async def _communicate(
                 await asyncio.shield(process.wait())
         else:
             _kill_group(process.pid)  # what the agent left running in its group goes too
+
+
+async def _exchange(
+    process: asyncio.subprocess.Process, prompt: Optional[bytes], stdout: bytearray, stderr: bytearray
+) -> None:
+    """Feed the prompt (unless None), read both pipes to their end into the buffers, then wait for
+    the exit; cancelled, the buffers keep every byte read so far."""
+    assert process.stdout is not None and process.stderr is not None
+    await asyncio.gather(_feed(process, prompt), _drain(process.stdout, stdout), _drain(process.stderr, stderr))
+    await process.wait()
+
+
+async def _feed(process: asyncio.subprocess.Process, prompt: Optional[bytes]) -> None:
+    if prompt is None or process.stdin is None:
+        return
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # an agent that reads no stdin
+        process.stdin.write(prompt)
+        await process.stdin.drain()
+    process.stdin.close()
+
+
+async def _drain(stream: asyncio.StreamReader, into: bytearray) -> None:
+    while chunk := await stream.read(1 << 16):
+        into += chunk
 
 
 def _kill_group(pid: int) -> None:

@@ -154,12 +154,12 @@ def echo_json(data: Any) -> None:
     click.echo(indented_json(data))
 
 
-def continue_command(flag: str = "--resume") -> str:
-    """The command line that was given, with `flag` added: what continues an interrupted run."""
+def continue_command(*flags: str) -> str:
+    """The command line that was given, with `flags` (default `--resume`) added where missing: what
+    continues an interrupted run."""
     root = click.get_current_context().find_root()
     argv = list(getattr(root.command, "argv", None) or sys.argv[1:])
-    if flag and flag not in argv:
-        argv.append(flag)
+    argv += [flag for flag in flags or ("--resume",) if flag not in argv]
     return shlex.join([root.info_name or "benchmark-core", *argv])
 
 

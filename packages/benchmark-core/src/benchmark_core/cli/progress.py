@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 import time
 from collections import Counter
 from typing import Optional
 
 from .._model import RunRow, Usage
+from .._util.text import ends_kept
 
 
-def error_breakdown(rows: list[RunRow]) -> str:
-    """Errored rows per error code, most frequent first, with one example reason each."""
+def error_breakdown(rows: list[RunRow], width: int = 100) -> str:
+    """Errored rows per error code, most frequent first, with one example reason each: whole, or its
+    start and end when long, wrapped between words at `width` under the first line's text."""
     counts: Counter[str] = Counter()
     example: dict[str, str] = {}
     for row in rows:
@@ -22,17 +25,16 @@ def error_breakdown(rows: list[RunRow]) -> str:
         example.setdefault(code, row.error)
     lines = [f"errored rows by cause ({sum(counts.values())}):"]
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        lines.append(f"  {count:>5}  {code}  e.g. {_readable(example[code])}")
+        first = f"  {count:>5}  {code}  e.g. "
+        text = ends_kept(example[code], REASON_LIMIT)
+        wrapped = textwrap.wrap(text, width - len(first), break_long_words=False, break_on_hyphens=False)
+        lines.append(first + wrapped[0])
+        lines += [" " * len(first) + more for more in wrapped[1:]]
     return "\n".join(lines)
 
 
-def _readable(reason: str, limit: int = 400) -> str:
-    """A reason on one line, its start and its end kept when it is long: an agent's or a provider's
-    error says what went wrong last (the exception at the end of a stderr tail)."""
-    flat = " ".join(reason.split())
-    if len(flat) <= limit:
-        return flat
-    return f"{flat[: limit // 4]} ... {flat[-(limit * 3 // 4) :]}"
+#: How much of an errored row's reason the terminal shows (its start and end beyond it).
+REASON_LIMIT = 600
 
 
 class ProgressLine:

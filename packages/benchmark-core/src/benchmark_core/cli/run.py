@@ -298,7 +298,11 @@ def _finish(
         click.echo(f"error: {stopped.message}{hint}", err=True)
         sys.exit(stopped.exit_code)
     if report.totals.failed:
-        click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored", err=True)
+        # The journal keeps the errored rows, and a plain --resume keeps them too: say what resends them.
+        again = (
+            f"; send them again with: {continue_command('--resume', '--retry-errored')}" if output is not None else ""
+        )
+        click.echo(f"error: {report.totals.failed} of {report.totals.tasks} tasks errored{again}", err=True)
         sys.exit(EXIT_FAILURE)
 
 

@@ -30,7 +30,7 @@ from ..errors._sessions import NotAnEpisodeError, SessionFinishedError
 from ..errors._tasks import InvalidSubmissionError, TaskNotFoundError
 from ..wire._converter import to_wire
 from ._episode import EpisodeLimits, execute_call
-from ._toolbox import INVALID_ARGUMENTS, tool_error
+from ._toolbox import INVALID_ARGUMENTS, UNKNOWN_TOOL, tool_error
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -38,6 +38,15 @@ if TYPE_CHECKING:
 #: Tool-error codes a session answers with itself (the environment's own codes pass through).
 MAX_TOOL_CALLS = "MAX_TOOL_CALLS"
 EPISODE_DONE = "EPISODE_DONE"
+#: The tool errors an agent may get from any session's tools, whatever the environment (which adds
+#: codes of its own, such as NOT_FOUND), and what each means: the catalogue `/openapi.json` lists.
+#: They come back in a tool result (MCP `isError`, text `CODE: message`), never as an HTTP error.
+SESSION_TOOL_ERRORS: dict[str, str] = {
+    UNKNOWN_TOOL: "the call names no tool of the episode.",
+    INVALID_ARGUMENTS: "the arguments break the tool's input schema, or are not a JSON object.",
+    MAX_TOOL_CALLS: "the session's tool-call budget is spent; the call was not run.",
+    EPISODE_DONE: "the environment says the episode is done; the call was not run, give the final answer.",
+}
 
 
 class EpisodeSession:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from .._model import TASK_KINDS, IndexEntry, Provenance, RunReport, RunRow, ServedCount, Task, Usage
-from .._util.text import shorten
+from .._util.text import ends_kept, shorten
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 __all__ = ["index_entry", "provenance_markdown", "render_markdown", "render_summary"]
 
 _CELL_LIMIT = 300
+#: An errored row's message in the Errors section: whole, or its start and end beyond this.
+_ERROR_LIMIT = 1000
 _NEWLINES_RE = re.compile(r"\r\n|\r|\n")
 
 
@@ -87,9 +89,8 @@ def _headline(report: RunReport, title: str) -> list[str]:
         _tasks_line(report),
         f"- Tokens: {_tokens(report.usage)}",
     ]
-    sandboxes = sorted({row.agent.sandbox for row in report.rows if row.agent is not None and row.agent.sandbox})
-    if sandboxes:  # an agent run: whether its agent could have read what grades it
-        lines.append(f"- Sandbox: {', '.join(sandboxes)}" + (" (unsealed)" if "none" in sandboxes else ""))
+    if report.provider == "agent":  # whether its agent could have read what grades it
+        lines.append(f"- Sandbox: {report.sandbox or 'none'}" + (" (unsealed)" if report.unsealed else ""))
     epochs = epochs_line(report)
     if epochs is not None:
         lines.append(f"- Epochs: {epochs}")
@@ -219,8 +220,8 @@ def render_summary(report: RunReport, benchmark: Optional[Benchmark] = None) -> 
 
 
 def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) -> str:
-    """The run as Markdown: the summary bullets (plus seed, version and times), a task table, the
-    mean of each task group, then the benchmark's own section.
+    """The run as Markdown: the summary bullets (plus seed, version and times), a task table, each
+    errored row's code and message, the mean of each task group, then the benchmark's own section.
 
     The title is the benchmark's name when `benchmark` is given, else the report's benchmark id.
     Timestamps appear only when the report carries them; the output ends with exactly one newline.
@@ -250,7 +251,22 @@ def render_markdown(report: RunReport, benchmark: Optional[Benchmark] = None) ->
             _cell(row.reason),
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n" + _groups_section(report) + _benchmark_section(report, benchmark)
+    sections = _errors_section(report) + _groups_section(report) + _benchmark_section(report, benchmark)
+    return "\n".join(lines) + "\n" + sections
+
+
+def _errors_section(report: RunReport) -> str:
+    """Each errored row's code and message, in row order: the task table's reason column is cut to
+    fit a cell, and what went wrong (a wrong key, an agent's last stderr lines) is at the end."""
+    errored = [row for row in report.rows if row.error is not None]
+    if not errored:
+        return ""
+    lines = ["", "## Errors", "", "| Task | Code | Message |", "| --- | --- | --- |"]
+    for row in errored:
+        task = row.task_id if row.epoch is None else f"{row.task_id} (epoch {row.epoch})"
+        message = ends_kept(row.error or "", _ERROR_LIMIT).replace("|", "\\|")
+        lines.append(f"| {_cell(task)} | {_cell(row.error_code or 'ERROR')} | {message} |")
+    return "\n".join(lines) + "\n"
 
 
 def index_entry(benchmark: Benchmark, tasks: Optional[Sequence[Task]] = None) -> IndexEntry:

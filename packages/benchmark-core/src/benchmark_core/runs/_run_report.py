@@ -68,11 +68,7 @@ def build_report(
         confidence_interval95=cluster_bootstrap_ci(units.grouped(scores), seed=seed),
         clustered_by=units.clustered_by,
         clusters=units.clusters,
-        totals=Totals(
-            tasks=len(final_rows),
-            passed=sum(1 for r in final_rows if r.passed),
-            failed=sum(1 for r in final_rows if r.error is not None),
-        ),
+        totals=_totals(final_rows),
         usage=_total_usage(final_rows),
         groups=group_means(final_rows),
         complete=len(final_rows) == len(tasks) * per_task.epochs,
@@ -82,9 +78,22 @@ def build_report(
         batch=_batch_stats(final_rows, batches) if batches is not None else None,
         truncated_rows=sum(1 for r in final_rows if r.truncated),
         shard=shard,
+        sandbox=_sandbox(final_rows),
         summary=benchmark.summarize(tasks, final_rows) if benchmark.summarize else {},
         rows=final_rows,
     )
+
+
+def _totals(rows: Sequence[RunRow]) -> Totals:
+    return Totals(
+        tasks=len(rows), passed=sum(1 for r in rows if r.passed), failed=sum(1 for r in rows if r.error is not None)
+    )
+
+
+def _sandbox(rows: Sequence[RunRow]) -> Optional[str]:
+    """The seal an agent run's rows ran in: the weakest of theirs ("none" beats "bwrap")."""
+    seals = {row.agent.sandbox for row in rows if row.agent is not None and row.agent.sandbox}
+    return "none" if "none" in seals else "bwrap" if seals else None
 
 
 def row_key(row: RunRow) -> tuple[str, Optional[int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._model import ToolSpec
+from ..episodes._session import SESSION_TOOL_ERRORS
 from ..errors._requests import RequestTooLargeError
 from ..errors._sessions import (
     InvalidSessionRequestError,
@@ -17,6 +18,14 @@ from ..errors._sessions import (
 from ..errors._tasks import TaskNotFoundError, TasksNotAllowedError
 from ..wire._schema import JsonSchema, wire_schema
 
+#: The tool errors a session's tools answer with: in a tool result, so no HTTP status carries them.
+_TOOL_ERRORS_TEXT = (
+    "A refused tool call is an MCP tool result with isError, its text `CODE: message`, the code also under "
+    '_meta["benchmark-core/error"]. Codes (x-tool-error-codes): '
+    + "; ".join(f"{code} ({meaning})" for code, meaning in SESSION_TOOL_ERRORS.items())
+    + " The environment adds codes of its own (NOT_FOUND, CONFLICT, ...); a finished session's tools answer "
+    f"{SessionFinishedError.code}."
+)
 _BEARER: list[dict[str, list[str]]] = [{"sessionToken": []}]
 _SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -138,6 +147,8 @@ def session_paths() -> dict[str, Any]:
         "/v1/sessions/{session_id}/mcp": {
             method: {
                 "summary": "The session's MCP endpoint (streamable HTTP, JSON responses): exactly the episode's tools",
+                "description": _TOOL_ERRORS_TEXT,
+                "x-tool-error-codes": dict(SESSION_TOOL_ERRORS),
                 "parameters": [_SESSION_ID],
                 "security": _BEARER,
                 "responses": {"200": {"description": "An MCP JSON-RPC response"}, **reached},

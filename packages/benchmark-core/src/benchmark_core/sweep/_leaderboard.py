@@ -49,6 +49,8 @@ __all__ = [
 
 LEADERBOARD_MARKDOWN = "leaderboard.md"
 LEADERBOARD_HTML = "index.html"
+#: What a group is keyed by (`group_key`): the comparable identity and the task ids the rows cover.
+GroupKey = tuple[RunIdentity, frozenset[str]]
 
 
 @frozen(kw_only=True)
@@ -106,6 +108,8 @@ class LeaderboardGroup:
     family: int = 0
     simultaneous_level: Optional[float] = None
     critical_value: Optional[float] = None
+    #: Why this group of agents is not ranked against the benchmark's models (`_agents_apart`).
+    note: Optional[str] = None
     entries: list[LeaderboardEntry]
     partial: list[LeaderboardEntry] = attrs.Factory(list)
 
@@ -153,7 +157,10 @@ def rank_reports(
     for relative, report in found:
         grouped.setdefault(group_key(report), []).append((relative, report))
     partial = _partial_runs(grouped)
-    groups = [_group(members, partial.get(key, []), resamples=resamples, seed=seed) for key, members in grouped.items()]
+    keyed = [
+        (key, _group(members, partial.get(key, []), resamples=resamples, seed=seed)) for key, members in grouped.items()
+    ]
+    groups = [attrs.evolve(group, note=_agents_apart(key, group, keyed)) for key, group in keyed]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
     return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
 
@@ -249,6 +256,31 @@ def group_key(report: RunReport) -> GroupKey:
     return identity, frozenset(row.task_id for row in report.rows)
 
 
+def _agents_apart(
+    key: GroupKey, group: LeaderboardGroup, keyed: Sequence[tuple[GroupKey, LeaderboardGroup]]
+) -> Optional[str]:
+    """Why a group of agents alone is not ranked against the models of its benchmark, when a group
+    of models covers more tasks: an agent plays only the episode tasks, and reports rank together
+    only on the same tasks. None for any other group."""
+    if any(entry.provider != "agent" for entry in group.entries):
+        return None
+    identity, task_ids = key
+    wider = [
+        other.tasks
+        for (theirs, their_ids), other in keyed
+        if theirs == identity and task_ids < their_ids and any(entry.provider != "agent" for entry in other.entries)
+    ]
+    if not wider:
+        return None
+    ids = sorted(task_ids)
+    flags = " ".join(f"--task {task_id}" for task_id in ids) if len(ids) <= 3 else "--task ID for each of them"
+    return (
+        f"Not ranked against the models: an agent plays only a benchmark's episode tasks, here {len(ids)} of the "
+        f"{max(wider)} tasks the models' runs cover, and reports rank together only on the same tasks. A model's "
+        f"run on these tasks alone (run {flags}, or task = [...] in the sweep's [[benchmarks]] entry) joins this group."
+    )
+
+
 def _task_ids_label(task_ids: frozenset[str]) -> str:
     """A short name for the tasks a group's rows cover, shown beside the group's heading."""
     return hashlib.sha256("\n".join(sorted(task_ids)).encode()).hexdigest()[:12]
@@ -306,7 +338,7 @@ def _labels(paths: Sequence[str]) -> list[str]:
 def _entry(label: str, relative: str, report: RunReport, standing: Standing, *, top: bool) -> LeaderboardEntry:
     latencies = [row.latency_ms for row in report.rows if row.error is None]
     # An agent that ran outside the seal could have read its answers: every table says so.
-    unsealed = any(row.agent is not None and row.agent.sandbox == "none" for row in report.rows)
+    unsealed = report.unsealed
     return LeaderboardEntry(
         rank=standing.rank,
         rank_interval95=standing.rank_interval95,

@@ -57,6 +57,7 @@ def _group(group: LeaderboardGroup, index: int, board: Leaderboard) -> str:
         f'<section class="group" id="group-{index}" data-benchmark="{e(group.benchmark)}" '
         f'data-version="{e(group.version)}" data-mode="{e(group.mode)}" data-task-set="{e(group.task_set)}">'
         f"<h2>{e(group_title(group))}</h2>"
+        + (f'<p class="note apart">{e(group.note)}</p>' if group.note else "")
         + (f'<p class="note resampled">{e(method)}</p>' if method else "")
         + f'<table class="forest leaderboard"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         f"{cost_score_svg(group)}</section>"

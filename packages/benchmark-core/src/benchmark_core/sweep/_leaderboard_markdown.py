@@ -51,6 +51,7 @@ def render_leaderboard(board: Leaderboard) -> str:
         lines += ["", "No run reports found."]
     for group in board.groups:
         lines += ["", f"## {group_title(group)}", ""]
+        lines += [group.note, ""] if group.note else []
         method = group_method(group, board.resamples, board.seed)
         lines += [method, ""] if method else []
         lines += [_row(_HEAD), _row(_ALIGN)]

@@ -2,7 +2,7 @@
 
 The leaderboard reads no transcript, and a row's trace and episode are most of a report's bytes. So
 the document is decoded as its top-level keys over undecoded values (`msgspec.Raw`), and its rows
-as records whose `trace` and `episode` stay undecoded too: msgspec steps over those bytes without
+as records whose `trace`, `episode` and `agent` stay undecoded too: msgspec steps over those bytes without
 building a Python object for them. Each row record must hold only a run row's keys, as `from_wire`
 requires; a document that is not so shaped (rows that are not a list of objects, a key no run row
 has) is returned as None, and the caller reads it whole, so its result or message stays the one of
@@ -23,10 +23,10 @@ from ..wire._converter import camel
 
 __all__ = ["TRANSCRIPT_KEYS", "light_document"]
 
-#: A row's transcript (its trace and episode): most of a report's bytes, never read by the
-#: leaderboard, and most of the time spent structuring a report. The agent record stays: it is
-#: small, and says which sandbox ran (an unsealed entry is marked).
-TRANSCRIPT_KEYS = frozenset({"trace", "episode"})
+#: A row's transcript (its trace, episode and agent record): most of a report's bytes, never read by
+#: the leaderboard (the report itself says which sandbox ran), and most of the time spent
+#: structuring a report.
+TRANSCRIPT_KEYS = frozenset({"trace", "episode", "agent"})
 
 
 def light_document(path: Path) -> Optional[Any]:
