@@ -46,11 +46,13 @@ async def play(
     moves: list[Move] = []
     for _ in range(60):
         body: dict[str, Any] = {"model": "mock", "messages": messages, **({"tools": tools} if tools else {})}
-        async with http.post(f"{base_url}/chat/completions", json=body, headers={"Authorization": f"Bearer {key}"}) as r:
+        async with http.post(f"{base_url}/chat/completions", json=body, headers=_bearer(key)) as r:
             assert r.status == 200, await r.text()
             message = (await r.json())["choices"][0]["message"]
         calls = message.get("tool_calls") or []
-        moves.append((message["content"], [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in calls]))
+        moves.append(
+            (message["content"], [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in calls])
+        )
         if not calls or any(c["function"]["name"] == "final_answer" for c in calls):
             return moves
         messages = [*messages, {"role": "assistant", "content": message["content"], "tool_calls": calls}]
@@ -105,8 +107,12 @@ async def _against(base_url: str) -> tuple[list[Move], tuple[int, int]]:
     async with aiohttp.ClientSession() as http:
         moves = await play(http, base_url, smolagents_style(task.prompt, system), [FINAL_ANSWER], key="sk-fake")
         stranger = {"model": "mock", "messages": smolagents_style("Write a poem.", system)}
-        async with http.post(f"{base_url}/chat/completions", json=stranger, headers={"Authorization": "Bearer sk-fake"}) as r:
+        async with http.post(f"{base_url}/chat/completions", json=stranger, headers=_bearer("sk-fake")) as r:
             unknown = r.status
-        async with http.post(f"{base_url}/chat/completions", json=stranger, headers={"Authorization": "Bearer no"}) as r:
+        async with http.post(f"{base_url}/chat/completions", json=stranger, headers=_bearer("no")) as r:
             wrong_key = r.status
     return moves, (unknown, wrong_key)
+
+
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}

@@ -31,7 +31,7 @@ from .serve import PORT_RANGE
     help="End an episode by calling this tool, where a request offers it, instead of with plain text.",
 )
 @command(
-    json_help="Print the base URL as one line of JSON ({\"baseUrl\": ...}) on stdout.",
+    json_help='Print the base URL as one line of JSON ({"baseUrl": ...}) on stdout.',
     tasks_help="The task list of the run it stands in for (a JSONL file or a split name), which decides "
     "which episodes the mock plays well.",
 )
@@ -49,7 +49,8 @@ def fake_model_cmd(
     agent framework with `run --agent` offline.
 
     Prints its base URL (ending in /v1; set OPENAI_BASE_URL to it) and serves until Ctrl+C or
-    SIGTERM, then prints how many requests it served (on stderr). The episode of a request is the one whose prompt and system text its messages contain.
+    SIGTERM, then prints how many requests it served (on stderr). The episode of a request is the
+    one whose prompt and system text its messages contain.
     """
     import asyncio
 

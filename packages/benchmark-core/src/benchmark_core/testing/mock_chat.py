@@ -81,8 +81,12 @@ def mock_chat_handler(
         message: JsonObject = {"role": "assistant", "content": content}
         if calls:
             message["tool_calls"] = [
-                {"id": f"call_{len(turns)}_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
-                for i, (name, args) in enumerate(calls)
+                {
+                    "id": f"call_{len(turns)}_{i}",
+                    "type": "function",
+                    "function": {"name": n, "arguments": json.dumps(a)},
+                }
+                for i, (n, a) in enumerate(calls)
             ]
         usage = {
             "prompt_tokens": result.usage.prompt_tokens,
