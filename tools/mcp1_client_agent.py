@@ -33,25 +33,28 @@ def data(result: object) -> dict:
     return json.loads(result.content[0].text)
 
 
-async def play() -> None:
-    with open(os.environ["BENCHMARK_MCP_CONFIG"], encoding="utf-8") as handle:
-        [server] = json.load(handle)["mcpServers"].values()
+async def play(server: dict) -> None:
     bridge = StdioServerParameters(command=server["command"], args=server["args"], env={**os.environ, **server["env"]})
     headers = {"Authorization": f"Bearer {os.environ['BENCHMARK_MCP_TOKEN']}"}
-    async with stdio_client(bridge) as (read, write), ClientSession(read, write) as stdio:
-        async with streamablehttp_client(os.environ["BENCHMARK_MCP_URL"], headers=headers) as (hread, hwrite, _):
-            async with ClientSession(hread, hwrite) as http:
-                await stdio.initialize()
-                await http.initialize()
-                listed = [sorted(tool.name for tool in (await s.list_tools()).tools) for s in (stdio, http)]
-                expect(listed == [["lookup_order", "refund"]] * 2, f"tools listed {listed}")
-                failed = await stdio.call_tool("lookup_order", {"order_id": "A1001"})
-                expect(failed.isError and failed.content[0].text.startswith("HTTP_500: "), f"first lookup {failed}")
-                order = await http.call_tool("lookup_order", {"order_id": "A1001"})
-                expect(not order.isError and data(order)["total"] == 35.0, f"second lookup {order}")
-                refund = await stdio.call_tool("refund", {"order_id": "A1001", "amount": 35.0})
-                expect(not refund.isError and data(refund)["amount"] == 35.0, f"refund {refund}")
+    async with (
+        stdio_client(bridge) as (read, write),
+        ClientSession(read, write) as stdio,
+        streamablehttp_client(os.environ["BENCHMARK_MCP_URL"], headers=headers) as (http_read, http_write, _),
+        ClientSession(http_read, http_write) as http,
+    ):
+        await stdio.initialize()
+        await http.initialize()
+        listed = [sorted(tool.name for tool in (await s.list_tools()).tools) for s in (stdio, http)]
+        expect(listed == [["lookup_order", "refund"]] * 2, f"tools listed {listed}")
+        failed = await stdio.call_tool("lookup_order", {"order_id": "A1001"})
+        expect(failed.isError and failed.content[0].text.startswith("HTTP_500: "), f"first lookup {failed}")
+        order = await http.call_tool("lookup_order", {"order_id": "A1001"})
+        expect(not order.isError and data(order)["total"] == 35.0, f"second lookup {order}")
+        refund = await stdio.call_tool("refund", {"order_id": "A1001", "amount": 35.0})
+        expect(not refund.isError and data(refund)["amount"] == 35.0, f"refund {refund}")
     print(f"Refunded $35.00 through mcp {version('mcp')}.")
 
 
-asyncio.run(play())
+with open(os.environ["BENCHMARK_MCP_CONFIG"], encoding="utf-8") as handle:
+    [config] = json.load(handle)["mcpServers"].values()
+asyncio.run(play(config))
