@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from importlib.metadata import version
+from typing import Any
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -28,12 +29,12 @@ def expect(ok: bool, what: str) -> None:
         sys.exit(1)
 
 
-def data(result: object) -> dict:
+def data(result: Any) -> Any:
     """A tool result's value, from its text (what every MCP client gets)."""
     return json.loads(result.content[0].text)
 
 
-async def play(server: dict) -> None:
+async def play(server: dict[str, Any]) -> None:
     bridge = StdioServerParameters(command=server["command"], args=server["args"], env={**os.environ, **server["env"]})
     headers = {"Authorization": f"Bearer {os.environ['BENCHMARK_MCP_TOKEN']}"}
     async with (
