@@ -72,6 +72,9 @@ RELEASE_DEPS = ("build>=1.2", "twine>=6.1")
 #: The agent frameworks the agents session puts in front of the episodes (exact versions: their
 #: rows are compared with the mock runner's).
 AGENT_FRAMEWORKS = ("openai-agents==0.24.0", "pydantic-ai-slim[openai,mcp]==2.68.0")
+#: The framework whose MCP client needs mcp<2 (smolagents' mcpadapt), installed in a venv of its own
+#: beside the session's, as the docs recommend; its MCP 1.x client is also checked on both transports.
+MCP1_AGENT_DEPS = ("smolagents[mcp,openai]==1.26.0", "mcp>=1.26,<2")
 
 nox.options.sessions = [
     "lint",
@@ -281,13 +284,19 @@ def ray(session: nox.Session) -> None:
 
 @nox.session
 def agents(session: nox.Session) -> None:
-    """Agents no one here wrote: the OpenAI Agents SDK (over stdio) and pydantic-ai (over streamable
-    HTTP), pinned, each run by `run --agent` on every public rollback-recovery episode and the
-    example's, against a FakeOpenAI playing the mock's policies; their rows must equal the mock
-    runner's (tools/agents_proof.py)."""
+    """Agents no one here wrote: the OpenAI Agents SDK (over stdio), pydantic-ai and smolagents (over
+    streamable HTTP), pinned, each run sealed by `run --agent` on every public rollback-recovery
+    episode and the example's, against the `fake-model` command playing the mock's policies; their
+    rows must equal the mock runner's (tools/agents_proof.py). smolagents needs mcp<2, so it runs
+    from a venv of its own outside the runner's, whose MCP 1.x client is also checked against the
+    stdio bridge and the streamable HTTP endpoint of a run."""
     _install_wheels(session)
     session.install(*AGENT_FRAMEWORKS)
-    session.run("python", str(ROOT / "tools" / "agents_proof.py"), *session.posargs)
+    mcp1 = Path(session.bin).parent.parent / "agents-mcp1"  # beside the runner's venv, not in it
+    session.run("python", "-m", "venv", "--clear", str(mcp1))
+    session.run(str(mcp1 / "bin" / "python"), "-m", "pip", "install", "-q", *MCP1_AGENT_DEPS, external=True)
+    proof = [str(ROOT / "tools" / "agents_proof.py"), "--mcp1-python", str(mcp1 / "bin" / "python")]
+    session.run("python", *proof, *session.posargs)
 
 
 def _install_inspector(session: nox.Session) -> Path:

@@ -33,6 +33,7 @@ COMMANDS = {
     "mcp": ".serve:mcp_cmd",
     "cache": ".cache:cache_cmd",
     "providers": ".providers:providers_cmd",
+    "fake-model": ".fake_model:fake_model_cmd",
 }
 #: The commands only the `benchmark-core` umbrella adds.
 UMBRELLA_COMMANDS = {
