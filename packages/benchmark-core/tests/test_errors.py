@@ -9,13 +9,13 @@ from pathlib import Path
 
 import benchmark_core
 import benchmark_core.errors
+from benchmark_core.episodes._session import SESSION_TOOL_ERRORS
 from benchmark_core.errors._base import EXIT_FAILURE, EXIT_USAGE, BenchmarkError, InternalError, UsageError
 from benchmark_core.errors._catalogue import error_classes
 from benchmark_core.errors._failures import GraderError
 from benchmark_core.errors._requests import InvalidArgumentsError, UnknownToolError
 from benchmark_core.errors._runs import RunStoppedError
 from benchmark_core.errors._tasks import InvalidScoreRequestError, InvalidSubmissionError
-from benchmark_core.episodes._session import SESSION_TOOL_ERRORS
 from benchmark_core.example import benchmark as example
 from benchmark_core.servers._openapi import ERROR_CODES, error_schema, http_error_codes, openapi_document
 

@@ -232,9 +232,6 @@ def _json_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-GroupKey = tuple[RunIdentity, frozenset[str]]
-
-
 def _partial_runs(grouped: dict[GroupKey, list[tuple[str, RunReport]]]) -> dict[GroupKey, list[tuple[str, RunReport]]]:
     """Takes out of `grouped` each group made only of unfinished runs whose tasks are a strict
     subset of a group with a finished run and the same identity; returns them by the group they
