@@ -86,6 +86,15 @@ async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_pa
     assert "(unsealed)" in board.stdout, board.stderr
 
 
+async def test_no_benchmark_mcp_server_starts_sealed_and_each_does_unsealed(tmp_path: Path) -> None:
+    """An agent starting a benchmark's own MCP server, full tools asked for, gets no answer key."""
+    modules = ":".join(PACKAGES[1:])  # the two benchmarks' `python -m <package> mcp`
+    row, found = await peek(tmp_path, "mcp", peek=modules)
+    assert found == {"mcp": []} and row["passed"] is False
+    _, found = await peek(tmp_path, "mcp", "--agent-sandbox", "none", peek=modules)
+    assert found == {"mcp": PACKAGES[1:]}
+
+
 async def test_no_run_file_package_data_or_cache_is_readable(tmp_path: Path) -> None:
     row, found = await peek(tmp_path, "read", peek=secrets(tmp_path))
     assert found == {"read": []} and row["passed"] is False
