@@ -1,6 +1,6 @@
 """The servers an agent may reach hand it no answer key, and open sessions on a private split with no
 task file: `mcp` (a real MCP client on the subprocess) withholds every task's grading fields and
-leaves `run_benchmark` out unless `--scoring-api`; `serve --hidden-seed-env` and `mcp
+leaves `score_answer` and `run_benchmark` out unless `--scoring-api`; `serve --hidden-seed-env` and `mcp
 --hidden-seed-env` serve the hidden split drawn in memory, the seed in no answer and no log line."""
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ def _graded(task: dict[str, Any]) -> bool:
 @pytest.mark.parametrize("module", ["benchmark_schema_mutation", "benchmark_rollback_recovery"])
 async def test_mcp_withholds_the_grading_fields_unless_scoring_api(module: str) -> None:
     names, tasks, one = await _listing(_server(module))
-    assert "run_benchmark" not in names and {"list_tasks", "get_task", "score_answer"} <= set(names)
+    assert names == ["list_tasks", "get_task", "get_provenance"]  # score_answer's reasons quote the answer
     assert tasks and not any(_graded(task) for task in tasks) and not _graded(one)
     # The same server with --scoring-api answers them: the check above looks where the key would be.
     names, tasks, one = await _listing(_server(module, "--scoring-api"))
-    assert "run_benchmark" in names and all(_graded(task) for task in tasks) and _graded(one)
+    assert {"score_answer", "run_benchmark"} <= set(names) and all(_graded(task) for task in tasks) and _graded(one)
 
 
 async def test_mcp_serves_a_private_split_and_its_episode_without_a_file(tmp_path: Path) -> None:

@@ -91,8 +91,8 @@ def serve_cmd(
     "--scoring-api",
     is_flag=True,
     help="Serve every tool in full: the listing tools with each task's grading fields (expected answers, "
-    "grader metadata), and run_benchmark. Without it, those fields are withheld and run_benchmark is left "
-    "out, so an agent reaching the server finds no answer key (docs/sealed-runs.md).",
+    "grader metadata), score_answer and run_benchmark. Without it, those fields are withheld and the two "
+    "tools left out, so an agent reaching the server finds no answer key (docs/sealed-runs.md).",
 )
 @hidden_seed_option
 @command(

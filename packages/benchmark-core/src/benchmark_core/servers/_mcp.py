@@ -70,10 +70,10 @@ _log = logging.getLogger(__name__)
 def create_mcp_server(benchmark: Benchmark, *, grading: bool = True) -> MCPServer:
     """An MCP server exposing `benchmark` as five tools; with `grading=False` (what `mcp` serves
     unless `--scoring-api`: a server an agent may reach) the listing tools withhold every task's
-    grading fields and `run_benchmark` is left out (a mock run's traces are the answer key). No
-    state outside the returned server."""
-    tools = [_list_tasks_tool(benchmark, grading), _get_task_tool(benchmark, grading), _score_answer_tool(benchmark)]
-    tools += [_run_benchmark_tool(benchmark)] if grading else []
+    grading fields, and `score_answer` (its reasons quote the expected answer) and `run_benchmark`
+    (a mock run's traces are the answer key) are left out. No state outside the returned server."""
+    tools = [_list_tasks_tool(benchmark, grading), _get_task_tool(benchmark, grading)]
+    tools += [_score_answer_tool(benchmark), _run_benchmark_tool(benchmark)] if grading else []
     tools.append(_provenance_tool(benchmark))
     return _BenchmarkServer(
         name=benchmark.id,
