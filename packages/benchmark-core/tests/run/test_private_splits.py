@@ -133,13 +133,22 @@ def test_a_private_run_stopped_by_sigterm_resumes_to_the_uninterrupted_report(tm
         assert code == 143, first
         assert journal_path(out).exists()
         _no_seed_anywhere(tmp_path, first)
+        header = json.loads(journal_path(out).read_text(encoding="utf-8").splitlines()[0])
+        assert header["privateSplit"] == {"split": "hidden", "seedEnv": VARIABLE}
         # Another seed is another task set: the journal refuses to continue with it.
         child = _cli("benchmark_core", tmp_path, *flags, "--output", str(out), "--resume", seed=OTHER_SEED, **env)
         code, refused = _finished(child)
         assert code == 1 and "the task set" in refused, refused
         assert OTHER_SEED not in refused
-        code, resumed = _finished(_cli("benchmark_core", tmp_path, *flags, "--output", str(out), "--resume", **env))
-        assert code == 0, resumed
+        # The journal names the variable, so the resume needs no --hidden-seed-env.
+        environ = {**os.environ, VARIABLE: SEED, **env}
+        command = [sys.executable, "-m", "benchmark_core", "run", *flags, "--output", str(out), "--resume"]
+        code, resumed = _finished(
+            subprocess.Popen(
+                command, cwd=tmp_path, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
+        )
+        assert code == 0 and f"seeded from ${VARIABLE}" in resumed, resumed
         _no_seed_anywhere(tmp_path, resumed)
         whole = json.loads((tmp_path / "whole.json").read_text(encoding="utf-8"))
         final = json.loads(out.read_text(encoding="utf-8"))

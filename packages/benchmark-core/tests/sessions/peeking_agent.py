@@ -1,7 +1,7 @@
 """An adversarial agent for the seal's tests: it tries one way to reach what grades it and answers
 what it found, as JSON (an empty finding is what a sealed run must give). Usage:
-peeking_agent.py http|import|read|proc|forkbomb|memhog; `read` and `import` take their targets from
-$PEEK (paths or module names, separated by `:`)."""
+peeking_agent.py http|import|read|mcp|proc|forkbomb|memhog; `read`, `import` and `mcp` take their
+targets from $PEEK (paths or module names, separated by `:`)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,28 @@ def imported() -> list[str]:
     return found
 
 
+def mcp_answer_keys() -> list[str]:
+    """Start each benchmark's own MCP server (`python -m <module> mcp --scoring-api`, the full tools)
+    and list its tasks: every module whose server answers a grading field (expected, metadata) is found."""
+    import mcp
+    from mcp import StdioServerParameters
+
+    async def listed(module: str) -> bool:
+        params = StdioServerParameters(command=sys.executable, args=["-m", module, "mcp", "--scoring-api"])
+        async with mcp.Client(params, read_timeout_seconds=30) as client:
+            text = (await client.call_tool("list_tasks", {})).content[0].text  # type: ignore[union-attr]
+        return any(task.get("expected") is not None or task.get("metadata") for task in json.loads(text)["tasks"])
+
+    found = []
+    for name in os.environ["PEEK"].split(":"):
+        try:
+            if asyncio.run(asyncio.wait_for(listed(name), 60)):
+                found.append(name)
+        except Exception:
+            pass
+    return found
+
+
 def readable() -> list[str]:
     found = []
     for path in os.environ["PEEK"].split(":"):
@@ -117,7 +139,7 @@ def main() -> None:
     sys.stdin.read()
     mode = sys.argv[1]
     found: Any = {
-        "http": probe_http, "import": imported, "read": readable, "proc": processes,
+        "http": probe_http, "import": imported, "read": readable, "mcp": mcp_answer_keys, "proc": processes,
         "forkbomb": fork_bomb, "memhog": memory_hog,
     }[mode]()  # fmt: skip
     print(json.dumps({mode: found}))

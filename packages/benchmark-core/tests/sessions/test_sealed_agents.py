@@ -11,6 +11,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,15 @@ AGENT = Path(__file__).with_name("peeking_agent.py")
 PACKAGES = ["benchmark_core.example", "benchmark_rollback_recovery", "benchmark_schema_mutation"]
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="the seal needs bubblewrap (tools/gate.sh)")
+
+
+@pytest.fixture
+def request_cleanup() -> Iterator[Callable[[Path], None]]:
+    """Folders to remove after the test (those made outside pytest's own tmp folder)."""
+    made: list[Path] = []
+    yield made.append
+    for folder in made:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def package_folder(name: str) -> Path:
@@ -77,6 +88,15 @@ async def test_no_benchmark_package_imports_sealed_and_each_does_unsealed(tmp_pa
     assert "(unsealed)" in board.stdout, board.stderr
 
 
+async def test_no_benchmark_mcp_server_starts_sealed_and_each_does_unsealed(tmp_path: Path) -> None:
+    """An agent starting a benchmark's own MCP server, full tools asked for, gets no answer key."""
+    modules = ":".join(PACKAGES[1:])  # the two benchmarks' `python -m <package> mcp`
+    row, found = await peek(tmp_path, "mcp", peek=modules)
+    assert found == {"mcp": []} and row["passed"] is False
+    _, found = await peek(tmp_path, "mcp", "--agent-sandbox", "none", peek=modules)
+    assert found == {"mcp": PACKAGES[1:]}
+
+
 async def test_no_run_file_package_data_or_cache_is_readable(tmp_path: Path) -> None:
     row, found = await peek(tmp_path, "read", peek=secrets(tmp_path))
     assert found == {"read": []} and row["passed"] is False
@@ -105,3 +125,34 @@ async def test_without_bubblewrap_an_agent_run_refuses_before_it_starts(tmp_path
     done = await asyncio.to_thread(subprocess.run, argv, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and "Traceback" not in done.stderr and not (tmp_path / "r.json").exists()
     assert "apt-get install bubblewrap" in done.stderr and "--agent-sandbox none" in done.stderr
+
+
+@pytest.mark.parametrize("sandbox", ["bwrap", "none"])
+async def test_a_sweep_file_and_its_task_file_outside_the_working_folder_are_masked(
+    tmp_path: Path, sandbox: str, request_cleanup: Callable[[Path], None]
+) -> None:
+    """The sweep file and the task file it names live outside the folder `sweep` runs in, and
+    outside `/tmp` (the seal's own empty `/tmp` would hide them whatever the masks): sealed, the
+    agent reads neither; unsealed, both, which proves it looks in the right place."""
+    outside = Path(tempfile.mkdtemp(dir="/var/tmp"))
+    request_cleanup(outside)
+    work, sweeps, tasks = tmp_path / "work", outside / "sweeps", outside / "tasks"
+    for folder in (work, sweeps, tasks):
+        folder.mkdir()
+    shutil.copy(package_folder("benchmark_core.example") / "data/tasks.jsonl", tasks / "mine.jsonl")
+    sweep = sweeps / "sweep.toml"
+    sweep.write_text(
+        f'results = "{tmp_path / "results"}"\n\n[[agents]]\nlabel = "peek"\n'
+        f'command = "{sys.executable} {AGENT} read"\nenv = ["PEEK"]\nsandbox = "{sandbox}"\n\n'
+        f'[[benchmarks]]\nid = "benchmark-core-example"\ntasks = "../tasks/mine.jsonl"\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "BENCHMARK_CORE_CACHE": str(tmp_path / "cache"), "PEEK": f"{sweep}:{tasks / 'mine.jsonl'}"}
+    done = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "benchmark_core", "sweep", str(sweep)],
+        cwd=work, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
+    [row] = json.loads((tmp_path / "results/benchmark-core-example/peek/report.json").read_text())["rows"]
+    found = json.loads(row["trace"]["answer"])["read"]
+    assert found == ([] if sandbox == "bwrap" else [str(sweep), str(tasks / "mine.jsonl")])

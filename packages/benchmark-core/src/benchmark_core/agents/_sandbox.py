@@ -74,6 +74,14 @@ def _probe() -> tuple[str, tuple[str, ...]]:
 
 def benchmark_package_folders(search: Sequence[str]) -> list[Path]:
     """Every installed benchmark's package folder, on every folder of the import path `search`."""
+    return list(_package_folders(tuple(search)))
+
+
+@functools.lru_cache(maxsize=8)
+def _package_folders(search: tuple[str, ...]) -> tuple[Path, ...]:
+    # Once per import path and process: reading every distribution's entry points costs more than
+    # the rest of an episode's seal (tools/bench_seal.py), and what is installed does not change
+    # during a run.
     from importlib.metadata import entry_points
 
     from .._benchmark.plugins import ENTRY_POINT_GROUP
@@ -85,36 +93,77 @@ def benchmark_package_folders(search: Sequence[str]) -> list[Path]:
             folder = Path(entry or ".").absolute().joinpath(*module.split("."))
             if folder.is_dir() or folder.with_suffix(".py").is_file():
                 found.append(folder if folder.is_dir() else folder.with_suffix(".py"))
-    return found
+    return tuple(found)
 
 
 def sealed_argv(argv: Sequence[str], env: dict[str, str], *, work: Path, hidden: Iterable[Path]) -> list[str]:
     """`argv` wrapped in bubblewrap (see the module docstring); `work` is the agent's own folder
     (its MCP configuration and usage file), writable; `hidden` the run's files. Sets `env`'s HOME
     and TMPDIR to the private ones."""
-    program, extra = _probe()
-    cwd = Path.cwd()
     home = Path(env.get("HOME") or "/nonexistent-home")
+    out = list(_fixed_mounts(tuple(argv), env.get("PATH"), home, Path.cwd(), tuple(sys.path)))
+    # The run's files are looked at each time: its journal and output folder appear as it goes. One
+    # inside a masked package folder (a split the benchmark ships) is hidden already, and a mount on
+    # it would make its folders appear in the empty one.
+    masked = _package_folders(tuple(sys.path))
+    for path in (p.absolute() for p in hidden):
+        if not any(path.is_relative_to(folder) for folder in masked):
+            out += _mask(path)
+    out += ["--bind", str(work), str(work), "--chdir", str(Path.cwd()), "--", *argv]
+    env.update(HOME=str(home), TMPDIR="/tmp")
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def _fixed_mounts(
+    argv: tuple[str, ...], path: Optional[str], home: Path, cwd: Path, search: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The part of the seal that is the same for every episode of a run: computed once."""
+    program, extra = _probe()
     private = [Path("/tmp"), home, cwd]
-    keep = [*_interpreter_folders(argv, env), *_named_files(argv, cwd)]
-    secret = [*benchmark_package_folders(sys.path), *(p.absolute() for p in hidden)]
+    keep = [*_interpreter_folders(argv, {"PATH": path} if path is not None else {}, search), *_named_files(argv, cwd)]
     out = [program, "--ro-bind", "/", "/", *extra, *_NAMESPACES, "--cap-drop", "ALL", "--die-with-parent"]
     out += ["--new-session", "--proc", "/proc", "--dev", "/dev"]
     # Mounted from the shallowest path down, so that a deeper mount wins: a venv inside the working
     # folder stays visible below its empty tmpfs, and a working folder inside a kept prefix (pytest's
     # tmp folder inside a nox venv) is still hidden.
     mounts = [(folder, "--tmpfs") for folder in private]
-    mounts += [(path, "--ro-bind") for path in keep if path not in private]
-    for path, kind in sorted(mounts, key=lambda mount: len(mount[0].parts)):
-        out += [kind, str(path)] if kind == "--tmpfs" else [kind, str(path), str(path)]
-    for path in secret:
-        if path.is_dir():
-            out += ["--tmpfs", str(path)]
-        elif path.exists():
-            out += ["--ro-bind", "/dev/null", str(path)]
-    out += ["--bind", str(work), str(work), "--chdir", str(cwd), "--", *argv]
-    env.update(HOME=str(home), TMPDIR="/tmp")
-    return out
+    mounts += [(kept, "--ro-bind") for kept in _rebound(keep, private)]
+    for mounted, kind in sorted(mounts, key=lambda mount: len(mount[0].parts)):
+        out += [kind, str(mounted)] if kind == "--tmpfs" else [kind, str(mounted), str(mounted)]
+    for secret in _package_folders(search):
+        out += _mask(secret)
+    return tuple(out)
+
+
+def _rebound(keep: Iterable[Path], private: Sequence[Path]) -> list[Path]:
+    """The kept paths that need a mount of their own: those a private folder would hide, and of
+    those not one already inside another such mount (with no private folder between). The rest are
+    visible through the read-only view of `/`; fewer mounts, a faster start."""
+
+    def hider(path: Path) -> Optional[Path]:
+        covering = [folder for folder in private if path != folder and path.is_relative_to(folder)]
+        return max(covering, key=lambda folder: len(folder.parts)) if covering else None
+
+    needed = sorted(
+        {path for path in keep if path not in private and hider(path) is not None}, key=lambda p: len(p.parts)
+    )
+    chosen: list[Path] = []
+    for path in needed:
+        inner = hider(path)
+        if not any(
+            path.is_relative_to(outer) and inner is not None and outer.is_relative_to(inner) for outer in chosen
+        ):
+            chosen.append(path)
+    return chosen
+
+
+def _mask(path: Path) -> list[str]:
+    if path.is_dir():
+        return ["--tmpfs", str(path)]
+    if path.exists():
+        return ["--ro-bind", "/dev/null", str(path)]
+    return []
 
 
 def limits(memory: int) -> Callable[[], None]:
@@ -127,28 +176,35 @@ def limits(memory: int) -> Callable[[], None]:
 
 
 def namespace_size(pid: int) -> Optional[int]:
-    """How many processes share the PID namespace of `pid`'s child (the seal's first process), or
-    None before it exists. Read from the runner's `/proc`, which sees into the agent's namespace."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        if not children:
-            return None
-        inner = os.readlink(f"/proc/{children[0]}/ns/pid")
-    except OSError:
+    """How many processes the seal started by `pid` (bubblewrap) holds, or None before its first
+    process exists. Every process of the seal's PID namespace descends from that first one (an
+    orphan is adopted by the namespace's init), so walking the descendants from the runner's
+    `/proc` counts them all, at a cost in the seal's size rather than the machine's."""
+    first = _children(pid)
+    if not first:
         return None
-    count = 0
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                count += os.readlink(f"/proc/{entry.name}/ns/pid") == inner
+    count, pending = 0, first
+    while pending:
+        count += len(pending)
+        pending = [child for parent in pending for child in _children(parent)]
     return count
 
 
-def _interpreter_folders(argv: Sequence[str], env: dict[str, str]) -> list[Path]:
-    """The runner's interpreter and import path (the stdio bridge runs on them) and the prefix of
-    the program the command starts (its own venv, say), through symlinks too."""
+def _children(pid: int) -> list[int]:
+    """`pid`'s children, of every one of its threads (a thread's children are listed under it)."""
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in os.scandir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError):
+                found += map(int, Path(f"/proc/{pid}/task/{task.name}/children").read_text().split())
+    return found
+
+
+def _interpreter_folders(argv: Sequence[str], env: dict[str, str], search: Sequence[str]) -> list[Path]:
+    """The runner's interpreter and import path `search` (the stdio bridge runs on them) and the
+    prefix of the program the command starts (its own venv, say), through symlinks too."""
     folders = {Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
-    folders.update(Path(p).absolute() for p in sys.path if p and Path(p).is_dir())
+    folders.update(Path(p).absolute() for p in search if p and Path(p).is_dir())
     program = shutil.which(argv[0], path=env.get("PATH"))
     if program is not None:
         for path in (Path(program).absolute(), Path(program).resolve()):
@@ -194,11 +250,12 @@ class ProcessWatch:
 
 
 def run_files(benchmark: Any, options: Any, tasks: object, journal: object) -> list[Path]:
-    """The files of a run an agent must not read: its task file, journal and output folder, and the
-    response caches (the user's, and the one the options name)."""
+    """The files of a run an agent must not read: its task file (the one `tasks` names, or the
+    benchmark's own), journal and output folder, and the response caches (the user's, and the one
+    the options name)."""
     from ..cache._cache import default_cache_dir
 
-    files = [default_cache_dir()]
+    files = [default_cache_dir(), *([benchmark._tasks_file] if benchmark._tasks_file is not None else [])]
     if isinstance(options.cache, str):
         files.append(Path(options.cache))
     if isinstance(tasks, (str, Path)):

@@ -43,9 +43,17 @@ class CliState:
             self._benchmark = self._source if isinstance(self._source, Benchmark) else self._source()
         return self._benchmark
 
-    def served(self, tasks_path: Optional[Path]) -> Benchmark:
+    def served(self, tasks_path: Optional[Path], hidden_seed_env: Optional[str] = None) -> Benchmark:
         """The benchmark a server offers: with `--tasks`, that file as its task list, read now so
-        that a bad file stops the server before it starts."""
+        that a bad file stops the server before it starts; with `--hidden-seed-env`, the hidden
+        split `--tasks` names drawn in memory (`runs._private_split`: no file, the seed in no message)."""
+        if hidden_seed_env is not None:
+            import attrs
+
+            from ..runs._private_split import private_split
+
+            split = private_split(self.benchmark, str(tasks_path) if tasks_path else None, hidden_seed_env)
+            return attrs.evolve(self.benchmark, tasks=split.tasks, tasks_file=None, load_tasks=None)
         if tasks_path is None:
             return self.benchmark
         served = self.benchmark.with_tasks_file(tasks_path)

@@ -166,12 +166,14 @@ def run_cmd(
     for path in (output, markdown):
         if path is not None:
             check_writable(path)
-    source, private = _task_source(state.benchmark, tasks_path, hidden_seed_env)
+    source, private, journal_extra = _task_source(state.benchmark, tasks_path, hidden_seed_env, output, resume)
     with _output_held(output):
         if resume and output is not None:
             _say_when_nothing_to_resume(output)
         try:
-            report, signum, stopped = _run(state.benchmark, subject, options, source, output, resume, retry_errored)
+            report, signum, stopped = _run(
+                state.benchmark, subject, options, source, output, resume, retry_errored, journal_extra
+            )
             if private is not None:
                 report = attrs.evolve(report, private_split=private)
             write_report(report, state.benchmark, output, markdown, as_json)
@@ -207,16 +209,24 @@ def _say_when_nothing_to_resume(output: Path) -> None:
 
 
 def _task_source(
-    bench: Benchmark, tasks_path: Optional[Path], hidden_seed_env: Optional[str]
-) -> tuple[TaskSource, Optional[PrivateSplitRecord]]:
+    bench: Benchmark, tasks_path: Optional[Path], hidden_seed_env: Optional[str], output: Optional[Path], resume: bool
+) -> tuple[TaskSource, Optional[PrivateSplitRecord], dict[str, Any]]:
     """The run's tasks: `--tasks` as given, or with `--hidden-seed-env` the hidden split it names,
-    generated in memory (`runs._private_split`), and what the report records of it."""
-    if hidden_seed_env is None:
-        return tasks_path, None
-    from ..runs._private_split import private_split
+    generated in memory (`runs._private_split`), what the report records of it and what the journal
+    does. `--resume` of a private run needs no `--hidden-seed-env`: its journal names the variable."""
+    from ..runs._private_split import journal_header, journaled_split, private_split
 
+    if hidden_seed_env is None and resume and output is not None:
+        from ..runs._files import RunFiles
+
+        journaled = journaled_split(RunFiles(output).journal)
+        if journaled is not None:
+            hidden_seed_env, tasks_path = journaled[1], tasks_path or Path(journaled[0])
+            click.echo(f"resuming a run on the private {tasks_path} split, seeded from ${hidden_seed_env}", err=True)
+    if hidden_seed_env is None:
+        return tasks_path, None, {}
     split = private_split(bench, str(tasks_path) if tasks_path is not None else None, hidden_seed_env)
-    return list(split.tasks), split.record
+    return list(split.tasks), split.record, journal_header(split.record, hidden_seed_env)
 
 
 def _subject(
@@ -240,6 +250,7 @@ def _run(
     output: Optional[Path],
     resume: bool,
     retry_errored: bool,
+    journal_extra: dict[str, Any],
 ) -> tuple[RunReport, Optional[int], Optional[RunStoppedError]]:
     """The run to its end: its report, the signal that ended it (if one did), the stop (if any)."""
     from ..runs._files import RunFiles
@@ -249,6 +260,7 @@ def _run(
     common: dict[str, Any] = {
         "tasks": tasks,
         "journal": RunFiles(output).journal if output is not None else None,
+        "journal_extra": journal_extra,
         "resume": resume,
         "retry_errored": retry_errored,
         "progress": line.update if line is not None else None,

@@ -12,6 +12,14 @@ from ..errors._base import UsageError
 from .base import CliState, command
 
 PORT_RANGE = click.IntRange(min=0, max=65535)
+#: `serve` and `mcp` on a private split, as `run --hidden-seed-env` runs one (docs/private-splits.md).
+hidden_seed_option = click.option(
+    "--hidden-seed-env",
+    metavar="NAME",
+    default=None,
+    help="Serve a private hidden split generated in memory from the integer in the environment variable NAME "
+    "(no task file; the seed in no answer or log). --tasks then names the hidden split (default: hidden).",
+)
 DEFAULT_PORT = 8787
 
 
@@ -33,6 +41,7 @@ DEFAULT_PORT = 8787
     "no sessions: a scoring API. Without it, episode sessions are served and no route answers a task's "
     "grading fields (docs/sealed-runs.md).",
 )
+@hidden_seed_option
 @command(
     json_help="Print a start-up error as one JSON document on stdout.",
     tasks_help="Serve this JSONL task file as the default task list (requests may still pick others "
@@ -45,6 +54,7 @@ def serve_cmd(
     port_argument: Optional[int],
     port: Optional[int],
     scoring_api: bool,
+    hidden_seed_env: Optional[str],
     as_json: bool,
     tasks_path: Optional[Path],
 ) -> None:
@@ -58,7 +68,7 @@ def serve_cmd(
         raise UsageError(f"two ports given: {port_argument} and --port {port}; give one")
     chosen = port_argument if port_argument is not None else port if port is not None else DEFAULT_PORT
     routes = "scoring" if scoring_api else "public"
-    serve(create_app(state.served(tasks_path), routes=routes), host=host, port=chosen)
+    serve(create_app(state.served(tasks_path, hidden_seed_env), routes=routes), host=host, port=chosen)
 
 
 @click.command("mcp")
@@ -77,6 +87,14 @@ def serve_cmd(
     help="With --episode: when the client disconnects, write the session's log here as a submission "
     "file that `score --seed N` grades.",
 )
+@click.option(
+    "--scoring-api",
+    is_flag=True,
+    help="Serve every tool in full: the listing tools with each task's grading fields (expected answers, "
+    "grader metadata), score_answer and run_benchmark. Without it, those fields are withheld and the two "
+    "tools left out, so an agent reaching the server finds no answer key (docs/sealed-runs.md).",
+)
+@hidden_seed_option
 @command(
     json_help="Print a start-up error as one JSON document on stdout (which then carries the protocol).",
     tasks_help="Serve this JSONL task file as the default task list (tool calls may still pick others "
@@ -88,6 +106,8 @@ def mcp_cmd(
     episode: Optional[str],
     seed: int,
     record: Optional[Path],
+    scoring_api: bool,
+    hidden_seed_env: Optional[str],
     as_json: bool,
     tasks_path: Optional[Path],
 ) -> None:
@@ -97,8 +117,10 @@ def mcp_cmd(
             raise UsageError("--record needs --episode: only an episode session has a log to record")
         from ..servers._mcp import start_mcp
 
-        start_mcp(state.served(tasks_path))
+        start_mcp(state.served(tasks_path, hidden_seed_env), grading=scoring_api)
         return
+    if scoring_api:
+        raise UsageError("--scoring-api serves the benchmark's tools; an --episode serves that episode's own")
     import asyncio
 
     from ..episodes._session import open_session
@@ -108,7 +130,12 @@ def mcp_cmd(
     if record is not None:
         check_writable(record)
 
+    # On a private split the served benchmark holds the split's tasks; otherwise --tasks names the file.
+    served, source = (
+        (state.served(tasks_path, hidden_seed_env), None) if hidden_seed_env else (state.benchmark, tasks_path)
+    )
+
     async def serve() -> None:
-        await serve_episode_stdio(await open_session(state.benchmark, episode, tasks=tasks_path, seed=seed), record)
+        await serve_episode_stdio(await open_session(served, episode, tasks=source, seed=seed), record)
 
     asyncio.run(serve())

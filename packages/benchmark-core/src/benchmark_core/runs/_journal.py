@@ -71,14 +71,21 @@ class Journal:
 
     @classmethod
     def open(
-        cls, path: Union[str, Path], identity: RunIdentity, started_at: str, *, resume: bool
+        cls,
+        path: Union[str, Path],
+        identity: RunIdentity,
+        started_at: str,
+        *,
+        resume: bool,
+        extra: Optional[JsonObject] = None,
     ) -> tuple[Journal, list[RunRow]]:
         """Open `path` for a run of `identity` (started at `started_at`), holding its lock (`OutputLockedError`
         when another process holds it).
 
         Without `resume` the journal must not hold a run yet (a usage error otherwise: it holds a run
         that would be lost). With `resume`, the rows of a matching journal are returned (the last row
-        of a task wins) and new rows are appended; a missing journal starts afresh.
+        of a task wins) and new rows are appended; a missing journal starts afresh. A new journal's
+        header records `extra` after the identity (a private split's variable: `private_split_header`).
         """
         path = Path(path)
         key = os.path.abspath(path)
@@ -88,7 +95,7 @@ class Journal:
             )
         lock = lock_output(path)
         try:
-            journal, kept = cls._open_locked(path, identity, started_at, lock, resume=resume)
+            journal, kept = cls._open_locked(path, identity, started_at, lock, resume=resume, extra=extra)
         except BaseException:
             lock.release()
             raise
@@ -97,7 +104,14 @@ class Journal:
 
     @classmethod
     def _open_locked(
-        cls, path: Path, identity: RunIdentity, started_at: str, lock: OutputLock, *, resume: bool
+        cls,
+        path: Path,
+        identity: RunIdentity,
+        started_at: str,
+        lock: OutputLock,
+        *,
+        resume: bool,
+        extra: Optional[JsonObject],
     ) -> tuple[Journal, list[RunRow]]:
         kept: list[RunRow] = []
         batches: list[JsonObject] = []
@@ -119,7 +133,7 @@ class Journal:
             lock.holder_span = (0, 0)
             try:
                 os.ftruncate(fd, 0)  # only holder lines: the header goes first
-                _write_line(fd, {"journal": JOURNAL_FORMAT, **identity.header(started_at)})
+                _write_line(fd, {"journal": JOURNAL_FORMAT, **identity.header(started_at), **(extra or {})})
                 write_holder(fd)
             except OSError as exc:
                 os.close(fd)

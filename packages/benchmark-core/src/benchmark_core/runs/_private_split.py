@@ -7,18 +7,20 @@ with), so no task file exists for an agent, a log or a backup to find. The seed 
 environment variable the caller names, and nothing here puts it in a message: an error names the
 variable only. What the report keeps is `PrivateSplitRecord`, the split's name and its task-set
 digest: two runs with the same seed have the same digest (and the same `RunIdentity`), a
-different seed gives other tasks and another digest.
+different seed gives other tasks and another digest. The run's journal names the split and the
+variable (`journal_header`), so `run --resume` draws the same split again without being told.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from attrs import frozen
 
-from .._model import PrivateSplitRecord, Task
+from .._model import JsonObject, PrivateSplitRecord, Task
 from .._util.lazy import Deferred
 from ..data._taskfiles import parse_task_text
 from ..errors._base import UsageError
@@ -56,6 +58,29 @@ def private_split(
         raise UsageError(f"{benchmark.id}'s render_split gave {len(jsonl)} task files for {name!r}, not one")
     tasks = tuple(parse_task_text(jsonl[0], f"the private {name} split"))
     return PrivateSplit(tasks, PrivateSplitRecord(split=name, task_set_digest=task_set_digest(tasks)))
+
+
+def journal_header(split: PrivateSplitRecord, variable: str) -> JsonObject:
+    """What a run's journal header records of its private split: the split and the variable holding
+    the seed, never the seed itself."""
+    return {"privateSplit": {"split": split.split, "seedEnv": variable}}
+
+
+def journaled_split(journal: Path) -> Optional[tuple[str, str]]:
+    """The (split, variable) a run's journal names, or None when it holds no run on a private split."""
+    from ._journal import read_journal
+    from ._output_lock import holds_a_run
+
+    if not holds_a_run(journal):
+        return None
+    recorded = read_journal(journal)[0].get("privateSplit")
+    if (
+        isinstance(recorded, dict)
+        and isinstance(recorded.get("split"), str)
+        and isinstance(recorded.get("seedEnv"), str)
+    ):
+        return recorded["split"], recorded["seedEnv"]
+    return None
 
 
 def _renderer(benchmark: Benchmark) -> SplitRenderer:

@@ -74,6 +74,7 @@ class Run:
         batch_progress: Optional[BatchProgress] = None,
         notes: Optional[Callable[[str], None]] = None,
         turn_checkpoints: bool = True,
+        journal_extra: Optional[dict[str, Any]] = None,
     ) -> None:
         self.benchmark = benchmark
         self.options = options
@@ -102,6 +103,8 @@ class Run:
         self._limits = options.limits
         self._source = tasks
         self._journal_path = Path(journal) if journal is not None else None
+        #: What the journal's header records besides the identity (a private split's variable).
+        self._journal_extra = journal_extra or {}
         self._resume = resume
         self._retry_errored = retry_errored
         self._progress = progress
@@ -156,7 +159,9 @@ class Run:
         batch_api = check_batchable(self) if self.options.batch else None
         journal: Optional[Journal] = None
         if self._journal_path is not None:
-            journal, kept = Journal.open(self._journal_path, self.identity(), self.started_at, resume=self._resume)
+            journal, kept = Journal.open(
+                self._journal_path, self.identity(), self.started_at, resume=self._resume, extra=self._journal_extra
+            )
             wanted = {t.id for t in self.tasks}
             self.rows = {
                 row_key(r): r for r in kept if r.task_id in wanted and not (self._retry_errored and r.error is not None)

@@ -21,7 +21,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 
-import attrs
 from aiohttp import web
 
 from .._benchmark.definition import Benchmark
@@ -35,7 +34,7 @@ from ._documents import health_document, index_entry_document, provenance_docume
 from ._http_json import BENCHMARK_KEY, json_response, read_json
 from ._http_sessions import add_session_routes
 from ._openapi import openapi_document
-from ._remote import get_remote_task, load_remote_tasks, score_remote_submission
+from ._remote import get_remote_task, load_remote_tasks, score_remote_submission, without_grading
 
 #: Request bodies above this many bytes are refused with 413 REQUEST_TOO_LARGE.
 MAX_BODY_BYTES = 1024 * 1024
@@ -172,9 +171,7 @@ async def _get_task(request: web.Request) -> web.Response:
 
 def _shown(request: web.Request, tasks: list[Task]) -> list[Task]:
     """The tasks as this app answers them: without their grading fields where it withholds them."""
-    if not request.app[WITHHELD_KEY]:
-        return tasks
-    return [attrs.evolve(task, expected=None, metadata={}) for task in tasks]
+    return without_grading(tasks) if request.app[WITHHELD_KEY] else tasks
 
 
 async def _score(request: web.Request) -> web.Response:

@@ -54,6 +54,7 @@ from ._remote import (
     load_remote_tasks,
     remote_task_file,
     score_remote_submission,
+    without_grading,
 )
 
 _TASKS_HELP = (
@@ -67,15 +68,14 @@ ERROR_META_KEY = "benchmark-core/error"
 _log = logging.getLogger(__name__)
 
 
-def create_mcp_server(benchmark: Benchmark) -> MCPServer:
-    """An MCP server exposing `benchmark` as five tools. No state outside the returned server."""
-    tools = [
-        _list_tasks_tool(benchmark),
-        _get_task_tool(benchmark),
-        _score_answer_tool(benchmark),
-        _run_benchmark_tool(benchmark),
-        _provenance_tool(benchmark),
-    ]
+def create_mcp_server(benchmark: Benchmark, *, grading: bool = True) -> MCPServer:
+    """An MCP server exposing `benchmark` as five tools; with `grading=False` (what `mcp` serves
+    unless `--scoring-api`: a server an agent may reach) the listing tools withhold every task's
+    grading fields, and `score_answer` (its reasons quote the expected answer) and `run_benchmark`
+    (a mock run's traces are the answer key) are left out. No state outside the returned server."""
+    tools = [_list_tasks_tool(benchmark, grading), _get_task_tool(benchmark, grading)]
+    tools += [_score_answer_tool(benchmark), _run_benchmark_tool(benchmark)] if grading else []
+    tools.append(_provenance_tool(benchmark))
     return _BenchmarkServer(
         name=benchmark.id,
         title=benchmark.name,
@@ -94,25 +94,28 @@ def create_mcp_server(benchmark: Benchmark) -> MCPServer:
 # itself, its output schema and the help of each parameter.
 
 
-def _list_tasks_tool(benchmark: Benchmark) -> Tool:
+def _list_tasks_tool(benchmark: Benchmark, grading: bool) -> Tool:
     async def list_tasks(tasks: Optional[str] = None) -> CallToolResult:
         async def answer() -> Any:
-            return task_list_document(benchmark, await load_remote_tasks(benchmark, tasks))
+            found = await load_remote_tasks(benchmark, tasks)
+            return task_list_document(benchmark, found if grading else without_grading(found))
 
         return await _respond("list_tasks", answer)
 
     return _tool(
         list_tasks,
-        f"List every task of {benchmark.name} (id, kind, prompt, expected answer, tools, metadata).",
+        f"List every task of {benchmark.name} (id, kind, prompt, tools"
+        + (", expected answer, metadata)." if grading else "; no grading fields)."),
         task_list_schema(),
         {"tasks": _TASKS_HELP},
     )
 
 
-def _get_task_tool(benchmark: Benchmark) -> Tool:
+def _get_task_tool(benchmark: Benchmark, grading: bool) -> Tool:
     async def get_task(task_id: str, tasks: Optional[str] = None) -> CallToolResult:
         async def answer() -> Any:
-            return to_wire(await get_remote_task(benchmark, task_id, tasks))
+            task = await get_remote_task(benchmark, task_id, tasks)
+            return to_wire(task if grading else without_grading([task])[0])
 
         return await _respond("get_task", answer)
 
@@ -260,9 +263,9 @@ def run_parameter_help() -> dict[str, str]:
     return texts
 
 
-def start_mcp(benchmark: Benchmark) -> None:
-    """Serve `benchmark`'s MCP tools on stdin/stdout until the client disconnects."""
-    create_mcp_server(benchmark).run("stdio")
+def start_mcp(benchmark: Benchmark, *, grading: bool = True) -> None:
+    """Serve `benchmark`'s MCP tools (see `create_mcp_server`) on stdin/stdout until the client disconnects."""
+    create_mcp_server(benchmark, grading=grading).run("stdio")
 
 
 def without_transcripts(report: RunReport) -> RunReport:

@@ -1,11 +1,15 @@
-"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule and grading a
-submitted trace. The documents they return are built in `benchmark_core.servers._documents`."""
+"""What the remote surfaces (HTTP API, MCP server) share: the task-file rule, grading a submitted
+trace, and tasks shown without their grading fields. The documents they return are built in
+`benchmark_core.servers._documents`."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
+
+import attrs
 
 from .._model import Task, TaskScore
 from ..data._taskfiles import resolve_remote_tasks
@@ -14,6 +18,12 @@ from ..wire._submission import parse_submission
 
 if TYPE_CHECKING:
     from .._benchmark.definition import Benchmark
+
+
+def without_grading(tasks: Sequence[Task]) -> list[Task]:
+    """The tasks as a surface an agent may reach shows them: without their grading fields
+    (`expected`, and `metadata`: the stale call, target states, what the grader reads)."""
+    return [attrs.evolve(task, expected=None, metadata={}) for task in tasks]
 
 
 class remote_task_file:  # lower case: it reads as a function, `with remote_task_file(...) as path`

@@ -86,6 +86,8 @@ class Cell:
     model: SweepModel
     options: RunOptions
     output: Path
+    #: What its agent must not read besides its run's files: the sweep file, every file it names.
+    secret: tuple[Path, ...] = ()
 
     @property
     def name(self) -> str:
@@ -158,9 +160,9 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
         _benchmark(source, i, entry, base, options) for i, entry in enumerate(_tables(source, "benchmarks", data))
     ]
     written = [table.get("tasks") for table in _tables(source, "benchmarks", data)]
-    folders = folder_names(
-        source, [(b, name, bench_options.task_ids) for (b, bench_options), name in zip(entries, written)]
-    )
+    folders = folder_names(source, [(b, name, opts.task_ids) for (b, opts), name in zip(entries, written)])
+    named = [path for b, _ in entries for path in (b.tasks, b.spec.partition(":")[0] if b.spec != b.id else None)]
+    secret = (source.path.absolute(), *(Path(path).absolute() for path in named if path))
     cells = []
     for (benchmark, bench_options), folder in zip(entries, folders):
         benchmark = attrs.evolve(benchmark, folder=folder)
@@ -169,7 +171,7 @@ def plan_sweep(path: Union[str, Path]) -> SweepPlan:
                 continue
             cell_options = attrs.evolve(bench_options, **settings, concurrency=limits[endpoint_of(model)])
             output = results / folder / model.label / "report.json"
-            cells.append(Cell(benchmark=benchmark, model=model, options=cell_options, output=output))
+            cells.append(Cell(benchmark, model, cell_options, output, secret))
     return SweepPlan(path=source.path, results=results, cells=cells, limits=limits, cache=options.cache)
 
 

@@ -167,7 +167,8 @@ async def prepare_cell(
     if cell.model.agent is not None:
         from ..agents._agent_run import AgentRun
 
-        hidden = (cell.output.parents[2],)  # the whole results folder: every other cell's reports too
+        # The whole results folder (every other cell's reports too), the sweep file and what it names.
+        hidden = (cell.output.parents[2], *cell.secret)
         run = AgentRun(benchmark, cell.model.agent, cell.options, label=cell.model.label, hidden=hidden, **common)
     else:
         run = Run(benchmark, _adapter(cell, benchmark), cell.options, **common)

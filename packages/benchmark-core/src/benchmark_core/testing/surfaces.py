@@ -52,15 +52,18 @@ async def serve_benchmark(benchmark: Benchmark, host: str = "127.0.0.1") -> Asyn
         await runner.cleanup()
 
 
-def mcp_stdio_parameters(module: str, *args: str, env: Optional[Mapping[str, str]] = None) -> StdioServerParameters:
-    """Parameters for `mcp.Client` that start `python -m <module> [args...] mcp` with this
-    interpreter. The child inherits this process's environment (the SDK's default passes only a
-    few variables), updated with `env`."""
+def mcp_stdio_parameters(
+    module: str, *args: str, env: Optional[Mapping[str, str]] = None, scoring_api: bool = True
+) -> StdioServerParameters:
+    """Parameters for `mcp.Client` that start `python -m <module> [args...] mcp --scoring-api` (all
+    five tools, grading fields included; `scoring_api=False`: the withheld surface an agent may
+    reach) with this interpreter. The child inherits this process's environment (the SDK's default
+    passes only a few variables), updated with `env`."""
     from mcp import StdioServerParameters
 
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", module, *args, "mcp"],
+        args=["-m", module, *args, "mcp", *(["--scoring-api"] if scoring_api else [])],
         env={**os.environ, **(env or {})},
     )
 
