@@ -1050,7 +1050,7 @@ async def mcp_checks(checks: Checks, target: Target) -> None:
     # Without the key, run_benchmark on openrouter must fail with a clear tool error.
     parameters = StdioServerParameters(
         command=sys.executable,
-        args=["-m", target.module, "mcp"],
+        args=["-m", target.module, "mcp", "--scoring-api"],
         env=child_env(OPENROUTER_API_KEY=None, **unset_allow_list(target)),
     )
     async with contextlib.AsyncExitStack() as stack:
@@ -1120,7 +1120,9 @@ async def alt_mcp_checks(checks: Checks, target: Target) -> None:
     label = target.id
     # The SDK's stdio client passes only a few variables on its own: hand it the whole environment.
     parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", target.module, "mcp"], env=child_env(**{variable: str(alt.path)})
+        command=sys.executable,
+        args=["-m", target.module, "mcp", "--scoring-api"],
+        env=child_env(**{variable: str(alt.path)}),
     )
     async with contextlib.AsyncExitStack() as stack:
         connected: Optional[mcp.Client] = None
@@ -1243,9 +1245,22 @@ async def inspector_version_check(checks: Checks, inspector: Optional[Path]) -> 
 async def inspector_checks(checks: Checks, target: Target, inspector: Inspector) -> None:
     """Every tool and each kind of tool error through MCP Inspector's CLI, asserting what it prints."""
     assert target.script is not None
-    label, server = target.id, [str(target.script), "mcp"]
+    label, server = target.id, [str(target.script), "mcp", "--scoring-api"]
     first = target.tasks[0]
 
+    # Plain `mcp` (what an agent's client could start) serves no grading field and no scoring tool.
+    async with checks.check(f"{label}/inspector/plain mcp withholds grading") as notes:
+        plain = [str(target.script), "mcp"]
+        result, data = await inspector.call(plain, None)
+        result.expect_exit(0)
+        names = sorted(tool["name"] for tool in data["tools"])
+        expect(names == ["get_provenance", "get_task", "list_tasks"], f"tools {names}")
+        listed = await inspector.structured(plain, "list_tasks")
+        expect(
+            all(task.get("expected") is None and not task.get("metadata") for task in listed["tasks"]),
+            "a grading field",
+        )
+        notes.append(", ".join(names))
     async with checks.check(f"{label}/inspector/tools/list") as notes:
         result, data = await inspector.call(server, None)
         result.expect_exit(0)
