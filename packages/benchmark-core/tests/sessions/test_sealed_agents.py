@@ -39,16 +39,21 @@ def package_folder(name: str) -> Path:
     return Path(spec.origin).parent
 
 
-async def peek(tmp_path: Path, mode: str, *extra: str, peek: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
-    """Run the peeking agent once on the example's episode; its row and what it answered."""
+async def peek(
+    tmp_path: Path, mode: str, *extra: str, peek: str = "", agent: Path = AGENT
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run the peeking agent (`agent`, a copy of it) once on the example's episode; its row and what
+    it answered."""
     work, out, cache = tmp_path / "work", tmp_path / "out", tmp_path / "cache"
     for folder in (work, out, cache):
         folder.mkdir(exist_ok=True)
+    if agent != AGENT:
+        shutil.copy(AGENT, agent)
     (work / "secret.txt").write_text("the runner's working folder")
     (cache / "entry.json").write_text("{}")
     shutil.copy(package_folder("benchmark_core.example") / "data/tasks.jsonl", tmp_path)
     env = {**os.environ, "BENCHMARK_CORE_CACHE": str(cache), "PEEK": peek}
-    argv = [sys.executable, "-m", "benchmark_core", "run", "--agent", f"{sys.executable} {AGENT} {mode}"]
+    argv = [sys.executable, "-m", "benchmark_core", "run", "--agent", f"{sys.executable} {agent} {mode}"]
     argv += ["--agent-env", "PEEK", "--tasks", str(tmp_path / "tasks.jsonl"), "--output", str(out / "report.json")]
     argv += ["--markdown", str(out / "report.md")]
     done = await asyncio.to_thread(
@@ -102,6 +107,14 @@ async def test_no_run_file_package_data_or_cache_is_readable(tmp_path: Path) -> 
     assert found == {"read": []} and row["passed"] is False
     _, unsealed = await peek(tmp_path, "read", "--agent-sandbox", "none", peek=secrets(tmp_path))
     assert len(unsealed["read"]) >= 8  # the same reader finds them all unsealed
+
+
+async def test_an_agent_script_beside_the_output_runs_and_still_reads_no_run_file(tmp_path: Path) -> None:
+    # The output folder is masked; the script the command names inside it stays readable, alone:
+    # listing the folder shows the script and nothing of the run (no journal).
+    row, found = await peek(tmp_path, "read", peek=secrets(tmp_path), agent=tmp_path / "out" / "agent.py")
+    assert found == {"read": [f"{tmp_path / 'out'}: ['agent.py']"]}
+    assert row.get("error") is None and row["agent"]["sandbox"] == "bwrap"
 
 
 async def test_the_runner_processes_are_not_in_the_agents_proc(tmp_path: Path) -> None:

@@ -106,9 +106,16 @@ def sealed_argv(argv: Sequence[str], env: dict[str, str], *, work: Path, hidden:
     # inside a masked package folder (a split the benchmark ships) is hidden already, and a mount on
     # it would make its folders appear in the empty one.
     masked = _package_folders(tuple(sys.path))
+    named = _named_files(argv, Path.cwd())
+    shown: list[Path] = []
     for path in (p.absolute() for p in hidden):
         if not any(path.is_relative_to(folder) for folder in masked):
             out += _mask(path)
+            shown += [file for file in named if file != path and file.is_relative_to(path)]
+    # The files the command names stay readable inside a masked run folder (an agent script beside
+    # `--output`): the user named them, the agent did not.
+    for file in dict.fromkeys(shown):
+        out += ["--ro-bind", str(file), str(file)]
     out += ["--bind", str(work), str(work), "--chdir", str(Path.cwd()), "--", *argv]
     env.update(HOME=str(home), TMPDIR="/tmp")
     return out
