@@ -39,7 +39,7 @@ DEFAULT_PORT = 8787
     is_flag=True,
     help="Serve the full task routes, grading fields (expected answers, grader metadata) included, and "
     "no sessions: a scoring API. Without it, episode sessions are served and no route answers a task's "
-    "grading fields (docs/sealed-runs.md).",
+    "grading fields and none scores (no POST /v1/score: docs/sealed-runs.md).",
 )
 @hidden_seed_option
 @command(

@@ -15,9 +15,11 @@ if TYPE_CHECKING:
 __all__ = ["render_task_browser_html"]
 
 
-def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task]) -> str:
+def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task], *, scoring: bool = True) -> str:
     """The page `serve` shows at `/`: every task (prompt, tools, expected answer, metadata), each
-    with a form that posts a submission to `/v1/score` and shows the verdict."""
+    with a form that posts a submission to `/v1/score` and shows the verdict. With `scoring=False`
+    (plain `serve`, whose sessions' agents must find no answer key and no score oracle) the page
+    shows the tasks alone: no grading fields, no form."""
     items = []
     for task in tasks:
         if task.kind == "single":
@@ -41,23 +43,35 @@ def render_task_browser_html(benchmark: Benchmark, tasks: Sequence[Task]) -> str
             f'<section class="task" id="task-{e(task.id)}" data-task-id="{e(task.id)}" data-search="{e(search)}">'
             f'<h3><code>{e(task.id)}</code> <span class="pill">{e(task.kind)}</span></h3>'
             f'<pre class="prompt">{t(task.prompt)}</pre>{tools}'
-            f"<details><summary>Expected answer and metadata</summary>"
-            f"{json_block(task.expected)}{json_block(task.metadata)}</details>"
-            f'<form class="score" data-task-id="{e(task.id)}">{field}'
-            '<label class="seed">Seed <input name="seed" type="number" value="1" step="1"></label>'
-            '<button type="submit">Score</button><output class="verdict" aria-live="polite"></output></form>'
-            "</section>"
+            + (_grading(task, field) if scoring else "")
+            + "</section>"
         )
     body = (
         f"<header><h1>{e(benchmark.name)}</h1><p>{e(benchmark.tagline)}</p>"
         f'<p class="meta">{e(benchmark.id)} {e(benchmark.version)} · {len(tasks)} tasks · '
         '<a href="/openapi.json">OpenAPI document</a> · <a href="/v1/tasks">/v1/tasks</a></p></header>'
-        '<noscript><p class="note">Scoring from this page needs JavaScript; without it, '
-        "POST {taskId, submission} to /v1/score.</p></noscript>"
-        '<div class="controls" hidden><label>Search <input type="search" id="search" '
+        + (
+            '<noscript><p class="note">Scoring from this page needs JavaScript; without it, '
+            "POST {taskId, submission} to /v1/score.</p></noscript>"
+            if scoring
+            else '<p class="note">No scoring here: this server opens sessions, so it shows no answer and '
+            "scores nothing (<code>serve --scoring-api</code> does).</p>"
+        )
+        + '<div class="controls" hidden><label>Search <input type="search" id="search" '
         'placeholder="id, kind or prompt text"></label> <span id="shown"></span></div>' + "".join(items)
     )
     return page(f"{benchmark.name}: tasks", body, _BROWSER_JS)
+
+
+def _grading(task: Task, field: str) -> str:
+    """A task's grading fields and the form that scores an answer to it."""
+    return (
+        f"<details><summary>Expected answer and metadata</summary>"
+        f"{json_block(task.expected)}{json_block(task.metadata)}</details>"
+        f'<form class="score" data-task-id="{e(task.id)}">{field}'
+        '<label class="seed">Seed <input name="seed" type="number" value="1" step="1"></label>'
+        '<button type="submit">Score</button><output class="verdict" aria-live="polite"></output></form>'
+    )
 
 
 # The task browser: search, and each form posts {taskId, submission, seed} to /v1/score.

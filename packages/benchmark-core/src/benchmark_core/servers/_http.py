@@ -63,8 +63,10 @@ def create_app(benchmark: Benchmark, *, routes: str = "full") -> web.Application
 
     - "full": the task routes and the sessions (in-process use and tests);
     - "public": what `serve` answers by default: the task routes with every task's grading fields
-      (`expected`, `metadata`: the stale call, target states, what the grader reads) withheld,
-      and the sessions, so a session's agent finds no answer key on the server it plays on;
+      (`expected`, `metadata`: the stale call, target states, what the grader reads) withheld, no
+      `POST /v1/score` (its reasons quote the expected answer, and any score is an oracle to try
+      answers on), and the sessions, so a session's agent finds no answer key on the server it
+      plays on;
     - "scoring": the full task routes and no sessions (`serve --scoring-api`);
     - "sessions": the routes of sessions already open and their MCP endpoints, nothing else (the
       server of `run --agent`, whose runner opens them).
@@ -84,13 +86,14 @@ def create_app(benchmark: Benchmark, *, routes: str = "full") -> web.Application
 
 
 def _add_task_routes(app: web.Application) -> None:
-    app[OPENAPI_KEY] = openapi_document(app[BENCHMARK_KEY], max_body_bytes=MAX_BODY_BYTES)
+    scoring = not app[WITHHELD_KEY]
+    app[OPENAPI_KEY] = openapi_document(app[BENCHMARK_KEY], max_body_bytes=MAX_BODY_BYTES, scoring=scoring)
     routes: list[tuple[str, str, Handler]] = [
         ("GET", "/", _task_browser),
         ("GET", "/health", _health),
         ("GET", "/v1/tasks", _list_tasks),
         ("GET", "/v1/tasks/{task_id}", _get_task),
-        ("POST", "/v1/score", _score),
+        *([("POST", "/v1/score", _score)] if scoring else []),
         ("GET", "/v1/provenance", _provenance),
         ("GET", "/v1/index-entry", _index_entry),
         ("GET", "/openapi.json", _openapi),
@@ -149,7 +152,8 @@ async def _task_browser(request: web.Request) -> web.Response:
     from ..reports._html_browser import render_task_browser_html
 
     benchmark = request.app[BENCHMARK_KEY]
-    page = render_task_browser_html(benchmark, _shown(request, await benchmark.load_tasks()))
+    shown = _shown(request, await benchmark.load_tasks())
+    page = render_task_browser_html(benchmark, shown, scoring=not request.app[WITHHELD_KEY])
     return web.Response(text=page, content_type="text/html", charset="utf-8")
 
 

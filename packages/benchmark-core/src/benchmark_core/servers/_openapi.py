@@ -78,10 +78,14 @@ def tasks_name_schema(benchmark: Benchmark) -> JsonSchema:
     return {"type": "string", "enum": names} if names else {"not": {}}
 
 
-def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, Any]:
+def openapi_document(benchmark: Benchmark, *, max_body_bytes: int, scoring: bool = True) -> dict[str, Any]:
     """The document `GET /openapi.json` serves: every route with its parameters, its answers and the
-    error codes it may give, and the schemas of the documents, derived from the wire model."""
+    error codes it may give, and the schemas of the documents, derived from the wire model. With
+    `scoring=False` (plain `serve`) it leaves out `POST /v1/score`, which that server does not answer."""
     tasks = _tasks_parameter(benchmark)
+    paths = _paths(tasks, max_body_bytes)
+    if not scoring:
+        del paths["/v1/score"]
     return {
         "openapi": "3.1.0",
         "info": {
@@ -90,7 +94,7 @@ def openapi_document(benchmark: Benchmark, *, max_body_bytes: int) -> dict[str, 
             "summary": benchmark.tagline,
             "description": f"{benchmark.what_it_measures} Served by benchmark-core {__version__}.",
         },
-        "paths": _with_default_error({**_paths(tasks, max_body_bytes), **session_paths()}),
+        "paths": _with_default_error({**paths, **session_paths()}),
         "components": {
             "schemas": {
                 "Error": error_schema(),
