@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 from typing import Any, Optional
 
 from benchmark_core import mock_adapter, run
 from benchmark_core.example import benchmark as example
+from benchmark_core.view._catalog import ResultsCatalog
+from benchmark_core.view._html_group import render_view_group
 from benchmark_core.wire import dumps
 
 EPISODES = [task.id for task in example.tasks() if task.kind == "episode"]
@@ -52,6 +55,10 @@ async def test_an_agent_ranked_apart_says_why_and_a_model_on_its_tasks_joins_it(
     assert note in alone
     html = (tmp_path / "index.html").read_text()
     assert '<p class="note apart">Not ranked against the models: an agent plays only' in html
+    # The view's group page of the agent says the same.
+    agents = next(v for v in ResultsCatalog([tmp_path], resamples=200).groups if v.group.tasks == 1)
+    page = render_view_group(agents, [], 0, resamples=200, seed=1)
+    assert f'<p class="note apart">{escape(note)}</p>' in page
 
     # The model run the note names: the real CLI, on the agent's task alone.
     model_on_episodes = tmp_path / "model-episodes" / "report.json"

@@ -52,6 +52,7 @@ def render_view_group(
         + live_section(here, mine, generation)
         + '<section id="leaderboard"><h2>Leaderboard</h2>'
         + f'<p class="note" id="method">{e(HEADER)}</p>'
+        + (f'<p class="note apart">{e(group.note)}</p>' if group.note else "")
         + (f'<p class="note resampled">{e(method)}</p>' if method else "")
         + leaderboard_table(here, view, full=True, compare=compare)
         + SCATTER_CSS
