@@ -3,7 +3,8 @@ Chromium driven by Playwright: four offline models of known skill (`mock_adapter
 schema-mutation's public split and three on rollback-recovery's, saved as a sweep saves them, and one
 more run still in progress (the offline mock behind a slow OpenAI-compatible server on loopback,
 journaling its rows) while the index is shot. One PNG per kind of page: the index, a group's
-per-dimension tables and its matrix, a run, a task, an episode's two models side by side, and a
+per-dimension tables and its matrix, a run, a task, an episode's two models side by side (and their
+final states against the target), and a
 comparison of two runs.
 
     python tools/view_screenshots.py [--out docs/images]
@@ -89,6 +90,11 @@ async def shoot_episode_pair(page: Page, base: str, out: Path) -> None:
     await page.evaluate("document.querySelector('div.pair .timeline .call').scrollIntoView()")
     await page.screenshot(path=out / "view-episode-pair.png")
     print(f"wrote {out / 'view-episode-pair.png'}")
+    # The end of a timeline: the final state against the target, one with records that differ if any.
+    state = "(document.querySelector('.final-state .state-diff') || document.querySelector('.final-state'))"
+    await page.evaluate(f"{state}.closest('.final-state').scrollIntoView()")
+    await page.screenshot(path=out / "view-episode-state.png")
+    print(f"wrote {out / 'view-episode-state.png'}")
 
 
 async def main() -> int:
