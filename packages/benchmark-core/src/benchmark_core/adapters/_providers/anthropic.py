@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolSpec, Usage
 from ...errors._provider import AdapterError, BadRequestError, MalformedResponseError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
 from .._json_http import JsonPoster
-from .._json_values import count_in, decode_arguments, non_negative_count
+from .._json_values import count_in, non_negative_count, tool_call
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -166,14 +166,7 @@ def reply_of(blocks: list[JsonObject], names: ToolNameCodec, errors: ProviderErr
             name = block.get("name")
             if not isinstance(name, str):
                 raise errors.error(f"tool_use block #{position + 1} in the response has no name")
-            call_id = block.get("id")
-            calls.append(
-                ToolCall(
-                    name=names.decode(name),
-                    arguments=decode_arguments(block.get("input")),
-                    id=call_id if isinstance(call_id, str) else "",
-                )
-            )
+            calls.append(tool_call(names, name, block.get("input"), block.get("id")))
     return ChatMessage(
         role="assistant",
         content="".join(texts) if texts or not calls else None,

@@ -42,7 +42,7 @@ from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy,
 from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
-from .._json_values import count_in, decode_arguments, non_negative_count
+from .._json_values import count_in, non_negative_count, tool_call
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -186,14 +186,8 @@ def reply_of(parts: list[JsonObject], names: ToolNameCodec, turn: int, errors: P
             name = call.get("name")
             if not isinstance(name, str):
                 raise errors.error(f"functionCall #{len(calls) + 1} in the response has no name")
-            call_id = call.get("id")
-            calls.append(
-                ToolCall(
-                    name=names.decode(name),
-                    arguments=decode_arguments(call.get("args")),
-                    id=call_id if isinstance(call_id, str) and call_id else f"{GENERATED_ID_PREFIX}{turn}-{len(calls)}",
-                )
-            )
+            generated = f"{GENERATED_ID_PREFIX}{turn}-{len(calls)}"
+            calls.append(tool_call(names, name, call.get("args"), call.get("id"), generated))
     text = text_of(parts)
     return ChatMessage(
         role="assistant",

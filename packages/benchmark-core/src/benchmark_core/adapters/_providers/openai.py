@@ -47,10 +47,10 @@ from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonP
 from .._json_values import (
     RAW_ARGUMENTS_KEY,
     count_in,
-    decode_arguments,
     encode_arguments,
     error_message,
     non_negative,
+    tool_call,
 )
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
@@ -190,14 +190,7 @@ def tool_calls_of(message: JsonObject, names: ToolNameCodec, errors: ProviderErr
         name = function.get("name") if isinstance(function, dict) else None
         if not isinstance(function, dict) or not isinstance(name, str):
             raise errors.error(f"tool call #{position + 1} in the response has no function name")
-        call_id = wire.get("id")
-        calls.append(
-            ToolCall(
-                name=names.decode(name),
-                arguments=decode_arguments(function.get("arguments")),
-                id=call_id if isinstance(call_id, str) else "",
-            )
-        )
+        calls.append(tool_call(names, name, function.get("arguments"), wire.get("id")))
     return calls
 
 
