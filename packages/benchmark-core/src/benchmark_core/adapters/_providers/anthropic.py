@@ -180,31 +180,8 @@ def text_of(blocks: list[JsonObject]) -> str:
     return "".join(b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str))
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return Usage()
-    read = non_negative_count(usage.get("cache_read_input_tokens"))
-    written = non_negative_count(usage.get("cache_creation_input_tokens"))
-    prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
-    details = usage.get("output_tokens_details")
-    thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
-    return Usage(
-        prompt_tokens=prompt,
-        completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
-        reasoning_tokens=thinking,
-        cached_tokens=read,
-        cache_write_tokens=written,
-    )
-
-
 def truncated(data: JsonObject) -> bool:
     return data.get("stop_reason") == "max_tokens"
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model = data.get("model")
-    return ServedBy(model=model) if isinstance(model, str) and model else None
 
 
 class AnthropicFormat(ProviderFormat):
@@ -239,10 +216,25 @@ class AnthropicFormat(ProviderFormat):
         return reply_of(content_blocks(data, errors), names, errors), truncated(data)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usage")
+        if not isinstance(usage, dict):
+            return Usage()
+        read = non_negative_count(usage.get("cache_read_input_tokens"))
+        written = non_negative_count(usage.get("cache_creation_input_tokens"))
+        prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
+        details = usage.get("output_tokens_details")
+        thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
+        return Usage(
+            prompt_tokens=prompt,
+            completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
+            reasoning_tokens=thinking,
+            cached_tokens=read,
+            cache_write_tokens=written,
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model = data.get("model")
+        return ServedBy(model=model) if isinstance(model, str) and model else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usage.input_tokens + output_tokens`."""

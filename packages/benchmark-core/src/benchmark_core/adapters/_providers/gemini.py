@@ -198,27 +198,8 @@ def reply_of(parts: list[JsonObject], names: ToolNameCodec, turn: int, errors: P
     )
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usageMetadata")
-    if not isinstance(usage, dict):
-        return Usage()
-    thoughts = non_negative_count(usage.get("thoughtsTokenCount"))
-    candidates = non_negative_count(usage.get("candidatesTokenCount")) or 0
-    return Usage(
-        prompt_tokens=non_negative_count(usage.get("promptTokenCount")) or 0,
-        completion_tokens=candidates + (thoughts or 0),
-        reasoning_tokens=thoughts,
-        cached_tokens=non_negative_count(usage.get("cachedContentTokenCount")),
-    )
-
-
 def truncated(candidate: JsonObject) -> bool:
     return candidate.get("finishReason") == "MAX_TOKENS"
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model = data.get("modelVersion")
-    return ServedBy(model=model) if isinstance(model, str) and model else None
 
 
 def retry_delay(data: object) -> Optional[str]:
@@ -276,10 +257,21 @@ class GeminiFormat(ProviderFormat):
         return reply_of(parts_of(candidate), names, turn, errors), truncated(candidate)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usageMetadata")
+        if not isinstance(usage, dict):
+            return Usage()
+        thoughts = non_negative_count(usage.get("thoughtsTokenCount"))
+        candidates = non_negative_count(usage.get("candidatesTokenCount")) or 0
+        return Usage(
+            prompt_tokens=non_negative_count(usage.get("promptTokenCount")) or 0,
+            completion_tokens=candidates + (thoughts or 0),
+            reasoning_tokens=thoughts,
+            cached_tokens=non_negative_count(usage.get("cachedContentTokenCount")),
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model = data.get("modelVersion")
+        return ServedBy(model=model) if isinstance(model, str) and model else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usageMetadata.totalTokenCount`."""

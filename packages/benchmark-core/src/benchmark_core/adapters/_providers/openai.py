@@ -115,21 +115,6 @@ def content_text(message: JsonObject) -> Optional[str]:
     return str(content)
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return Usage()
-    prompt = non_negative(usage.get("prompt_tokens"))
-    completion = non_negative(usage.get("completion_tokens"))
-    return Usage(
-        prompt_tokens=int(prompt) if prompt is not None else 0,
-        completion_tokens=int(completion) if completion is not None else 0,
-        cost_usd=non_negative(usage.get("cost")),
-        reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
-        cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
-    )
-
-
 def reasoning_of(message: JsonObject) -> Optional[str]:
     """The reasoning text some servers put beside the answer: `reasoning_content` (DeepSeek, vLLM,
     llama.cpp, xAI) or `reasoning` (Groq, OpenRouter)."""
@@ -153,13 +138,6 @@ def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
         return None
     value = non_negative(details.get(key)) if isinstance(details, dict) else None
     return int(value) if value is not None else None
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model, provider = data.get("model"), data.get("provider")
-    model = model if isinstance(model, str) and model else None
-    provider = provider if isinstance(provider, str) and provider else None
-    return ServedBy(model=model, provider=provider) if model or provider else None
 
 
 def first_message(data: JsonObject, errors: ProviderErrors) -> JsonObject:
@@ -260,10 +238,24 @@ class OpenAIFormat(ProviderFormat):
         return reply, truncated(data)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usage")
+        if not isinstance(usage, dict):
+            return Usage()
+        prompt = non_negative(usage.get("prompt_tokens"))
+        completion = non_negative(usage.get("completion_tokens"))
+        return Usage(
+            prompt_tokens=int(prompt) if prompt is not None else 0,
+            completion_tokens=int(completion) if completion is not None else 0,
+            cost_usd=non_negative(usage.get("cost")),
+            reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
+            cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model, provider = data.get("model"), data.get("provider")
+        model = model if isinstance(model, str) and model else None
+        provider = provider if isinstance(provider, str) and provider else None
+        return ServedBy(model=model, provider=provider) if model or provider else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         return count_in(data, "usage", "total_tokens")
