@@ -21,7 +21,6 @@ from .._benchmark.definition import Benchmark
 from .._util.indented_json import indented_json
 from .._util.text import shorten
 from ..errors._base import EXIT_OK, EXIT_USAGE, BenchmarkError, InternalError, UsageError, describe_error
-from ..runs._files import write_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 BenchmarkSource = Union[Benchmark, Callable[[], Benchmark]]
@@ -167,6 +166,8 @@ def echo_json(data: Any) -> None:
 def emit_document(out: Optional[Path], text: str, as_json: bool, key: str, **counts: int) -> None:
     """A rendered document (a page, a card) written to `out`, else printed: with `as_json`, what was
     written (path, bytes and `counts`) or the text under `key`; without, a "wrote" line or the text."""
+    from ..runs._files import write_text  # not on every command's startup path
+
     if out is not None:
         write_text(out, text)
         if as_json:
