@@ -1,16 +1,19 @@
 """Reading what providers send, defensively, for every format object: token counts (whatever is not
-a whole number >= 0 counts as absent), tool-call arguments (a string that is not a JSON object is
-kept as `{RAW_ARGUMENTS_KEY: <the raw text>}` and sent back verbatim if the call is replayed), and
-the message of an error body.
+a whole number >= 0 counts as absent), tool calls and their arguments (a string that is not a JSON
+object is kept as `{RAW_ARGUMENTS_KEY: <the raw text>}` and sent back verbatim if the call is
+replayed), and the message of an error body.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from .._model import JsonObject, JsonValue
+from .._model import JsonObject, JsonValue, ToolCall
+
+if TYPE_CHECKING:
+    from ._toolnames import ToolNameCodec
 
 #: Where the raw text of undecodable tool-call arguments is kept, in `ToolCall.arguments`.
 RAW_ARGUMENTS_KEY = "__raw_arguments__"
@@ -37,6 +40,18 @@ def decode_arguments(arguments: JsonValue) -> JsonObject:
             return decoded
         return {RAW_ARGUMENTS_KEY: arguments}
     return {RAW_ARGUMENTS_KEY: json.dumps(arguments)}
+
+
+def tool_call(
+    names: ToolNameCodec, name: str, arguments: JsonValue, call_id: JsonValue, default_id: str = ""
+) -> ToolCall:
+    """A call a provider sent: the benchmark's name for `name`, the decoded arguments, and its id
+    (`default_id` when the provider sent no id, or an empty one)."""
+    return ToolCall(
+        name=names.decode(name),
+        arguments=decode_arguments(arguments),
+        id=call_id if isinstance(call_id, str) and call_id else default_id,
+    )
 
 
 def non_negative_count(value: Any) -> Optional[int]:

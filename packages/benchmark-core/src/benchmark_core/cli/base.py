@@ -1,7 +1,7 @@
 """What every command shares: the state the group hands its commands through `ctx.obj`, the group
 class that maps failures to exit codes, the `command()` decorator (`--json`, `--tasks`, error
-mapping) and the options several commands take (`--markdown`). No business logic: commands call
-core functions and print what they return."""
+mapping) and the options several commands take (`--markdown`, file and folder paths). No business
+logic: commands call core functions and print what they return."""
 
 from __future__ import annotations
 
@@ -129,13 +129,7 @@ def command(*, tasks: bool = True, json_help: str = JSON_HELP, tasks_help: str =
 
         decorated = click.option("--json", "as_json", is_flag=True, help=json_help)(wrapper)
         if tasks:
-            decorated = click.option(
-                "--tasks",
-                "tasks_path",
-                type=click.Path(dir_okay=False, path_type=Path),
-                default=None,
-                help=tasks_help,
-            )(decorated)
+            decorated = path_option("--tasks", "tasks_path", help=tasks_help)(decorated)
         return cast(F, decorated)
 
     return decorate
@@ -144,7 +138,14 @@ def command(*, tasks: bool = True, json_help: str = JSON_HELP, tasks_help: str =
 def markdown_option(help: str = REPORT_MARKDOWN_HELP) -> Callable[[F], F]:
     """`--markdown PATH`, the one declaration of it: where a command writes its Markdown (by default
     a run's report; `help` says what else)."""
-    return click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None, help=help)
+    return path_option("--markdown", help=help)
+
+
+def path_option(*names: str, help: str, folder: bool = False, required: bool = False) -> Callable[[F], F]:
+    """An option naming one file (a folder with `folder`) as a `Path`, None when not given: the one
+    declaration of such options (`--output`, `--html`, `--site`, `--tasks`, ...)."""
+    kind = click.Path(file_okay=False, path_type=Path) if folder else click.Path(dir_okay=False, path_type=Path)
+    return click.option(*names, type=kind, default=None, required=required, help=help)
 
 
 def fail(exc: BenchmarkError, as_json: bool) -> NoReturn:
@@ -160,6 +161,23 @@ def echo_error_json(exc: BenchmarkError) -> None:
 
 def echo_json(data: Any) -> None:
     click.echo(indented_json(data))
+
+
+def emit_document(out: Optional[Path], text: str, as_json: bool, key: str, **counts: int) -> None:
+    """A rendered document (a page, a card) written to `out`, else printed: with `as_json`, what was
+    written (path, bytes and `counts`) or the text under `key`; without, a "wrote" line or the text."""
+    from ..runs._files import write_text  # not on every command's startup path
+
+    if out is not None:
+        write_text(out, text)
+        if as_json:
+            echo_json({"path": str(out), "bytes": len(text.encode("utf-8")), **counts})
+        else:
+            click.echo(f"wrote {out}", err=True)
+    elif as_json:
+        echo_json({key: text})
+    else:
+        click.echo(text, nl=False)
 
 
 def continue_command(*flags: str) -> str:

@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from ..runs._files import read_report, write_text
-from .base import CliState, command, echo_json
+from ..runs._files import read_report
+from .base import CliState, command, emit_document
 
 
 @click.command("card")
@@ -25,14 +25,4 @@ def card_cmd(
     bench = state.benchmark
     if tasks_path is not None:
         bench.tasks(tasks_path)  # the card needs no tasks, but a bad file is still an error
-    svg = render_card(read_report(report_path), bench)
-    if out is not None:
-        write_text(out, svg)
-        if as_json:
-            echo_json({"path": str(out), "bytes": len(svg.encode("utf-8"))})
-        else:
-            click.echo(f"wrote {out}", err=True)
-    elif as_json:
-        echo_json({"svg": svg})
-    else:
-        click.echo(svg, nl=False)
+    emit_document(out, render_card(read_report(report_path), bench), as_json, "svg")

@@ -12,7 +12,7 @@ from ..errors._base import UsageError
 from ..errors._usage import IncomparableReportsError
 from ..runs._files import check_writable, read_report, write_text
 from ..wire._converter import to_wire
-from .base import CliState, command, echo_json, markdown_option
+from .base import CliState, command, echo_json, markdown_option, path_option
 
 
 @click.command("compare")
@@ -25,11 +25,9 @@ from .base import CliState, command, echo_json, markdown_option
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the paired bootstrap.")
 @click.option("--resamples", type=click.IntRange(min=1), default=10_000, show_default=True, help="Bootstrap resamples.")
 @markdown_option("Write the comparison as Markdown here.")
-@click.option(
+@path_option(
     "--html",
     "html_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Write the comparison as one self-contained HTML page here (the page `html` renders "
     "from the --json document).",
 )

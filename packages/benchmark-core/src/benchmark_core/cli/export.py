@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from .base import command, echo_json
+from .base import command, echo_json, path_option
 
 
 @click.command("export")
@@ -21,7 +21,7 @@ from .base import command, echo_json
     default=None,
     help="File format (default: from the suffix of --output).",
 )
-@click.option("--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The file to write.")
+@path_option("--output", required=True, help="The file to write.")
 @command(tasks=False, json_help="Print what was written as one JSON document.")
 def export_cmd(results: Sequence[Path], format_name: Optional[str], output: Path, as_json: bool) -> None:
     """Write every row of the run reports in RESULTS (report files, or folders searched for them)

@@ -8,8 +8,8 @@ from typing import Optional
 import click
 
 from ..errors._base import UsageError
-from ..runs._files import read_report_or_comparison, write_text
-from .base import CliState, command, echo_json
+from ..runs._files import read_report_or_comparison
+from .base import CliState, command, emit_document
 
 
 @click.command("html")
@@ -51,13 +51,4 @@ def html_cmd(
 
         page, rows = render_report_html(document, bench, bench.tasks(tasks_path)), len(document.rows)
         counted = "rows"
-    if out is not None:
-        write_text(out, page)
-        if as_json:
-            echo_json({"path": str(out), "bytes": len(page.encode("utf-8")), counted: rows})
-        else:
-            click.echo(f"wrote {out}", err=True)
-    elif as_json:
-        echo_json({"html": page})
-    else:
-        click.echo(page, nl=False)
+    emit_document(out, page, as_json, "html", **{counted: rows})

@@ -8,16 +8,14 @@ from typing import Optional
 
 import click
 
-from .base import command, echo_json
+from .base import command, echo_json, path_option
 
 
 @click.command("leaderboard")
 @click.argument("results", type=click.Path(file_okay=False, path_type=Path))
-@click.option(
+@path_option(
     "--site",
-    "site",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
+    folder=True,
     help="Also write the results browser's pages (what `view` shows, without live updates) as a static "
     "site into this folder: relative links, works from file:// and any static host.",
 )

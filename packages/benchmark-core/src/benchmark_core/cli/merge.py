@@ -11,16 +11,15 @@ from typing import Optional
 import click
 
 from ..errors._base import EXIT_FAILURE
-from .base import CliState, command, markdown_option
+from .base import CliState, command, markdown_option, path_option
 from .progress import error_breakdown
 from .run import write_report
 
 
 @click.command("merge")
 @click.argument("shards", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
+@path_option(
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
     required=True,
     help="Write the whole run's JSON report here.",
 )

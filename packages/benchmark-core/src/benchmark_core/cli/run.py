@@ -28,7 +28,7 @@ from ..errors._base import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, UsageError
 from ..errors._runs import OutputWriteError, RunStoppedError
 from ..runs._options import RunOptions
 from ..runs._target import RunTarget
-from .base import CliState, command, continue_command, echo_json, markdown_option
+from .base import CliState, command, continue_command, echo_json, markdown_option, path_option
 from .progress import ProgressLine, error_breakdown
 from .run_options import declared_options, options_from_cli
 
@@ -93,10 +93,8 @@ if TYPE_CHECKING:
 @declared_options(RunTarget)
 @declared_options(RunOptions)
 @click.option("--no-cache", is_flag=True, help="Send every request, reading and writing no response cache.")
-@click.option(
+@path_option(
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Write the full JSON report (with every row) here, and journal each finished row to "
     "OUTPUT.journal.jsonl as it finishes.",
 )

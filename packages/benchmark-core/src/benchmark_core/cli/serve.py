@@ -9,7 +9,7 @@ from typing import Optional
 import click
 
 from ..errors._base import UsageError
-from .base import CliState, command
+from .base import CliState, command, path_option
 
 PORT_RANGE = click.IntRange(min=0, max=65535)
 #: `serve` and `mcp` on a private split, as `run --hidden-seed-env` runs one (docs/private-splits.md).
@@ -80,10 +80,8 @@ def serve_cmd(
     help="Serve this episode task's own tools (one session, seeded with --seed) instead of the benchmark's tools.",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="With --episode: the environment's seed.")
-@click.option(
+@path_option(
     "--record",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="With --episode: when the client disconnects, write the session's log here as a submission "
     "file that `score --seed N` grades.",
 )

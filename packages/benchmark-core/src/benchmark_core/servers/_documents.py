@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..__about__ import __version__
-from .._model import Provenance, Task
+from .._model import JsonObject, Provenance, Task
 from ..wire._converter import to_wire
 
 if TYPE_CHECKING:
@@ -54,19 +54,16 @@ def health_document(benchmark: Benchmark) -> dict[str, Any]:
 
 
 def health_document_schema() -> JsonSchema:
-    return {
-        "type": "object",
-        "properties": {
+    return _every_property_required(
+        {
             "status": {"const": "ok"},
             "benchmark": {"type": "string"},
             "name": {"type": "string"},
             "version": {"type": "string"},
             "distribution": {"type": ["string", "null"]},
             "benchmarkCoreVersion": {"type": "string"},
-        },
-        "required": ["status", "benchmark", "name", "version", "distribution", "benchmarkCoreVersion"],
-        "additionalProperties": False,
-    }
+        }
+    )
 
 
 async def score_batch_document(
@@ -99,28 +96,29 @@ async def score_batch_document(
 def task_list_schema() -> JsonSchema:
     from ..wire._schema import wire_schema
 
-    return {
-        "type": "object",
-        "properties": {
+    return _every_property_required(
+        {
             "benchmark": {"type": "string"},
             "count": {"type": "integer"},
             "tasks": {"type": "array", "items": wire_schema(Task)},
-        },
-        "required": ["benchmark", "count", "tasks"],
-        "additionalProperties": False,
-    }
+        }
+    )
 
 
 def provenance_document_schema() -> JsonSchema:
     from ..wire._schema import wire_schema
 
-    return {
-        "type": "object",
-        "properties": {
+    return _every_property_required(
+        {
             "benchmark": {"type": "string"},
             "provenance": {"type": "array", "items": wire_schema(Provenance)},
             "markdown": {"type": "string", "description": "The provenance rendered as Markdown."},
-        },
-        "required": ["benchmark", "provenance", "markdown"],
-        "additionalProperties": False,
-    }
+        }
+    )
+
+
+def _every_property_required(properties: JsonObject) -> JsonSchema:
+    """A document's schema: an object with every one of `properties`, and no other."""
+    from ..episodes._toolbox import object_schema  # not on the `list`/`show` startup path
+
+    return object_schema(properties, properties)

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolCall, ToolSpec, Usage
+from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy, ToolSpec, Usage
 from ...errors._provider import AdapterError, BadRequestError, MalformedResponseError
 from .._batches import BatchClient
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
 from .._json_http import JsonPoster
-from .._json_values import count_in, decode_arguments, non_negative_count
+from .._json_values import count_in, non_negative_count, tool_call
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -166,14 +166,7 @@ def reply_of(blocks: list[JsonObject], names: ToolNameCodec, errors: ProviderErr
             name = block.get("name")
             if not isinstance(name, str):
                 raise errors.error(f"tool_use block #{position + 1} in the response has no name")
-            call_id = block.get("id")
-            calls.append(
-                ToolCall(
-                    name=names.decode(name),
-                    arguments=decode_arguments(block.get("input")),
-                    id=call_id if isinstance(call_id, str) else "",
-                )
-            )
+            calls.append(tool_call(names, name, block.get("input"), block.get("id")))
     return ChatMessage(
         role="assistant",
         content="".join(texts) if texts or not calls else None,
@@ -187,31 +180,8 @@ def text_of(blocks: list[JsonObject]) -> str:
     return "".join(b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str))
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return Usage()
-    read = non_negative_count(usage.get("cache_read_input_tokens"))
-    written = non_negative_count(usage.get("cache_creation_input_tokens"))
-    prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
-    details = usage.get("output_tokens_details")
-    thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
-    return Usage(
-        prompt_tokens=prompt,
-        completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
-        reasoning_tokens=thinking,
-        cached_tokens=read,
-        cache_write_tokens=written,
-    )
-
-
 def truncated(data: JsonObject) -> bool:
     return data.get("stop_reason") == "max_tokens"
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model = data.get("model")
-    return ServedBy(model=model) if isinstance(model, str) and model else None
 
 
 class AnthropicFormat(ProviderFormat):
@@ -246,10 +216,25 @@ class AnthropicFormat(ProviderFormat):
         return reply_of(content_blocks(data, errors), names, errors), truncated(data)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usage")
+        if not isinstance(usage, dict):
+            return Usage()
+        read = non_negative_count(usage.get("cache_read_input_tokens"))
+        written = non_negative_count(usage.get("cache_creation_input_tokens"))
+        prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
+        details = usage.get("output_tokens_details")
+        thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
+        return Usage(
+            prompt_tokens=prompt,
+            completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
+            reasoning_tokens=thinking,
+            cached_tokens=read,
+            cache_write_tokens=written,
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model = data.get("model")
+        return ServedBy(model=model) if isinstance(model, str) and model else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usage.input_tokens + output_tokens`."""

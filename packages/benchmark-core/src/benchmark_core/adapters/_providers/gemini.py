@@ -42,7 +42,7 @@ from ..._model import ChatMessage, ChatRequest, JsonObject, JsonValue, ServedBy,
 from ...errors._provider import AdapterError, AuthenticationFailedError, MalformedResponseError
 from .._chat import ChatAdapter
 from .._format import ProviderFormat
-from .._json_values import count_in, decode_arguments, non_negative_count
+from .._json_values import count_in, non_negative_count, tool_call
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
 from .._toolnames import ToolNameCodec
@@ -186,14 +186,8 @@ def reply_of(parts: list[JsonObject], names: ToolNameCodec, turn: int, errors: P
             name = call.get("name")
             if not isinstance(name, str):
                 raise errors.error(f"functionCall #{len(calls) + 1} in the response has no name")
-            call_id = call.get("id")
-            calls.append(
-                ToolCall(
-                    name=names.decode(name),
-                    arguments=decode_arguments(call.get("args")),
-                    id=call_id if isinstance(call_id, str) and call_id else f"{GENERATED_ID_PREFIX}{turn}-{len(calls)}",
-                )
-            )
+            generated = f"{GENERATED_ID_PREFIX}{turn}-{len(calls)}"
+            calls.append(tool_call(names, name, call.get("args"), call.get("id"), generated))
     text = text_of(parts)
     return ChatMessage(
         role="assistant",
@@ -204,27 +198,8 @@ def reply_of(parts: list[JsonObject], names: ToolNameCodec, turn: int, errors: P
     )
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usageMetadata")
-    if not isinstance(usage, dict):
-        return Usage()
-    thoughts = non_negative_count(usage.get("thoughtsTokenCount"))
-    candidates = non_negative_count(usage.get("candidatesTokenCount")) or 0
-    return Usage(
-        prompt_tokens=non_negative_count(usage.get("promptTokenCount")) or 0,
-        completion_tokens=candidates + (thoughts or 0),
-        reasoning_tokens=thoughts,
-        cached_tokens=non_negative_count(usage.get("cachedContentTokenCount")),
-    )
-
-
 def truncated(candidate: JsonObject) -> bool:
     return candidate.get("finishReason") == "MAX_TOKENS"
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model = data.get("modelVersion")
-    return ServedBy(model=model) if isinstance(model, str) and model else None
 
 
 def retry_delay(data: object) -> Optional[str]:
@@ -282,10 +257,21 @@ class GeminiFormat(ProviderFormat):
         return reply_of(parts_of(candidate), names, turn, errors), truncated(candidate)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usageMetadata")
+        if not isinstance(usage, dict):
+            return Usage()
+        thoughts = non_negative_count(usage.get("thoughtsTokenCount"))
+        candidates = non_negative_count(usage.get("candidatesTokenCount")) or 0
+        return Usage(
+            prompt_tokens=non_negative_count(usage.get("promptTokenCount")) or 0,
+            completion_tokens=candidates + (thoughts or 0),
+            reasoning_tokens=thoughts,
+            cached_tokens=non_negative_count(usage.get("cachedContentTokenCount")),
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model = data.get("modelVersion")
+        return ServedBy(model=model) if isinstance(model, str) and model else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         """`usageMetadata.totalTokenCount`."""

@@ -47,10 +47,10 @@ from .._json_http import DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT, JsonP
 from .._json_values import (
     RAW_ARGUMENTS_KEY,
     count_in,
-    decode_arguments,
     encode_arguments,
     error_message,
     non_negative,
+    tool_call,
 )
 from .._prices import Prices
 from .._provider_errors import ProviderErrors
@@ -115,21 +115,6 @@ def content_text(message: JsonObject) -> Optional[str]:
     return str(content)
 
 
-def usage_of(data: JsonObject) -> Usage:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return Usage()
-    prompt = non_negative(usage.get("prompt_tokens"))
-    completion = non_negative(usage.get("completion_tokens"))
-    return Usage(
-        prompt_tokens=int(prompt) if prompt is not None else 0,
-        completion_tokens=int(completion) if completion is not None else 0,
-        cost_usd=non_negative(usage.get("cost")),
-        reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
-        cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
-    )
-
-
 def reasoning_of(message: JsonObject) -> Optional[str]:
     """The reasoning text some servers put beside the answer: `reasoning_content` (DeepSeek, vLLM,
     llama.cpp, xAI) or `reasoning` (Groq, OpenRouter)."""
@@ -153,13 +138,6 @@ def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
         return None
     value = non_negative(details.get(key)) if isinstance(details, dict) else None
     return int(value) if value is not None else None
-
-
-def served_by_of(data: JsonObject) -> Optional[ServedBy]:
-    model, provider = data.get("model"), data.get("provider")
-    model = model if isinstance(model, str) and model else None
-    provider = provider if isinstance(provider, str) and provider else None
-    return ServedBy(model=model, provider=provider) if model or provider else None
 
 
 def first_message(data: JsonObject, errors: ProviderErrors) -> JsonObject:
@@ -190,14 +168,7 @@ def tool_calls_of(message: JsonObject, names: ToolNameCodec, errors: ProviderErr
         name = function.get("name") if isinstance(function, dict) else None
         if not isinstance(function, dict) or not isinstance(name, str):
             raise errors.error(f"tool call #{position + 1} in the response has no function name")
-        call_id = wire.get("id")
-        calls.append(
-            ToolCall(
-                name=names.decode(name),
-                arguments=decode_arguments(function.get("arguments")),
-                id=call_id if isinstance(call_id, str) else "",
-            )
-        )
+        calls.append(tool_call(names, name, function.get("arguments"), wire.get("id")))
     return calls
 
 
@@ -267,10 +238,24 @@ class OpenAIFormat(ProviderFormat):
         return reply, truncated(data)
 
     def usage(self, data: JsonObject) -> Usage:
-        return usage_of(data)
+        usage = data.get("usage")
+        if not isinstance(usage, dict):
+            return Usage()
+        prompt = non_negative(usage.get("prompt_tokens"))
+        completion = non_negative(usage.get("completion_tokens"))
+        return Usage(
+            prompt_tokens=int(prompt) if prompt is not None else 0,
+            completion_tokens=int(completion) if completion is not None else 0,
+            cost_usd=non_negative(usage.get("cost")),
+            reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
+            cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
+        )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
-        return served_by_of(data)
+        model, provider = data.get("model"), data.get("provider")
+        model = model if isinstance(model, str) and model else None
+        provider = provider if isinstance(provider, str) and provider else None
+        return ServedBy(model=model, provider=provider) if model or provider else None
 
     def used_tokens(self, data: Optional[JsonObject]) -> Optional[int]:
         return count_in(data, "usage", "total_tokens")
