@@ -50,7 +50,7 @@ from pathlib import Path
 import aiohttp
 from benchmark_core import load_benchmark, mock_adapter, run
 from benchmark_core.testing.browser import launch_options
-from benchmark_core.view._catalog import ResultsCatalog
+from benchmark_core.view import ResultsCatalog
 from benchmark_core.wire import dumps, to_wire
 from playwright.async_api import Page, async_playwright
 
