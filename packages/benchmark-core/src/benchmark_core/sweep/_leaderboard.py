@@ -122,6 +122,12 @@ class SkippedFile:
     reason: str
 
 
+#: A group's ranking (before its note) by its members, as `rank_reports(ranked=...)` keeps it:
+#: (finished members, (relative path, report id) of each member then each partial run) -> (those
+#: reports, the group).
+RankedGroups = dict[tuple[int, tuple[tuple[str, int], ...]], tuple[tuple[RunReport, ...], LeaderboardGroup]]
+
+
 @frozen(kw_only=True)
 class Leaderboard:
     """Every group of `results`. Rank intervals and verdicts come from `resamples` joint bootstrap
@@ -150,16 +156,29 @@ def rank_reports(
     *,
     resamples: int = 10_000,
     seed: int = 1,
+    ranked: Optional[RankedGroups] = None,
 ) -> Leaderboard:
     """The leaderboard of reports already read (`read_results`): each a path relative to `results`
-    and its report. `view` reads a folder once and keeps what its pages need besides the ranking."""
+    and its report. `view` reads a folder once and keeps what its pages need besides the ranking.
+    `ranked` (kept by the caller from one call to the next) holds each group's ranking by its
+    members: a group whose report objects are the same as last time is not ranked again."""
     grouped: dict[GroupKey, list[tuple[str, RunReport]]] = {}
     for relative, report in found:
         grouped.setdefault(group_key(report), []).append((relative, report))
     partial = _partial_runs(grouped)
-    keyed = [
-        (key, _group(members, partial.get(key, []), resamples=resamples, seed=seed)) for key, members in grouped.items()
-    ]
+    kept: RankedGroups = {}
+    keyed: list[tuple[GroupKey, LeaderboardGroup]] = []
+    for key, members in grouped.items():
+        joined = partial.get(key, [])
+        # Report objects by identity: the memo holds them, so no other object can take their ids.
+        memo = (len(members), tuple((relative, id(report)) for relative, report in members + joined))
+        known = ranked.get(memo) if ranked is not None else None
+        group = known[1] if known is not None else _group(members, joined, resamples=resamples, seed=seed)
+        kept[memo] = (tuple(report for _, report in members + joined), group)
+        keyed.append((key, group))
+    if ranked is not None:
+        ranked.clear()
+        ranked.update(kept)
     groups = [attrs.evolve(group, note=_agents_apart(key, group, keyed)) for key, group in keyed]
     groups.sort(key=lambda g: (g.benchmark, g.version, g.mode, -g.tasks, g.epochs, g.task_set))
     return Leaderboard(results=results, seed=seed, resamples=resamples, groups=groups, skipped=list(skipped))
@@ -183,38 +202,43 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
     """Every run report with rows under `folder` (paths relative to it, in path order), and the
     JSON files that are not, with why. With `transcripts=False` each row is read without its
     transcript (empty trace, no episode or agent record): what ranking needs, at a fraction of the cost."""
+    found: list[tuple[str, RunReport]] = []
+    skipped: list[SkippedFile] = []
+    for path in json_files(folder):
+        relative = path.relative_to(folder).as_posix()
+        read = read_result(path, relative, transcripts=transcripts)
+        if isinstance(read, SkippedFile):
+            skipped.append(read)
+        else:
+            found.append((relative, read))
+    return found, skipped
+
+
+def read_result(path: Path, relative: str, *, transcripts: bool = True) -> Union[RunReport, SkippedFile]:
+    """One JSON file of a results folder (`read_results`): its run report, or why it is skipped."""
     from ..runs._files import read_json
     from ..wire._converter import from_wire
 
-    found: list[tuple[str, RunReport]] = []
-    skipped: list[SkippedFile] = []
-    for path in _json_files(folder):
-        relative = path.relative_to(folder).as_posix()
-        try:
-            data = None if transcripts else light_document(path)
-            light = data is not None
-            if data is None:
-                data = read_json(path)
-            if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
-                skipped.append(SkippedFile(relative, "not a run report"))
-                continue
-            if isinstance(data.get("shard"), dict):
-                shard = data["shard"]
-                which = f"{shard.get('index')}/{shard.get('count')}"
-                reason = f"shard {which} of a run (`merge` its shards, then rank the whole)"
-                skipped.append(SkippedFile(relative, reason))
-                continue
-            if not data.get("rows"):
-                stopped = data.get("stopped")
-                reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
-                skipped.append(SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)"))
-                continue
-            if not transcripts and not light:
-                data = {**data, "rows": [_without_transcript(row) for row in data["rows"]]}
-            found.append((relative, from_wire(data, RunReport, what="run report")))
-        except BenchmarkError as exc:
-            skipped.append(SkippedFile(relative, exc.message))
-    return found, skipped
+    try:
+        data = None if transcripts else light_document(path)
+        light = data is not None
+        if data is None:
+            data = read_json(path)
+        if not isinstance(data, dict) or "benchmark" not in data or "mean" not in data:
+            return SkippedFile(relative, "not a run report")
+        if isinstance(data.get("shard"), dict):
+            shard = data["shard"]
+            which = f"{shard.get('index')}/{shard.get('count')}"
+            return SkippedFile(relative, f"shard {which} of a run (`merge` its shards, then rank the whole)")
+        if not data.get("rows"):
+            stopped = data.get("stopped")
+            reason = f"a run stopped before its first row ({stopped})" if stopped else "a run report without rows"
+            return SkippedFile(relative, reason if stopped else f"{reason} (written by `run --json`?)")
+        if not transcripts and not light:
+            data = {**data, "rows": [_without_transcript(row) for row in data["rows"]]}
+        return from_wire(data, RunReport, what="run report")
+    except BenchmarkError as exc:
+        return SkippedFile(relative, exc.message)
 
 
 def _without_transcript(row: Any) -> Any:
@@ -222,7 +246,8 @@ def _without_transcript(row: Any) -> Any:
     return {k: v for k, v in row.items() if k not in TRANSCRIPT_KEYS} if isinstance(row, dict) else row
 
 
-def _json_files(folder: Path) -> Iterator[Path]:
+def json_files(folder: Path) -> Iterator[Path]:
+    """The JSON files under `folder` a leaderboard reads, in path order (hidden folders left out)."""
     if not folder.is_dir():
         from ..errors._usage import MissingFileError
 

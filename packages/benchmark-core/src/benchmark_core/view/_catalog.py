@@ -4,8 +4,9 @@ status and score, its group means and summary figures; the rows themselves are r
 for the page that shows them), and the journals of runs in progress (`live`).
 
 `refresh` looks at the folders again (a `stat` of each JSON file) and rebuilds only when a report
-appeared, changed or went away; `generation` counts the rebuilds, so a page that polls knows when
-to reload. Several folders are ranked each on its own.
+appeared, changed or went away, and then reads only that file and ranks only its group again (the
+other groups, and what their pages computed, stay); `generation` counts the rebuilds, so a page
+that polls knows when to reload. Several folders are ranked each on its own.
 """
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ from attrs import Factory, define, frozen
 from .._model import ConfidenceInterval, GroupMean, RunReport, RunRow
 from ..runs._files import JOURNAL_SUFFIX, RunFiles
 from ..stats._identity import RunIdentity
-from ..sweep._leaderboard import LeaderboardGroup, SkippedFile, rank_reports, read_results
+from ..sweep._leaderboard import (
+    LeaderboardGroup,
+    RankedGroups,
+    SkippedFile,
+    json_files,
+    rank_reports,
+    read_result,
+)
 from ._benchmarks import task_set_size
 from ._live import JournalTail, LiveRun
 from ._paths import slug
@@ -140,6 +148,10 @@ class ResultsCatalog:
         self._signature: tuple[Any, ...] = ()
         self._checked = 0.0
         self._tails: dict[Path, JournalTail] = {}
+        #: Per folder, each JSON file's stamp (mtime, size) and what it read as, rows without transcripts.
+        self._reports: dict[Path, dict[str, tuple[tuple[int, int], RunReport | SkippedFile]]] = {}
+        self._ranked: dict[Path, RankedGroups] = {}
+        self._run_files: dict[tuple[Path, str], tuple[RunReport, str, RunFile]] = {}
         self._lock = threading.Lock()
         self.refresh(force=True)
 
@@ -157,29 +169,69 @@ class ResultsCatalog:
             if signature == self._signature and not force:
                 return False
             self._signature = signature
-            self._build()
+            self._build(signature)
             self.generation += 1
             return True
 
-    def _build(self) -> None:
+    def _build(self, signature: tuple[tuple[tuple[str, int, int], ...], ...]) -> None:
+        """Reads again only the files whose stamp (mtime, size) changed, ranks again only the groups
+        whose reports changed (`rank_reports(ranked=...)`), and keeps the other groups' pages' state."""
         groups: list[GroupView] = []
         skipped: list[tuple[str, SkippedFile]] = []
-        for number, root in enumerate(self.roots, start=1):
-            found, left = read_results(root)
+        run_files: dict[tuple[Path, str], tuple[RunReport, str, RunFile]] = {}
+        for number, (root, files) in enumerate(zip(self.roots, signature), start=1):
+            found, left = self._read_root(root, files)
             skipped += [(str(root), s) for s in left]
-            board = rank_reports(str(root), found, left, resamples=self.resamples, seed=self.seed)
+            ranked = self._ranked.setdefault(root, {})
+            board = rank_reports(str(root), found, left, resamples=self.resamples, seed=self.seed, ranked=ranked)
             reports = dict(found)
             prefix = f"r{number}-" if len(self.roots) > 1 else ""
             for group in board.groups:
                 gid = prefix + slug(f"{group.benchmark}-{group.version}-{group.mode}-e{group.epochs}-{group.task_set}")
-                runs = [_run_file(root, entry.report, entry.label, reports[entry.report]) for entry in group.entries]
+                runs = [self._run_file(root, e.report, e.label, reports, run_files) for e in group.entries]
+                partial = [self._run_file(root, e.report, e.label, reports, run_files) for e in group.partial]
+                old = self._by_id.get(gid)
+                if old is not None and old.group == group and _same(old.runs, runs) and _same(old.partial, partial):
+                    groups.append(old)  # nothing of it changed: its pages' computed state stays
+                    continue
                 first = reports[group.entries[0].report]
                 task_groups = {row.task_id: dict(row.groups) for row in first.rows}
                 task_ids = sorted({t for run in runs for t in run.status})
-                partial = [_run_file(root, entry.report, entry.label, reports[entry.report]) for entry in group.partial]
                 groups.append(GroupView(gid, group, runs, task_ids, task_groups, partial))
-        self.groups, self.skipped = groups, skipped
+        self.groups, self.skipped, self._run_files = groups, skipped, run_files
         self._by_id = {g.id: g for g in groups}
+
+    def _read_root(
+        self, root: Path, files: tuple[tuple[str, int, int], ...]
+    ) -> tuple[list[tuple[str, RunReport]], list[SkippedFile]]:
+        """The reports and skipped files of `root`, reading only the files whose stamp changed."""
+        if not root.is_dir():
+            from ..errors._usage import MissingFileError
+
+            raise MissingFileError(f"no results folder at {root}")
+        known, current = self._reports.get(root, {}), {}
+        for relative, mtime_ns, size in files:
+            held = known.get(relative)
+            fresh = held is not None and held[0] == (mtime_ns, size)
+            current[relative] = held if held is not None and fresh else ((mtime_ns, size), _read(root, relative))
+        self._reports[root] = current
+        found = [(relative, read) for relative, (_, read) in current.items() if isinstance(read, RunReport)]
+        return found, [read for _, read in current.values() if isinstance(read, SkippedFile)]
+
+    def _run_file(
+        self,
+        root: Path,
+        relative: str,
+        label: str,
+        reports: dict[str, RunReport],
+        kept: dict[tuple[Path, str], tuple[RunReport, str, RunFile]],
+    ) -> RunFile:
+        """The run file of a report, the one of the last build when its report and label are the same."""
+        report, held = reports[relative], self._run_files.get((root, relative))
+        same = held is not None and held[0] is report and held[1] == label
+        run = held[2] if held is not None and same else _run_file(root, relative, label, report)
+        kept[(root, relative)] = (report, label, run)
+        return run
 
     def live(self) -> list[LiveRun]:
         """Every run whose journal is newer than its report (or has none), read from where the
@@ -219,16 +271,21 @@ def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
     if not root.is_dir():
         return ()
     found = []
-    for path in root.rglob("*.json"):
-        relative = path.relative_to(root)
-        if any(part.startswith(".") for part in relative.parts):
-            continue
+    for path in json_files(root):
         try:
             info = path.stat()
         except FileNotFoundError:
             continue
-        found.append((relative.as_posix(), info.st_mtime_ns, info.st_size))
-    return tuple(sorted(found))
+        found.append((path.relative_to(root).as_posix(), info.st_mtime_ns, info.st_size))
+    return tuple(found)
+
+
+def _read(root: Path, relative: str) -> RunReport | SkippedFile:
+    return read_result(root / relative, relative, transcripts=False)
+
+
+def _same(old: Sequence[RunFile], new: Sequence[RunFile]) -> bool:
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new))
 
 
 def _journals(root: Path) -> list[Path]:
