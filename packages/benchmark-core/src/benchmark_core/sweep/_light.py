@@ -1,38 +1,33 @@
-"""A report's JSON decoded without its rows' transcripts, by msgspec (the `analysis` extra).
+"""A report's JSON decoded by msgspec (the `analysis` extra), its rows as light records
+(`_light_rows`): no transcript is built.
 
 The leaderboard reads no transcript, and a row's trace and episode are most of a report's bytes. So
 the document is decoded as its top-level keys over undecoded values (`msgspec.Raw`), and its rows
-as records whose `trace`, `episode` and `agent` stay undecoded too: msgspec steps over those bytes without
-building a Python object for them. Each row record must hold only a run row's keys, as `from_wire`
-requires; a document that is not so shaped (rows that are not a list of objects, a key no run row
-has) is returned as None, and the caller reads it whole, so its result or message stays the one of
-the whole file.
+as msgspec structs of `ROW_FIELDS`, typed as the converter would structure them, whose `trace`,
+`episode` and `agent` stay undecoded (msgspec steps over those bytes without building a Python
+object for them); each struct then becomes a `RunRow`. A file msgspec cannot read, or whose rows
+are not light records (a key no run row has, a value of another type), is returned as None, and
+the caller reads it whole, so its result or message stays the one of the whole file.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
-import attrs
+from .._model import RunRow, Usage
+from .._model.reports import ServedCount
+from ._light_rows import ROW_FIELDS, SERVED_FIELDS, USAGE_FIELDS, LightField
 
-from .._model import RunRow
-from ..wire._converter import camel
-
-__all__ = ["TRANSCRIPT_KEYS", "light_document"]
-
-#: A row's transcript (its trace, episode and agent record): most of a report's bytes, never read by
-#: the leaderboard (the report itself says which sandbox ran), and most of the time spent
-#: structuring a report.
-TRANSCRIPT_KEYS = frozenset({"trace", "episode", "agent"})
+__all__ = ["light_document"]
 
 
-def light_document(path: Path) -> Optional[Any]:
-    """The report at `path` with its rows' transcripts left out; None without msgspec, for a file
-    msgspec cannot read (bad JSON, a byte-order mark, NaN, a number out of range) or one not shaped
-    as a run report's rows (read it whole instead)."""
+def light_document(path: Path) -> Optional[dict[str, Any]]:
+    """The report at `path`, its top-level values decoded and its `rows` (when it has them) as
+    `RunRow`s without transcripts; None without msgspec, for a file msgspec cannot read (bad JSON, a
+    byte-order mark, NaN, a number out of range) or rows that are not light records."""
     decode = _decoder()
     if decode is None:
         return None
@@ -43,30 +38,75 @@ def light_document(path: Path) -> Optional[Any]:
 
 
 @functools.lru_cache(maxsize=1)
-def _decoder() -> Optional[Callable[[bytes], Any]]:
+def _decoder() -> Optional[Callable[[bytes], dict[str, Any]]]:
     try:
         import msgspec
     except ImportError:
         return None
-    keys = [camel(field.name) for field in attrs.fields(RunRow)]
-    fields = [(key, msgspec.Raw if key in TRANSCRIPT_KEYS else Any, msgspec.UNSET) for key in keys]
-    # defstruct rather than a class statement: this module's annotations are strings (PEP 563).
-    row = msgspec.defstruct("LightRow", fields, forbid_unknown_fields=True)
+    served, build_served = _struct(msgspec, "LightServedCount", ServedCount, SERVED_FIELDS, {})
+    usage, build_usage = _struct(msgspec, "LightUsage", Usage, USAGE_FIELDS, {})
+    nested = {"usage": (usage, build_usage), "served": (list[served], lambda items: [build_served(i) for i in items])}  # type: ignore[valid-type]
+    row, build_row = _struct(msgspec, "LightRow", RunRow, ROW_FIELDS, nested)
     top = msgspec.json.Decoder(dict[str, msgspec.Raw])
     rows = msgspec.json.Decoder(list[row])  # type: ignore[valid-type]
     value = msgspec.json.Decoder()
-    unset = msgspec.UNSET
-    kept = [key for key in keys if key not in TRANSCRIPT_KEYS]
 
-    def decode(data: bytes) -> Any:
-        document = {
-            key: rows.decode(raw) if key == "rows" else value.decode(raw) for key, raw in top.decode(data).items()
-        }
-        if "rows" in document:
-            document["rows"] = [
-                {key: item for key in kept if (item := getattr(record, key)) is not unset}
-                for record in document["rows"]
-            ]
+    def decode(data: bytes) -> dict[str, Any]:
+        raws = top.decode(data)
+        document = {key: value.decode(raw) for key, raw in raws.items() if key != "rows"}
+        if "rows" in raws:
+            document["rows"] = [build_row(record) for record in rows.decode(raws["rows"])]
         return document
 
     return decode
+
+
+#: msgspec's type for each plain kind of `_light_rows`.
+_PLAIN: dict[str, Any] = {"str": str, "int": int, "float": float, "bool": bool}
+
+
+def _struct(
+    msgspec: Any,
+    name: str,
+    cls: type[Any],
+    fields: Sequence[LightField],
+    nested: dict[str, tuple[Any, Callable[[Any], Any]]],
+) -> tuple[Any, Callable[[Any], Any]]:
+    """A msgspec struct for `fields` (each typed by its kind, unset when absent) and the function
+    that builds a `cls` from one of its values."""
+    unset = msgspec.UNSET
+
+    def typed(kind: str) -> Any:
+        if kind.startswith("?"):
+            return Optional[_PLAIN[kind[1:]]]
+        if kind in _PLAIN:
+            return _PLAIN[kind]
+        return {"groups": dict[str, str], "object": dict[str, Any], "transcript": msgspec.Raw}.get(kind) or nested[
+            kind
+        ][0]
+
+    specs = [
+        (field.name, typed(field.kind))
+        if field.required
+        else (field.name, Union[typed(field.kind), msgspec.UnsetType], unset)
+        for field in fields
+    ]
+    # defstruct rather than a class statement: this module's annotations are strings (PEP 563).
+    struct = msgspec.defstruct(
+        name, specs, rename={f.name: f.key for f in fields}, forbid_unknown_fields=True, kw_only=True
+    )
+    read = [
+        (field.name, nested[field.kind][1] if field.kind in nested else None)
+        for field in fields
+        if field.kind != "transcript"
+    ]
+
+    def build(record: Any) -> Any:
+        values = {}
+        for attribute, inner in read:
+            item = getattr(record, attribute)
+            if item is not unset:
+                values[attribute] = item if inner is None else inner(item)
+        return cls(**values)
+
+    return struct, build
