@@ -116,3 +116,17 @@ def test_the_record_names_every_attribute_of_its_class() -> None:
     assert [field.name for field in _light_rows.ROW_FIELDS] == [field.name for field in attrs.fields(RunRow)]
     with pytest.raises(TypeError, match="does not name its attributes"):
         _light_rows._fields(RunRow, {"task_id": "str"})
+
+
+def test_the_collector_is_paused_while_reading_and_restored_after(tmp_path: Path) -> None:
+    import gc
+
+    from benchmark_core._util.collector import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the inner block found it off and leaves it off
+    assert gc.isenabled()

@@ -18,8 +18,6 @@ tasks, errored rows, pass^k with epochs, tokens, cost and the median latency of 
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import math
 import statistics
@@ -31,6 +29,7 @@ import attrs
 from attrs import frozen
 
 from .._model import ConfidenceInterval, RunReport
+from .._util.collector import collector_paused
 from ..errors._base import BenchmarkError
 from ..stats._identity import RunIdentity
 from ..stats._ranks import RankInterval
@@ -148,8 +147,9 @@ class Leaderboard:
 def build_leaderboard(results: Union[str, Path], *, resamples: int = 10_000, seed: int = 1) -> Leaderboard:
     """The leaderboard of every run report under `results` (see the module docstring)."""
     folder = Path(results)
-    found, skipped = read_results(folder, transcripts=False)
-    return rank_reports(str(folder), found, skipped, resamples=resamples, seed=seed)
+    with collector_paused():  # ranking allocates no cycle either: one deferred pass, not one per phase
+        found, skipped = read_results(folder, transcripts=False)
+        return rank_reports(str(folder), found, skipped, resamples=resamples, seed=seed)
 
 
 def rank_reports(
@@ -207,7 +207,7 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
     transcript (empty trace, no episode or agent record): what ranking needs, at a fraction of the cost."""
     found: list[tuple[str, RunReport]] = []
     skipped: list[SkippedFile] = []
-    with _collector_paused():
+    with collector_paused():
         for path in json_files(folder):
             relative = path.relative_to(folder).as_posix()
             read = read_result(path, relative, transcripts=transcripts)
@@ -216,19 +216,6 @@ def read_results(folder: Path, *, transcripts: bool = True) -> tuple[list[tuple[
             else:
                 found.append((relative, read))
     return found, skipped
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while reports are read: what is read holds no cycle, and
-    the collector's passes over the growing heap of rows were a fifth of the reading time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def read_result(path: Path, relative: str, *, transcripts: bool = True) -> Union[RunReport, SkippedFile]:

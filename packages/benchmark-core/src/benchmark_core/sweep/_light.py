@@ -15,7 +15,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Optional
+
+import attrs
 
 from .._model import RunRow, Usage
 from .._model.reports import ServedCount
@@ -72,9 +74,8 @@ def _struct(
     fields: Sequence[LightField],
     nested: dict[str, tuple[Any, Callable[[Any], Any]]],
 ) -> tuple[Any, Callable[[Any], Any]]:
-    """A msgspec struct for `fields` (each typed by its kind, unset when absent) and the function
-    that builds a `cls` from one of its values."""
-    unset = msgspec.UNSET
+    """A msgspec struct for `fields` (each typed by its kind, with the attribute's default when
+    absent) and the function that builds a `cls` from one of its values."""
 
     def typed(kind: str) -> Any:
         if kind.startswith("?"):
@@ -85,28 +86,33 @@ def _struct(
             kind
         ][0]
 
+    def default(field: LightField) -> Any:
+        if field.kind == "transcript":
+            return None  # never read: `build` leaves it out, and the attribute keeps its default
+        if field.kind in nested:  # a record of its own (or a list of them): an empty one
+            return msgspec.field(default_factory=nested[field.kind][0])
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            return msgspec.field(default_factory=field.default.factory)
+        return field.default
+
     specs = [
-        (field.name, typed(field.kind))
-        if field.required
-        else (field.name, Union[typed(field.kind), msgspec.UnsetType], unset)
+        (field.name, typed(field.kind)) if field.required else (field.name, typed(field.kind), default(field))
         for field in fields
     ]
     # defstruct rather than a class statement: this module's annotations are strings (PEP 563).
     struct = msgspec.defstruct(
         name, specs, rename={f.name: f.key for f in fields}, forbid_unknown_fields=True, kw_only=True
     )
-    read = [
-        (field.name, nested[field.kind][1] if field.kind in nested else None)
-        for field in fields
-        if field.kind != "transcript"
-    ]
+    transcripts = [field.name for field in fields if field.kind == "transcript"]
+    inner = [(field.name, nested[field.kind][1]) for field in fields if field.kind in nested]
+    values_of = msgspec.structs.asdict
 
     def build(record: Any) -> Any:
-        values = {}
-        for attribute, inner in read:
-            item = getattr(record, attribute)
-            if item is not unset:
-                values[attribute] = item if inner is None else inner(item)
+        values = values_of(record)
+        for attribute in transcripts:
+            del values[attribute]
+        for attribute, make in inner:
+            values[attribute] = make(values[attribute])
         return cls(**values)
 
     return struct, build

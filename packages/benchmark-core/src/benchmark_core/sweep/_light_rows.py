@@ -66,12 +66,17 @@ SERVED_KINDS = {"model": "?str", "provider": "?str", "requests": "int"}
 
 @attrs.frozen
 class LightField:
-    """One attribute of a record: its name, its wire key, its kind, and whether a row must have it."""
+    """One attribute of a record: its name, its wire key, its kind, and its default (attrs'; NOTHING
+    when a row must have it)."""
 
     name: str
     key: str
     kind: str
-    required: bool
+    default: Any
+
+    @property
+    def required(self) -> bool:
+        return self.default is attrs.NOTHING
 
 
 def _fields(cls: type[Any], kinds: dict[str, str]) -> tuple[LightField, ...]:
@@ -79,8 +84,7 @@ def _fields(cls: type[Any], kinds: dict[str, str]) -> tuple[LightField, ...]:
     if names != list(kinds):  # a new attribute needs its kind here, or every report is read whole
         raise TypeError(f"the light record of {cls.__name__} does not name its attributes {names}")
     return tuple(
-        LightField(field.name, camel(field.name), kinds[field.name], field.default is attrs.NOTHING)
-        for field in attrs.fields(cls)
+        LightField(field.name, camel(field.name), kinds[field.name], field.default) for field in attrs.fields(cls)
     )
 
 
