@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._products import column_digest, product_sum
 
 __all__ = [
     "ADJUSTMENT",
@@ -175,12 +176,13 @@ def simultaneous_differences(
 
 def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]) -> list[float]:
     """Per pair (i, j), the standard deviation of the resampled differences i - j: from the runs'
-    variances and covariances, var(i - j) = var(i) + var(j) - 2 cov(i, j)."""
+    variances and covariances, var(i - j) = var(i) + var(j) - 2 cov(i, j). The sums of products are
+    kept from one call to the next (`_products`), for the runs that did not change."""
     count = len(deviations[0])
     centres = [math.fsum(column) / count for column in deviations]
-    mul = operator.mul
+    digests = [column_digest(column) for column in deviations]
     products = {
-        (i, j): math.fsum(map(mul, deviations[i], deviations[j])) / count - centres[i] * centres[j]
+        (i, j): product_sum(deviations[i], deviations[j], (digests[i], digests[j])) / count - centres[i] * centres[j]
         for i, j in [*pairs, *((r, r) for r in range(len(deviations)))]
     }
     errors = []
