@@ -203,7 +203,8 @@ def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights
     distance to the resample's farther extreme times its largest weight, and since rounding is
     monotone that bound, rounded, is at or above every one of its pairs' rounded values. A pair
     beats the best only when both its runs' bounds do, so the other pairs are skipped without
-    changing the maximum (taking a maximum does not round)."""
+    changing the maximum (taking a maximum does not round). Taking the runs by falling bound, the
+    pairing stops where the bounds fall to the best value found so far."""
     runs = len(deviations)
     matrix = [[0.0] * runs for _ in range(runs)]
     for (i, j), weight in zip(pairs, weights):
@@ -219,10 +220,15 @@ def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights
         top, bottom = resample.index(high), resample.index(low)
         best = max(0.0, abs(high - low) * matrix[top][bottom])
         reach = map(max, map(sub, repeat(high), resample), map(sub, resample, repeat(low)))
-        near = [run for run, bound in enumerate(map(mul, reach, widest)) if bound > best]
+        bounds = list(map(mul, reach, widest))
+        near = sorted([run for run, bound in enumerate(bounds) if bound > best], key=bounds.__getitem__, reverse=True)
         for place, first in enumerate(near):
+            if bounds[first] <= best:
+                break
             value_of, row = resample[first], matrix[first]
             for second in near[place + 1 :]:
+                if bounds[second] <= best:
+                    break
                 value = abs(value_of - resample[second]) * row[second]
                 if value > best:
                     best = value
