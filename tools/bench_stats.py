@@ -43,17 +43,17 @@ def _timed(label: str, compute: Callable[[], ConfidenceInterval]) -> float:
 def _standings_figures(folder: Path) -> None:
     reports = [report for _, report in read_results(folder, transcripts=False)[0]]
 
-    def ranked(group: Sequence[RunReport]) -> float:
+    def ranked(group: Sequence[RunReport]) -> str:
         ordered = sorted(group, key=lambda report: -report.mean)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         standings(ordered, [str(number) for number in range(len(ordered))], seed=1, resamples=10_000)
-        return time.perf_counter() - started
+        return f"{time.perf_counter() - started:7.3f} s ({time.process_time() - cpu:.3f} s CPU)"
 
     first, row = reports[0], reports[0].rows[0]
     changed = attrs.evolve(first, rows=[attrs.evolve(row, score=1.0 - row.score), *first.rows[1:]])
     tasks = len(first.rows)
-    print(f"standings of {len(reports)} reports x {tasks} rows, first            {ranked(reports):7.3f} s")
-    print(f"standings again, one report's first row flipped      {ranked([changed, *reports[1:]]):7.3f} s")
+    print(f"standings of {len(reports)} reports x {tasks} rows, first            {ranked(reports)}")
+    print(f"standings again, one report's first row flipped      {ranked([changed, *reports[1:]])}")
 
 
 def main() -> None:
