@@ -6,10 +6,10 @@ scores) the script prints the wall time of one interval and the interval itself.
 under one second for 100,000 rows of pass/fail or few-level scores; all-distinct scores have no
 shortcut (one draw per task per resample) and are printed for honesty, not held to the target.
 
-With `--standings FOLDER` it times, instead, a leaderboard group's standings (the joint bootstrap
-behind its rank intervals and max-t verdicts, 10,000 resamples) of every report under FOLDER (one
-group, e.g. the 50 x 792 reports `bench_view.py` makes): first in a fresh process, then again with
-one report's first row flipped, as a results browser ranks a group again when one report changed.
+With `--standings FOLDER` it times, instead, `rank_reports` of every report under FOLDER (one group,
+e.g. the 50 x 792 reports `bench_view.py` makes): the joint bootstrap behind the rank intervals and
+max-t verdicts, 10,000 resamples. First in a fresh process, then again with one report's first row
+flipped, as a results browser ranks a group again when one report changed.
 
 This is a benchmark, not a test: slow figures do not fail it.
 
@@ -21,15 +21,15 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 from benchmark_core import RunReport
 from benchmark_core.reports import ConfidenceInterval
 from benchmark_core.stats import bootstrap_ci, cluster_bootstrap_ci, paired_bootstrap_ci
-from benchmark_core.stats._standings import standings
-from benchmark_core.sweep._leaderboard import read_results
+from benchmark_core.sweep import rank_reports
+from benchmark_core.wire import from_wire, loads
 
 
 def _timed(label: str, compute: Callable[[], ConfidenceInterval]) -> float:
@@ -41,19 +41,21 @@ def _timed(label: str, compute: Callable[[], ConfidenceInterval]) -> float:
 
 
 def _standings_figures(folder: Path) -> None:
-    reports = [report for _, report in read_results(folder, transcripts=False)[0]]
+    found = [
+        (path.relative_to(folder).as_posix(), from_wire(loads(path.read_bytes()), RunReport, what="run report"))
+        for path in sorted(folder.rglob("report.json"))
+    ]
 
-    def ranked(group: Sequence[RunReport]) -> str:
-        ordered = sorted(group, key=lambda report: -report.mean)
+    def ranked(reports: list[tuple[str, RunReport]]) -> str:
         started, cpu = time.perf_counter(), time.process_time()
-        standings(ordered, [str(number) for number in range(len(ordered))], seed=1, resamples=10_000)
+        rank_reports(str(folder), reports, resamples=10_000, seed=1)
         return f"{time.perf_counter() - started:7.3f} s ({time.process_time() - cpu:.3f} s CPU)"
 
-    first, row = reports[0], reports[0].rows[0]
+    (relative, first), row = found[0], found[0][1].rows[0]
     changed = attrs.evolve(first, rows=[attrs.evolve(row, score=1.0 - row.score), *first.rows[1:]])
     tasks = len(first.rows)
-    print(f"standings of {len(reports)} reports x {tasks} rows, first            {ranked(reports)}")
-    print(f"standings again, one report's first row flipped      {ranked([changed, *reports[1:]])}")
+    print(f"rank_reports, {len(found)} reports x {tasks} rows, first              {ranked(found)}")
+    print(f"rank_reports again, one report's first row flipped      {ranked([(relative, changed), *found[1:]])}")
 
 
 def main() -> None:
