@@ -1,6 +1,6 @@
 """The max-|t| maxima of `_simultaneous` skip pairs that cannot reach a resample's maximum: the
 figures must be those of taking every pair, bit for bit. `every_pair` is that plain computation
-(the implementation before the pruning), kept here as the oracle."""
+(the implementation before the pruning, as it was), kept here as the oracle."""
 
 from __future__ import annotations
 
@@ -12,10 +12,18 @@ from hypothesis import strategies as st
 
 
 def every_pair(deviations: list[list[float]], pairs: list[tuple[int, int]], weights: list[float]) -> list[float]:
+    """`_maxima` as it was (541428e): every kept pair of every resample, gathered and scaled in C."""
+    kept = [(pair, weight) for pair, weight in zip(pairs, weights) if weight > 0]
+    if not kept:
+        return [0.0] * len(deviations[0])
+    firsts = operator.itemgetter(*[i for (i, _), _ in kept], *[i for (i, _), _ in kept[:1]])
+    seconds = operator.itemgetter(*[j for (_, j), _ in kept], *[j for (_, j), _ in kept[:1]])
+    scale = [weight for _, weight in kept] + [kept[0][1]]
+    sub, mul = operator.sub, operator.mul
     maxima = []
     for resample in zip(*deviations):
-        scaled = [(resample[i] - resample[j]) * weight for (i, j), weight in zip(pairs, weights) if weight > 0]
-        maxima.append(max([0.0, *scaled, *map(operator.neg, scaled)]))
+        scaled = list(map(mul, map(sub, firsts(resample), seconds(resample)), scale))
+        maxima.append(max(0.0, max(scaled), -min(scaled)))
     return maxima
 
 
