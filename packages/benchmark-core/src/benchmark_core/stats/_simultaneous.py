@@ -32,6 +32,7 @@ Deterministic: the same resamples give the same intervals.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from .._model import ConfidenceInterval
+from ._products import column_digest, product_sum
 
 __all__ = [
     "ADJUSTMENT",
@@ -174,12 +176,13 @@ def simultaneous_differences(
 
 def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]) -> list[float]:
     """Per pair (i, j), the standard deviation of the resampled differences i - j: from the runs'
-    variances and covariances, var(i - j) = var(i) + var(j) - 2 cov(i, j)."""
+    variances and covariances, var(i - j) = var(i) + var(j) - 2 cov(i, j). The sums of products are
+    kept from one call to the next (`_products`), for the runs that did not change."""
     count = len(deviations[0])
     centres = [math.fsum(column) / count for column in deviations]
-    mul = operator.mul
+    digests = [column_digest(column) for column in deviations]
     products = {
-        (i, j): math.fsum(map(mul, deviations[i], deviations[j])) / count - centres[i] * centres[j]
+        (i, j): product_sum(deviations[i], deviations[j], (digests[i], digests[j])) / count - centres[i] * centres[j]
         for i, j in [*pairs, *((r, r) for r in range(len(deviations)))]
     }
     errors = []
@@ -193,20 +196,43 @@ def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]
 
 def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights: list[float]) -> list[float]:
     """Per resample, the largest |deviation of a pair| / its standard error over all pairs (0 when
-    no pair has a spread). A resample's pairs are gathered and scaled in C; the largest absolute value
-    is the larger of the largest value and minus the smallest, as rounding is symmetric in the sign."""
-    kept = [(pair, weight) for pair, weight in zip(pairs, weights) if weight > 0]
-    if not kept:
+    no pair has a spread), each pair's value rounded as |fl(fl(d_i - d_j) * w)| (rounding is
+    symmetric in the sign, so that is |fl(|fl(d_i - d_j)|) * w|).
+
+    Only the runs that can still beat the best value are paired: a run's pairs are at most its
+    distance to the resample's farther extreme times its largest weight, and since rounding is
+    monotone that bound, rounded, is at or above every one of its pairs' rounded values. A pair
+    beats the best only when both its runs' bounds do, so the other pairs are skipped without
+    changing the maximum (taking a maximum does not round). Taking the runs by falling bound, the
+    pairing stops where the bounds fall to the best value found so far."""
+    runs = len(deviations)
+    matrix = [[0.0] * runs for _ in range(runs)]
+    for (i, j), weight in zip(pairs, weights):
+        if weight > 0:
+            matrix[i][j] = matrix[j][i] = weight
+    widest = [max(row) for row in matrix]
+    if max(widest) == 0.0:
         return [0.0] * len(deviations[0])
-    # itemgetter of one index returns the item, not a tuple: index a copy of the pair list instead.
-    firsts = operator.itemgetter(*[i for (i, _), _ in kept], *[i for (i, _), _ in kept[:1]])
-    seconds = operator.itemgetter(*[j for (_, j), _ in kept], *[j for (_, j), _ in kept[:1]])
-    scale = [weight for _, weight in kept] + [kept[0][1]]
-    sub, mul = operator.sub, operator.mul
+    sub, mul, repeat = operator.sub, operator.mul, itertools.repeat
     maxima = []
     for resample in zip(*deviations):
-        scaled = list(map(mul, map(sub, firsts(resample), seconds(resample)), scale))
-        maxima.append(max(0.0, max(scaled), -min(scaled)))
+        high, low = max(resample), min(resample)
+        top, bottom = resample.index(high), resample.index(low)
+        best = max(0.0, abs(high - low) * matrix[top][bottom])
+        reach = map(max, map(sub, repeat(high), resample), map(sub, resample, repeat(low)))
+        bounds = list(map(mul, reach, widest))
+        near = sorted([run for run, bound in enumerate(bounds) if bound > best], key=bounds.__getitem__, reverse=True)
+        for place, first in enumerate(near):
+            if bounds[first] <= best:
+                break
+            value_of, row = resample[first], matrix[first]
+            for second in near[place + 1 :]:
+                if bounds[second] <= best:
+                    break
+                value = abs(value_of - resample[second]) * row[second]
+                if value > best:
+                    best = value
+        maxima.append(best)
     return maxima
 
 
