@@ -67,8 +67,8 @@ async def _serve(
     tasks_path: Optional[Path],
 ) -> None:
     import asyncio
-    import signal
 
+    from .._util.signals import stop_signals
     from ..testing.fake_openai import FakeOpenAI
     from ..testing.mock_chat import mock_chat_handler
 
@@ -82,12 +82,9 @@ async def _serve(
     else:
         click.echo(server.base_url)
         click.echo(f"fake model playing {benchmark.id}'s mock (seed {seed}); Ctrl+C stops it", err=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        await server.close()
+    with stop_signals() as stop:
+        try:
+            await stop.wait()
+        finally:
+            await server.close()
     click.echo(f"{server.received} requests served", err=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
@@ -25,6 +24,7 @@ from aiohttp import web
 
 from .._benchmark.definition import Benchmark
 from .._model import Task
+from .._util.signals import stop_signals
 from ..errors._base import BenchmarkError, InternalError, error_document
 from ..errors._failures import ListenError
 from ..errors._requests import MethodNotAllowedError, RequestTooLargeError, RouteNotFoundError
@@ -118,31 +118,23 @@ def serve(app: web.Application, host: str = "127.0.0.1", port: int = 8787, *, na
 async def _serve(app: web.Application, host: str, port: int, name: Optional[str]) -> None:
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    installed: list[signal.Signals] = []
-    try:
-        site = web.TCPSite(runner, host, port)
+    with stop_signals() as stop:
         try:
-            await site.start()
-        except OSError as exc:
-            raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-        for sig in (signal.SIGINT, signal.SIGTERM):
+            site = web.TCPSite(runner, host, port)
             try:
-                loop.add_signal_handler(sig, stop.set)
-                installed.append(sig)
-            except (NotImplementedError, RuntimeError):
-                pass
-        bound_port = runner.addresses[0][1]
-        shown_host = f"[{host}]" if ":" in host else host
-        if name is None:
-            name = app[BENCHMARK_KEY].id if BENCHMARK_KEY in app else "benchmark"
-        print(f"{name}: listening on http://{shown_host}:{bound_port} (Ctrl+C to stop)", file=sys.stderr, flush=True)
-        await stop.wait()
-    finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
-        await runner.cleanup()
+                await site.start()
+            except OSError as exc:
+                raise ListenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            bound_port = runner.addresses[0][1]
+            shown_host = f"[{host}]" if ":" in host else host
+            if name is None:
+                name = app[BENCHMARK_KEY].id if BENCHMARK_KEY in app else "benchmark"
+            print(
+                f"{name}: listening on http://{shown_host}:{bound_port} (Ctrl+C to stop)", file=sys.stderr, flush=True
+            )
+            await stop.wait()
+        finally:
+            await runner.cleanup()
 
 
 # -- handlers ------------------------------------------------------------------------------------
