@@ -6,8 +6,12 @@ pages poll for runs in progress: `{"generation": N, "runs": [...]}`, N changing 
 appeared, changed or went away. Reading and rendering happen off the event loop, on two worker
 threads: one refreshes the catalog and renders the quick pages (the index, a group page,
 `live.json`), the other the pages that read reports (a run, a task, a comparison), so a slow
-comparison never holds the index. The catalog swaps in a rebuilt state whole, so the slow thread
-reads the old state or the new one, never half of each.
+comparison never holds the index. The catalog is looked at again on a third thread of its own: a
+request only starts that refresh and is answered at once from the last complete state, since a
+changed report's group is ranked again (a joint bootstrap, seconds for a group of 50) and the index
+must not wait for it. The catalog swaps in a rebuilt state whole, so a page reads the old state or
+the new one, never half of each; `live.json`'s generation changes when the new one is in, and the
+pages that poll it reload.
 
 A path that names no page is a 404 with a page saying so; a path that tries to leave the pages
 (`..`, a backslash, a NUL) is refused the same way, since paths only ever name catalog entries.
@@ -28,7 +32,10 @@ from ._catalog import ResultsCatalog
 from ._paths import INDEX, LIVE_JSON
 from ._site import Site
 
-__all__ = ["create_view_app", "not_found_page"]
+__all__ = ["CATALOG", "create_view_app", "not_found_page"]
+
+#: The app's catalog, for whoever needs to look at the state it serves (the tests).
+CATALOG = web.AppKey("catalog", ResultsCatalog)
 
 _HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
@@ -51,6 +58,8 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     """The app over `roots` (folders of reports); reads them before returning."""
     worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view")
     reader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-reports")
+    refresher = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-catalog")
+    refreshing: Optional[concurrent.futures.Future[bool]] = None
     catalog = worker.submit(ResultsCatalog, list(roots), resamples=resamples, seed=seed).result()
     site = Site(catalog)
 
@@ -60,12 +69,17 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     async def on_reader(function: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(reader, function, *args)
 
-    def render(path: str) -> Optional[str]:
-        catalog.refresh()
-        return site.page(path)
+    def refresh_soon() -> None:
+        """Start a look at the folders unless one is under way (called on the loop alone)."""
+        nonlocal refreshing
+        if refreshing is None or refreshing.done():
+            refreshing = refresher.submit(catalog.refresh)
+
+    def quick_page(path: str) -> Optional[str]:
+        with catalog.published:
+            return site.page(path)
 
     def live() -> dict[str, Any]:
-        catalog.refresh()
         return {"generation": catalog.generation, "runs": [run.to_json() for run in catalog.live()]}
 
     async def page(request: web.Request) -> web.Response:
@@ -75,10 +89,11 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
         if path and not path.endswith(("/", ".html")) and path != LIVE_JSON:
             # A folder's page named without its slash: its relative links would resolve one level up.
             raise web.HTTPMovedPermanently(f"/{path}/" + (f"?{request.query_string}" if request.query_string else ""))
+        refresh_soon()
         if path == LIVE_JSON:
             document = await on_worker(live)
             return web.Response(text=json.dumps(document), content_type="application/json", headers=_HEADERS)
-        html = await (on_worker(render, path) if _quick(path) else on_reader(site.page, path))
+        html = await (on_worker(quick_page, path) if _quick(path) else on_reader(site.page, path))
         if html is None:
             return web.Response(text=not_found_page(path), status=404, content_type="text/html", headers=_HEADERS)
         return web.Response(text=html, content_type="text/html", headers=_HEADERS)
@@ -86,8 +101,10 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     async def close_worker(_app: web.Application) -> None:
         worker.shutdown(wait=False, cancel_futures=True)
         reader.shutdown(wait=False, cancel_futures=True)
+        refresher.shutdown(wait=False, cancel_futures=True)
 
     app = web.Application()
+    app[CATALOG] = catalog
     app.router.add_get("/{path:.*}", page)
     app.on_cleanup.append(close_worker)
     return app
