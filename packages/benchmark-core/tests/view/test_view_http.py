@@ -289,3 +289,23 @@ async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchma
     cell = re.findall(r'<table class="breakdown" data-field="perKind">.*?</table>', text)[0]
     odd = expected["perKind"]["odd"]
     assert f"<b>{odd['passed']} of {odd['tasks']}</b><br><small>misses {odd['misses']}</small>" in cell
+
+
+async def test_a_compare_page_rendered_in_its_process_is_the_static_one(results: Path) -> None:
+    """The server renders compare pages in a process of its own, from the group cut to the two runs:
+    the page is byte for byte the one the static site writes, and a pair not in the group is a 404."""
+    from benchmark_core.view._site import Site
+
+    client = await _client(results)
+    try:
+        catalog = client.app[CATALOG]
+        view = next(v for v in catalog.groups if len(v.runs) == 4)
+        first, second = view.runs[2], view.runs[0]
+        path = compare_page(view.id, first.slug, second.slug)
+        served = await client.get(f"/{path}")
+        assert served.status == 200
+        assert await served.text() == Site(ResultsCatalog([results], resamples=500), static=True).page(path)
+        missing = await client.get(f"/{compare_page(view.id, first.slug, 'nobody')}")
+        assert missing.status == 404
+    finally:
+        await client.close()

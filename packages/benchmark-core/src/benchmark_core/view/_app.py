@@ -22,15 +22,17 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import multiprocessing
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional
 
+import attrs
 from aiohttp import web
 
-from ._catalog import ResultsCatalog
+from ._catalog import GroupView, ResultsCatalog, RunFile
 from ._paths import INDEX, LIVE_JSON
-from ._site import Site
+from ._site import Site, compare_pair, render_compare
 
 __all__ = ["CATALOG", "create_view_app", "not_found_page"]
 
@@ -60,6 +62,10 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     reader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-reports")
     refresher = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-catalog")
     refreshing: Optional[concurrent.futures.Future[bool]] = None
+    # A compare page decodes two whole reports and bootstraps their difference: long calls that hold
+    # the interpreter lock (one `json.loads` per report), which kept the index waiting on a thread.
+    # In a process of its own (spawned: the server has threads) it shares nothing with the index.
+    comparer = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
     catalog = worker.submit(ResultsCatalog, list(roots), resamples=resamples, seed=seed).result()
     site = Site(catalog)
 
@@ -79,6 +85,23 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
         with catalog.published:
             return site.page(path)
 
+    def compare_job(path: str) -> Optional[tuple[GroupView, RunFile, RunFile]]:
+        """A compare page's group and runs, the group cut to those two runs (what the page reads)."""
+        parts = path.strip("/").split("/")
+        view = catalog.group(parts[1])
+        pair = compare_pair(view, parts[3].removesuffix(".html")) if view is not None else None
+        if view is None or pair is None:
+            return None
+        return attrs.evolve(view, runs=list(pair), partial=[], cells={}), *pair
+
+    async def compare(path: str) -> Optional[str]:
+        job = compare_job(path)
+        if job is None:
+            return None
+        loop = asyncio.get_running_loop()
+        html: str = await loop.run_in_executor(comparer, render_compare, *job, catalog.resamples, catalog.seed)
+        return html
+
     def live() -> dict[str, Any]:
         return {"generation": catalog.generation, "runs": [run.to_json() for run in catalog.live()]}
 
@@ -93,12 +116,19 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
         if path == LIVE_JSON:
             document = await on_worker(live)
             return web.Response(text=json.dumps(document), content_type="application/json", headers=_HEADERS)
-        html = await (on_worker(quick_page, path) if _quick(path) else on_reader(site.page, path))
+        if _compare(path):
+            html = await compare(path)
+        else:
+            html = await (on_worker(quick_page, path) if _quick(path) else on_reader(site.page, path))
         if html is None:
             return web.Response(text=not_found_page(path), status=404, content_type="text/html", headers=_HEADERS)
         return web.Response(text=html, content_type="text/html", headers=_HEADERS)
 
+    async def start_comparer(_app: web.Application) -> None:
+        comparer.submit(int)  # spawn it now: its imports take a second, not the first compare page's
+
     async def close_worker(_app: web.Application) -> None:
+        comparer.shutdown(wait=False, cancel_futures=True)
         worker.shutdown(wait=False, cancel_futures=True)
         reader.shutdown(wait=False, cancel_futures=True)
         refresher.shutdown(wait=False, cancel_futures=True)
@@ -106,6 +136,7 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     app = web.Application()
     app[CATALOG] = catalog
     app.router.add_get("/{path:.*}", page)
+    app.on_startup.append(start_comparer)
     app.on_cleanup.append(close_worker)
     return app
 
@@ -114,6 +145,11 @@ def _quick(path: str) -> bool:
     """The index and the group pages: rendered from the catalog alone, no report read."""
     parts = [part for part in path.split("/") if part]
     return not parts or parts == [INDEX] or (parts[0] == "g" and (len(parts) == 2 or parts[2:] == [INDEX]))
+
+
+def _compare(path: str) -> bool:
+    parts = path.strip("/").split("/")
+    return len(parts) == 4 and parts[0] == "g" and parts[2] == "compare" and parts[3].endswith(".html")
 
 
 def _refused(path: str) -> bool:
