@@ -3,10 +3,11 @@
 Every page is rendered by `Site.page` at the path a static site would write it (so `/` and
 `/index.html` are the index, `/g/<group>/index.html` a group, ...), and `/live.json` is what the
 pages poll for runs in progress: `{"generation": N, "runs": [...]}`, N changing when a report
-appeared, changed or went away. Reading and rendering happen off the event loop, on two worker
-threads: one refreshes the catalog and renders the quick pages (the index, a group page,
-`live.json`), the other the pages that read reports (a run, a task, a comparison), so a slow
-comparison never holds the index. The catalog is looked at again on a third thread of its own: a
+appeared, changed or went away. Reading and rendering happen off the event loop: the quick pages
+(the index, a group page, `live.json`) on one worker thread, a run's and a task's page on another,
+and a comparison (two whole reports decoded and bootstrapped, long calls holding the interpreter
+lock) in a process of its own, so a slow page never holds the index. The catalog is looked at again
+on a thread of its own: a
 request only starts that refresh and is answered at once from the last complete state, since a
 changed report's group is ranked again (a joint bootstrap, seconds for a group of 50) and the index
 must not wait for it. The catalog swaps in a rebuilt state whole, so a page reads the old state or
