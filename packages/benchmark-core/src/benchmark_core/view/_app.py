@@ -63,12 +63,9 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
     reader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-reports")
     refresher = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="view-catalog")
     refreshing: Optional[concurrent.futures.Future[bool]] = None
-    # A compare page decodes two whole reports and bootstraps their difference: long calls that hold
-    # the interpreter lock (one `json.loads` per report), which kept the index waiting on a thread.
-    # In a process of its own (spawned: the server has threads) it shares nothing with the index.
-    comparer = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
     catalog = worker.submit(ResultsCatalog, list(roots), resamples=resamples, seed=seed).result()
     site = Site(catalog)
+    comparer = _Comparer(catalog)
 
     async def on_worker(function: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(worker, function, *args)
@@ -86,23 +83,6 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
         with catalog.published:
             return site.page(path)
 
-    def compare_job(path: str) -> Optional[tuple[GroupView, RunFile, RunFile]]:
-        """A compare page's group and runs, the group cut to those two runs (what the page reads)."""
-        parts = path.strip("/").split("/")
-        view = catalog.group(parts[1])
-        pair = compare_pair(view, parts[3].removesuffix(".html")) if view is not None else None
-        if view is None or pair is None:
-            return None
-        return attrs.evolve(view, runs=list(pair), partial=[], cells={}), *pair
-
-    async def compare(path: str) -> Optional[str]:
-        job = compare_job(path)
-        if job is None:
-            return None
-        loop = asyncio.get_running_loop()
-        html: str = await loop.run_in_executor(comparer, render_compare, *job, catalog.resamples, catalog.seed)
-        return html
-
     def live() -> dict[str, Any]:
         return {"generation": catalog.generation, "runs": [run.to_json() for run in catalog.live()]}
 
@@ -118,28 +98,59 @@ def create_view_app(roots: Sequence[Path], *, resamples: int = 10_000, seed: int
             document = await on_worker(live)
             return web.Response(text=json.dumps(document), content_type="application/json", headers=_HEADERS)
         if _compare(path):
-            html = await compare(path)
+            html = await comparer.page(path)
         else:
             html = await (on_worker(quick_page, path) if _quick(path) else on_reader(site.page, path))
         if html is None:
             return web.Response(text=not_found_page(path), status=404, content_type="text/html", headers=_HEADERS)
         return web.Response(text=html, content_type="text/html", headers=_HEADERS)
 
-    async def start_comparer(_app: web.Application) -> None:
-        comparer.submit(int)  # spawn it now: its imports take a second, not the first compare page's
-
     async def close_worker(_app: web.Application) -> None:
-        comparer.shutdown(wait=False, cancel_futures=True)
-        worker.shutdown(wait=False, cancel_futures=True)
-        reader.shutdown(wait=False, cancel_futures=True)
-        refresher.shutdown(wait=False, cancel_futures=True)
+        for pool in (worker, reader, refresher):
+            pool.shutdown(wait=False, cancel_futures=True)
 
     app = web.Application()
     app[CATALOG] = catalog
     app.router.add_get("/{path:.*}", page)
-    app.on_startup.append(start_comparer)
-    app.on_cleanup.append(close_worker)
+    app.on_startup.append(comparer.start)
+    app.on_cleanup.extend([close_worker, comparer.close])
     return app
+
+
+class _Comparer:
+    """Compare pages, each rendered in a process of its own. A compare page decodes two whole
+    reports and bootstraps their difference: long calls that hold the interpreter lock (one
+    `json.loads` per report), which kept the index waiting when they ran on a thread of the server.
+    The process is spawned (the server has threads) and shares nothing with the index."""
+
+    def __init__(self, catalog: ResultsCatalog) -> None:
+        self.catalog = catalog
+        self.pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    async def start(self, _app: web.Application) -> None:
+        self.pool.submit(int)  # spawn it now: its imports take a second, not the first compare page's
+
+    async def close(self, _app: web.Application) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def page(self, path: str) -> Optional[str]:
+        job = self._job(path)
+        if job is None:
+            return None
+        catalog, loop = self.catalog, asyncio.get_running_loop()
+        html: str = await loop.run_in_executor(self.pool, render_compare, *job, catalog.resamples, catalog.seed)
+        return html
+
+    def _job(self, path: str) -> Optional[tuple[GroupView, RunFile, RunFile]]:
+        """The page's group and runs, the group cut to those two runs (what the page reads of it)."""
+        parts = path.strip("/").split("/")
+        view = self.catalog.group(parts[1])
+        pair = compare_pair(view, parts[3].removesuffix(".html")) if view is not None else None
+        if view is None or pair is None:
+            return None
+        return attrs.evolve(view, runs=list(pair), partial=[], cells={}), *pair
 
 
 def _quick(path: str) -> bool:
