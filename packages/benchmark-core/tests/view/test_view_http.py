@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from benchmark_core.example import benchmark as example
-from benchmark_core.view._app import create_view_app
+from benchmark_core.view._app import CATALOG, create_view_app
 from benchmark_core.view._catalog import ResultsCatalog
 from benchmark_core.view._paths import compare_page, group_page, run_page, task_page
 from click.testing import CliRunner
@@ -144,9 +144,44 @@ async def test_a_new_report_is_picked_up(results: Path) -> None:
         path.parent.mkdir(parents=True)
         path.write_text(dumps(to_wire(report)), encoding="utf-8")
         await asyncio.sleep(1.1)  # the folders are looked at again at most once a second
-        second = await (await client.get("/live.json")).json()
-        assert second["generation"] == first["generation"] + 1
+        second = await _next_generation(client, first["generation"])
+        assert second == first["generation"] + 1
         assert ">echo</a>" in await (await client.get("/")).text()
+    finally:
+        await client.close()
+
+
+async def _next_generation(client: Client, generation: int) -> int:
+    """`live.json`'s generation once it moved past `generation`, polled as the pages poll it: a
+    request only starts the look at the folders, which the server does in the background."""
+    for _ in range(200):
+        now = int((await (await client.get("/live.json")).json())["generation"])
+        if now != generation:
+            return now
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"generation stayed {generation}")
+
+
+async def test_pages_do_not_wait_for_a_refresh(results: Path) -> None:
+    """While the catalog is being rebuilt (held here: a group of 50 takes seconds to rank again),
+    the index and a group page answer at once, from the last complete state, unchanged; once the
+    rebuild is in, they show the new report."""
+    client = await _client(results)
+    try:
+        catalog = client.app[CATALOG]
+        old = {path: await (await client.get(path)).text() for path in ("/", "/live.json")}
+        assert ">alpha</a>" in old["/"]
+        before = catalog.generation
+        (results / example.id / "alpha" / "report.json").unlink()
+        await asyncio.sleep(1.1)  # past the once-a-second look
+        with catalog._lock:  # the refresh the next request starts waits here, as on a long rank
+            for _ in range(3):
+                for page, text in old.items():
+                    response = await asyncio.wait_for(client.get(page), timeout=5)
+                    assert await response.text() == text
+                await asyncio.sleep(0.05)
+        assert await _next_generation(client, before) == before + 1
+        assert ">alpha</a>" not in await (await client.get("/")).text()
     finally:
         await client.close()
 
@@ -254,3 +289,23 @@ async def test_the_benchmark_s_summary_side_by_side(tmp_path: Path, make_benchma
     cell = re.findall(r'<table class="breakdown" data-field="perKind">.*?</table>', text)[0]
     odd = expected["perKind"]["odd"]
     assert f"<b>{odd['passed']} of {odd['tasks']}</b><br><small>misses {odd['misses']}</small>" in cell
+
+
+async def test_a_compare_page_rendered_in_its_process_is_the_static_one(results: Path) -> None:
+    """The server renders compare pages in a process of its own, from the group cut to the two runs:
+    the page is byte for byte the one the static site writes, and a pair not in the group is a 404."""
+    from benchmark_core.view._site import Site
+
+    client = await _client(results)
+    try:
+        catalog = client.app[CATALOG]
+        view = next(v for v in catalog.groups if len(v.runs) == 4)
+        first, second = view.runs[2], view.runs[0]
+        path = compare_page(view.id, first.slug, second.slug)
+        served = await client.get(f"/{path}")
+        assert served.status == 200
+        assert await served.text() == Site(ResultsCatalog([results], resamples=500), static=True).page(path)
+        missing = await client.get(f"/{compare_page(view.id, first.slug, 'nobody')}")
+        assert missing.status == 404
+    finally:
+        await client.close()

@@ -153,6 +153,10 @@ class ResultsCatalog:
         self._ranked: dict[Path, RankedGroups] = {}
         self._run_files: dict[tuple[Path, str], tuple[RunReport, str, RunFile]] = {}
         self._lock = threading.Lock()
+        #: Held while a rebuilt state is swapped in, and by a page that reads several parts of it
+        #: (the index: groups, skipped files, generation) while it renders: the page sees one state.
+        #: The reading and ranking before the swap happen outside it, so the page never waits for them.
+        self.published = threading.Lock()
         self.refresh(force=True)
 
     def group(self, group_id: str) -> Optional[GroupView]:
@@ -169,11 +173,16 @@ class ResultsCatalog:
             if signature == self._signature and not force:
                 return False
             self._signature = signature
-            self._build(signature)
-            self.generation += 1
+            groups, skipped, run_files = self._build(signature)
+            with self.published:
+                self.groups, self.skipped, self._run_files = groups, skipped, run_files
+                self._by_id = {g.id: g for g in groups}
+                self.generation += 1
             return True
 
-    def _build(self, signature: tuple[tuple[tuple[str, int, int], ...], ...]) -> None:
+    def _build(
+        self, signature: tuple[tuple[tuple[str, int, int], ...], ...]
+    ) -> tuple[list[GroupView], list[tuple[str, SkippedFile]], dict[tuple[Path, str], tuple[RunReport, str, RunFile]]]:
         """Reads again only the files whose stamp (mtime, size) changed, ranks again only the groups
         whose reports changed (`rank_reports(ranked=...)`), and keeps the other groups' pages' state."""
         groups: list[GroupView] = []
@@ -198,8 +207,7 @@ class ResultsCatalog:
                 task_groups = {row.task_id: dict(row.groups) for row in first.rows}
                 task_ids = sorted({t for run in runs for t in run.status})
                 groups.append(GroupView(gid, group, runs, task_ids, task_groups, partial))
-        self.groups, self.skipped, self._run_files = groups, skipped, run_files
-        self._by_id = {g.id: g for g in groups}
+        return groups, skipped, run_files
 
     def _read_root(
         self, root: Path, files: tuple[tuple[str, int, int], ...]

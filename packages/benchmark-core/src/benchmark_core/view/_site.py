@@ -20,7 +20,7 @@ from ._live import LiveRun
 from ._paths import INDEX, compare_page, group_page, relative, run_page, slug, task_page
 from ._rows import RowIndex
 
-__all__ = ["Site", "write_site"]
+__all__ = ["Site", "compare_pair", "render_compare", "write_site"]
 
 #: A static site writes every pair's compare page for groups up to this size, else each run against the top.
 ALL_PAIRS_UP_TO = 6
@@ -60,9 +60,7 @@ class Site:
                 return None
             return self.task(view, task_id, [(run, self._rows.rows(run.path, task_id)) for run in view.runs])
         if kind == "compare":
-            pair = next(
-                ((a, b) for a, b in itertools.permutations(view.runs, 2) if f"{a.slug}--{b.slug}" == name), None
-            )
+            pair = compare_pair(view, name)
             return self.compare(view, *pair, read_run(pair[0]), read_run(pair[1])) if pair is not None else None
         return None
 
@@ -104,19 +102,34 @@ class Site:
         return render_view_task(view, task_id, task_index(view.group.benchmark).get(task_id), rows)
 
     def compare(self, view: GroupView, first: RunFile, second: RunFile, a: RunReport, b: RunReport) -> str:
-        from ..stats._compare import compare_reports
-        from ..stats._compare_html import render_comparison_html
-        from ..sweep._leaderboard_markdown import group_title
-        from ._html_common import VIEW_CSS, trail
+        return compare_html(view, (first, a), (second, b), resamples=self.catalog.resamples, seed=self.catalog.seed)
 
-        here = compare_page(view.id, first.slug, second.slug)
-        comparison = compare_reports(
-            [a, b], labels=[first.label, second.label], resamples=self.catalog.resamples, seed=self.catalog.seed
-        )
-        steps = [(group_title(view.group), group_page(view.id)), (f"{first.label} vs {second.label}", None)]
-        return render_comparison_html(
-            comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, (first, a), (second, b))
-        )
+
+def compare_pair(view: GroupView, name: str) -> Optional[tuple[RunFile, RunFile]]:
+    """The two runs a compare page's name (`<first slug>--<second slug>`) stands for, if any."""
+    return next(((a, b) for a, b in itertools.permutations(view.runs, 2) if f"{a.slug}--{b.slug}" == name), None)
+
+
+def render_compare(view: GroupView, first: RunFile, second: RunFile, resamples: int, seed: int) -> str:
+    """A compare page from its two runs' files: what `view` renders in a process of its own."""
+    return compare_html(view, (first, read_run(first)), (second, read_run(second)), resamples=resamples, seed=seed)
+
+
+def compare_html(
+    view: GroupView, one: tuple[RunFile, RunReport], other: tuple[RunFile, RunReport], *, resamples: int, seed: int
+) -> str:
+    from ..stats._compare import compare_reports
+    from ..stats._compare_html import render_comparison_html
+    from ..sweep._leaderboard_markdown import group_title
+    from ._html_common import VIEW_CSS, trail
+
+    (first, a), (second, b) = one, other
+    here = compare_page(view.id, first.slug, second.slug)
+    comparison = compare_reports([a, b], labels=[first.label, second.label], resamples=resamples, seed=seed)
+    steps = [(group_title(view.group), group_page(view.id)), (f"{first.label} vs {second.label}", None)]
+    return render_comparison_html(
+        comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, one, other)
+    )
 
 
 def _task_ids(view: GroupView) -> dict[str, str]:
