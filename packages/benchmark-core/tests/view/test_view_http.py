@@ -4,6 +4,7 @@ unknown group, run, task or path, path traversal refused, and `live.json`."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -307,5 +308,29 @@ async def test_a_compare_page_rendered_in_its_process_is_the_static_one(results:
         assert await served.text() == Site(ResultsCatalog([results], resamples=500), static=True).page(path)
         missing = await client.get(f"/{compare_page(view.id, first.slug, 'nobody')}")
         assert missing.status == 404
+    finally:
+        await client.close()
+
+
+async def test_a_killed_compare_worker_is_replaced(results: Path) -> None:
+    """A compare worker that dies (killed, out of memory) is replaced: the next compare page is
+    served, not an error for every compare page until the server restarts."""
+    import multiprocessing
+    import signal
+
+    client = await _client(results)
+    try:
+        view = next(v for v in client.app[CATALOG].groups if len(v.runs) == 4)
+        path = compare_page(view.id, view.runs[2].slug, view.runs[0].slug)
+        first = await client.get(f"/{path}")
+        assert first.status == 200
+        workers = multiprocessing.active_children()
+        assert workers
+        for worker in workers:
+            os.kill(worker.pid or 0, signal.SIGKILL)
+            worker.join(10)
+        again = await client.get(f"/{path}")
+        assert again.status == 200
+        assert await again.text() == await first.text()
     finally:
         await client.close()

@@ -125,9 +125,7 @@ class _Comparer:
 
     def __init__(self, catalog: ResultsCatalog) -> None:
         self.catalog = catalog
-        self.pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn")
-        )
+        self.pool = _spawned_worker()
 
     async def start(self, _app: web.Application) -> None:
         self.pool.submit(int)  # spawn it now: its imports take a second, not the first compare page's
@@ -140,7 +138,14 @@ class _Comparer:
         if job is None:
             return None
         catalog, loop = self.catalog, asyncio.get_running_loop()
-        html: str = await loop.run_in_executor(self.pool, render_compare, *job, catalog.resamples, catalog.seed)
+        try:
+            html: str = await loop.run_in_executor(self.pool, render_compare, *job, catalog.resamples, catalog.seed)
+        except concurrent.futures.BrokenExecutor:
+            # The worker died (killed, out of memory): a new one serves this page and the next ones,
+            # so one lost process does not turn every later compare page into an error.
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = _spawned_worker()
+            html = await loop.run_in_executor(self.pool, render_compare, *job, catalog.resamples, catalog.seed)
         return html
 
     def _job(self, path: str) -> Optional[tuple[GroupView, RunFile, RunFile]]:
@@ -151,6 +156,10 @@ class _Comparer:
         if view is None or pair is None:
             return None
         return attrs.evolve(view, runs=list(pair), partial=[], cells={}), *pair
+
+
+def _spawned_worker() -> concurrent.futures.ProcessPoolExecutor:
+    return concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 
 
 def _quick(path: str) -> bool:
