@@ -3,8 +3,9 @@
 (cards, table cells, code blocks, headings), no two sibling boxes overlap, the page is no wider than
 the window, and every link on it leads to a page (HTTP 200 from the server; an existing file on the
 static site). Inside the charts (SVG), no label is cut off by its chart's edge, none overlaps another,
-no chart is wider than its box, and the scatter's names cover no point. The results are real runs of both benchmarks by offline models of different skill,
-under model names as long as real ones."""
+no chart is wider than its box, and the scatter's names cover no point. The results are real runs
+of both benchmarks by offline models of different skill, under model names as long as real ones;
+a crowd of six long names on one spot is the scatter's worst case."""
 
 from __future__ import annotations
 
