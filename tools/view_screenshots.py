@@ -5,7 +5,9 @@ more run still in progress (the offline mock behind a slow OpenAI-compatible ser
 journaling its rows) while the index is shot. One PNG per kind of page: the index, a group's
 per-dimension tables and its matrix, a run, a task, an episode's two models side by side (and their
 final states against the target), and a
-comparison of two runs.
+comparison of two runs. When `pngquant` is on PATH (`apt-get install -y pngquant`), each PNG is
+then quantised to a palette (quality 70-90), about a third of its size; without it they stay as
+Chromium wrote them.
 
     python tools/view_screenshots.py [--out docs/images]
 """
@@ -15,6 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -131,7 +135,22 @@ async def main() -> int:
                 await browser.close()
         finally:
             await server.close()
+    shrink(sorted(out.glob("view-*.png")))
     return 0
+
+
+def shrink(paths: list[Path]) -> None:
+    """Quantise each PNG in place with pngquant, when it is installed (it keeps a file it cannot shrink)."""
+    quantise = shutil.which("pngquant")
+    if quantise is None:
+        print("pngquant not found: the PNGs stay as Chromium wrote them")
+        return
+    for path in paths:
+        before = path.stat().st_size
+        # Exit 98/99: the result would be larger or below the quality floor; the file is kept as it was.
+        subprocess.run([quantise, "--force", "--skip-if-larger", "--strip", "--quality", "70-90", "--output",
+                        str(path), str(path)], check=False)  # fmt: skip
+        print(f"{path.name}: {before:,} -> {path.stat().st_size:,} bytes")
 
 
 if __name__ == "__main__":

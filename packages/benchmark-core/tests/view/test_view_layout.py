@@ -2,8 +2,10 @@
 (issue 33 §6), from `view` and from the static site: no box's content spills out of it or is cut off
 (cards, table cells, code blocks, headings), no two sibling boxes overlap, the page is no wider than
 the window, and every link on it leads to a page (HTTP 200 from the server; an existing file on the
-static site). The results are real runs of both benchmarks by offline models of different skill,
-under model names as long as real ones."""
+static site). Inside the charts (SVG), no label is cut off by its chart's edge, none overlaps another,
+no chart is wider than its box, and the scatter's names cover no point. The results are real runs
+of both benchmarks by offline models of different skill, under model names as long as real ones;
+a crowd of six long names on one spot is the scatter's worst case."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from benchmark_core import Benchmark, mock_adapter, run
+from benchmark_core.example import benchmark as example
+from benchmark_core.sweep import build_leaderboard, render_leaderboard_html
 from benchmark_core.testing import run_in_thread, serve_app_in_thread
 from benchmark_core.view._app import create_view_app
 from benchmark_core.view._catalog import GroupView, ResultsCatalog
@@ -69,13 +73,62 @@ LAYOUT_DEFECTS = """() => {
   }
   return problems;
 }"""
+#: The defects inside the page's charts (interval charts, the score-vs-cost scatter): a label outside
+#: its SVG's drawn box (the SVG clips it), two labels of one chart overlapping, an SVG wider than the
+#: box that holds it. Rectangles are the rendered ones (getBoundingClientRect), so the viewBox's
+#: scaling and the real font's widths count; the first entry is how many charts were looked at.
+SVG_DEFECTS = """() => {
+  const problems = [];
+  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+    getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility !== 'hidden'; };
+  const svgs = Array.from(document.querySelectorAll('svg')).filter(shown);
+  for (const [k, svg] of svgs.entries()) {
+    const what = 'svg ' + k + ' "' + (svg.getAttribute('aria-label') || '').slice(0, 50) + '"';
+    const box = svg.getBoundingClientRect();
+    let holder = svg.parentElement;
+    while (holder && getComputedStyle(holder).display.startsWith('inline')) holder = holder.parentElement;
+    const scrolls = ['auto', 'scroll'].includes(getComputedStyle(holder).overflowX);
+    const inner = holder.getBoundingClientRect(), s = getComputedStyle(holder);
+    const innerLeft = inner.left + parseFloat(s.borderLeftWidth);
+    const innerRight = inner.right - parseFloat(s.borderRightWidth);
+    if (!scrolls && (box.left < innerLeft - 1 || box.right > innerRight + 1))
+      problems.push(what + ' overflows its ' + holder.tagName.toLowerCase() + ' (' + Math.round(box.left) + '..' +
+        Math.round(box.right) + ' in ' + Math.round(innerLeft) + '..' + Math.round(innerRight) + ')');
+    const texts = Array.from(svg.querySelectorAll('text')).filter(shown).map(t => [t, t.getBoundingClientRect()]);
+    for (const [t, r] of texts)
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        problems.push(what + ': label "' + t.textContent + '" cut off (' +
+          [r.left, r.top, r.right, r.bottom].map(Math.round) + ' in ' +
+          [box.left, box.top, box.right, box.bottom].map(Math.round) + ')');
+    for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+      const [a, r] = texts[i], [b, q] = texts[j];
+      const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+      const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      if (w > 0.5 && h > 0.5)
+        problems.push(what + ': labels "' + a.textContent + '" and "' + b.textContent + '" overlap (' +
+          Math.round(w) + 'x' + Math.round(h) + ')');
+    }
+  }
+  return [String(svgs.length)].concat(problems);
+}"""
+#: The scatter's names that cover a point, as "name over point's title".
+NAMES_ON_POINTS = """() => {
+  const problems = [];
+  const points = Array.from(document.querySelectorAll('.scatter .point'));
+  for (const t of document.querySelectorAll('.scatter .name')) for (const c of points) {
+    const r = t.getBoundingClientRect(), q = c.getBoundingClientRect();
+    const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    if (w > 0.5 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5)
+      problems.push(t.textContent + ' over ' + c.querySelector('title').textContent);
+  }
+  return problems;
+}"""
 LINKS = "() => Array.from(document.querySelectorAll('a[href]')).map(a => a.href)"
 
 
-async def _save_runs(folder: Path) -> Path:
-    benchmarks: tuple[Benchmark, ...] = (schema, rollback)
+async def _save_runs(folder: Path, benchmarks: tuple[Benchmark, ...], models: dict[str, float]) -> Path:
     for bench in benchmarks:
-        for label, skill in MODELS.items():
+        for label, skill in models.items():
             report = await run(bench, mock_adapter(skill=skill, model=label), cache=False)
             path = folder / bench.id / label.replace("/", "_") / "report.json"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,7 +138,7 @@ async def _save_runs(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return run_in_thread(_save_runs(tmp_path_factory.mktemp("layout") / "results"))
+    return run_in_thread(_save_runs(tmp_path_factory.mktemp("layout") / "results", (schema, rollback), MODELS))
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +168,12 @@ def _check(page: Page, url: str, width: int) -> tuple[list[str], list[str]]:
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(url)
     problems: list[str] = page.evaluate(LAYOUT_DEFECTS)
+    charts, *inside = page.evaluate(SVG_DEFECTS)
+    problems += inside
+    # Each page with charts has them drawn: the index's and a run's intervals, the group's scatter,
+    # the comparison's intervals; a task page has none.
+    if ("/tasks/" in url) == (int(charts) > 0):
+        problems.append(f"{charts} charts drawn")
     links: list[str] = page.evaluate(LINKS)
     return [f"{url} at {width}px: {p}" for p in problems], links
 
@@ -153,3 +212,40 @@ def test_the_static_site_lays_out_and_its_links_resolve(page: Page, both: Path, 
     assert problems == [], "\n".join(problems)
     missing = [link for link in sorted(links) if not Path(unquote(urlsplit(link).path)).is_file()]
     assert missing == []
+
+
+#: Real model names, long and of wide letters, all at one skill: their points fall together, the
+#: scatter's worst case for placing names (the estimate of a name's width is from its length).
+CROWD = (
+    "claude-sonnet-4-5-20250929",
+    "gpt-4.1-mini-2025-04-14",
+    "meta-llama/llama-3.3-70b-instruct",
+    "mistralai/Mistral-Small-3.2-24B-Instruct-2506",
+    "WWW-MMM-wide-glyphs-model-name",
+    "google/gemini-2.5-flash-preview-05-20",
+)
+
+
+@pytest.fixture(scope="module")
+def crowd(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return run_in_thread(
+        _save_runs(tmp_path_factory.mktemp("crowd") / "results", (example,), dict.fromkeys(CROWD, 0.5))
+    )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_crowded_scatter_keeps_names_apart_and_inside(page: Page, crowd: Path, tmp_path: Path, width: int) -> None:
+    """On the results browser's group page (static site) and the static leaderboard alike."""
+    catalog = ResultsCatalog([crowd], resamples=200)
+    write_site(catalog, tmp_path / "site")
+    board = tmp_path / "leaderboard.html"
+    board.write_text(render_leaderboard_html(build_leaderboard(crowd, resamples=200)), encoding="utf-8")
+    page.set_viewport_size({"width": width, "height": 900})
+    problems: list[str] = []
+    for url in ((tmp_path / "site" / group_page(catalog.groups[0].id)).as_uri(), board.as_uri()):
+        page.goto(url)
+        names = page.evaluate("() => Array.from(document.querySelectorAll('.scatter .name')).map(t => t.textContent)")
+        assert sorted(names) == sorted(name.replace("/", "_") for name in CROWD)  # labelled by their folders
+        found = page.evaluate(SVG_DEFECTS)[1:] + page.evaluate(NAMES_ON_POINTS)
+        problems += [f"{url} at {width}px: {p}" for p in found]
+    assert problems == [], "\n".join(problems)

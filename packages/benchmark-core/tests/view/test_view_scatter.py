@@ -85,3 +85,13 @@ def test_an_interval_chart_s_end_ticks_stay_inside_it() -> None:
         wide = 6.0 * len(label)
         low = {"start": float(x), "middle": float(x) - wide / 2, "end": float(x) - wide}[anchor]
         assert low >= 0 and low + wide <= 240, (label, anchor)
+
+
+def test_names_keep_off_what_the_chart_already_draws() -> None:
+    names = ["alpha", "bravo", "charlie"]
+    bounds = (0.0, 4.0, 640.0, 224.0)
+    points = [(300.0, 100.0)] * 3
+    # The three points and a tick label just right of them: the names go around both.
+    taken = [(295.0, 95.0, 305.0, 105.0), (308.0, 80.0, 360.0, 100.0)]
+    boxes = _boxes(names, place_names(names, points, bounds, taken))
+    assert _clear(boxes + taken, bounds)

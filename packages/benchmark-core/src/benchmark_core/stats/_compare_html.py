@@ -16,11 +16,12 @@ from ._compare_text import epochs_matched, mcnemar_rule, mcnemar_sentence, point
 __all__ = ["render_comparison_html"]
 
 
-def render_comparison_html(comparison: Comparison, *, trail: str = "", extra: str = "") -> str:
+def render_comparison_html(comparison: Comparison, *, trail: str = "", extra: str = "", withheld: str = "") -> str:
     """The comparison as one HTML page; the same comparison gives the same bytes. The results
-    browser (`view`) adds a `trail` of links above it and `extra` sections (the flipped tasks)."""
+    browser (`view`) adds a `trail` of links above it and `extra` sections (the flipped tasks), and
+    for a partial run says `withheld` where each verdict would be."""
     c = comparison
-    sections = [trail, _header(c), _runs(c), *(_pair(c, diff) for diff in c.differences), extra]
+    sections = [trail, _header(c), _runs(c), *(_pair(c, diff, withheld) for diff in c.differences), extra]
     return page(f"Comparison: {c.benchmark} {c.version}", "".join(sections), "")
 
 
@@ -78,7 +79,7 @@ def _runs(c: Comparison) -> str:
     )
 
 
-def _pair(c: Comparison, diff: Difference) -> str:
+def _pair(c: Comparison, diff: Difference, withheld: str) -> str:
     ci = diff.confidence_interval95
     ends = [ci.low, ci.high] + [
         end
@@ -87,14 +88,15 @@ def _pair(c: Comparison, diff: Difference) -> str:
         for end in (g.confidence_interval95.low, g.confidence_interval95.high)
     ]
     axis = Axis.difference(max(abs(x) for x in ends), points)
-    verdict = diff.verdict if diff.verdict in ("better", "worse") else "none"
+    verdict = diff.verdict if diff.verdict in ("better", "worse") and not withheld else "none"
     said = (
         f"{diff.second} minus {diff.first}: {points(diff.mean_difference)} points, 95% confidence interval "
         f"{points(ci.low)} to {points(ci.high)}"
     )
     parts = [
         f'<section class="pair" data-second="{e(diff.second)}"><h2>{e(diff.first)} vs {e(diff.second)}</h2>',
-        f'<p class="verdict-line {verdict}" data-verdict="{e(diff.verdict)}">{e(diff.summary)}</p>',
+        f'<p class="verdict-line {verdict}" data-verdict="{e("withheld" if withheld else diff.verdict)}">'
+        f"{e(withheld or diff.summary)}</p>",
         interval_svg(diff.mean_difference, ci.low, ci.high, axis, said),
     ]
     if diff.mcnemar is not None:

@@ -23,7 +23,7 @@ from ._scatter import SCATTER_CSS, cost_score_svg
 if TYPE_CHECKING:
     from ._leaderboard import Leaderboard, LeaderboardEntry, LeaderboardGroup
 
-__all__ = ["render_leaderboard_html", "verdict_cell"]
+__all__ = ["render_leaderboard_html", "report_count", "verdict_cell"]
 
 _HEAD = (
     "rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", "interval", "vs top", "tasks",
@@ -37,8 +37,8 @@ _CSS_EXTRA = SCATTER_CSS + (
 
 def render_leaderboard_html(board: Leaderboard) -> str:
     """The page; the same leaderboard gives the same bytes."""
-    reports = sum(len(g.entries) for g in board.groups)
-    facts = [("results", board.results), ("groups", str(len(board.groups))), ("reports", str(reports))]
+    ranked, partial = sum(len(g.entries) for g in board.groups), sum(len(g.partial) for g in board.groups)
+    facts = [("results", board.results), ("groups", str(len(board.groups))), ("reports", report_count(ranked, partial))]
     header = f'<header><h1>Leaderboard</h1>{fact_list(facts)}<p class="note" id="method">{e(HEADER)}</p></header>'
     sections = [_group(group, index, board) for index, group in enumerate(board.groups, start=1)]
     if not board.groups:
@@ -74,6 +74,11 @@ def _row(entry: LeaderboardEntry, group: LeaderboardGroup) -> str:
         + figure_cells(entry, group)
     )
     return f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>'
+
+
+def report_count(ranked: int, partial: int) -> str:
+    """How many reports, the partial runs among them said apart: "4 (1 partial)"."""
+    return f"{ranked + partial}" + (f" ({partial} partial)" if partial else "")
 
 
 def row_class(entry: LeaderboardEntry) -> str:

@@ -1,7 +1,8 @@
 """A group's score-vs-cost scatter (tokens when a report of the group has no cost), drawn by the
 static leaderboard and by the results browser's group page alike.
 
-Each point's name is placed where it overlaps no other name: right of its point if it fits, else
+Each point's name is placed where it overlaps no other name, no point and no tick label: right of
+its point if it fits, else
 left of it, moved down or up a line at a time until it is clear; a name moved off its point's line
 gets a thin leader line back to it. Widths are estimated from the character count (the page's
 names are 12 px text), so the placement needs no browser.
@@ -9,6 +10,7 @@ names are 12 px text), so the placement needs no browser.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..reports._html_page import e, percent
@@ -52,7 +54,11 @@ def cost_score_svg(group: LeaderboardGroup, width: int = 640, height: int = 260)
         for v, anchor in zip((0.0, top / 2, top), anchors)
     ) + "".join(f'<text x="{left - 6}" y="{y(s) + 4}" text-anchor="end">{round(s * 100)}%</text>' for s in (0, 0.5, 1))
     points = [(x(v), y(entry.mean)) for entry, v in zip(group.entries, values)]
-    names = place_names([entry.label for entry in group.entries], points, (0.0, 4.0, float(width), height - lower))
+    # A name may cover neither the score ticks' labels (11 px, about 6 px a character) nor a point.
+    taken = [(left - 6 - 6.0 * len(f"{round(s * 100)}%"), y(s) - 7, left - 6, y(s) + 7) for s in (0, 0.5, 1)]
+    taken += [(cx - 5, cy - 5, cx + 5, cy + 5) for cx, cy in points]
+    bounds = (0.0, 4.0, float(width), height - lower)
+    names = place_names([entry.label for entry in group.entries], points, bounds, taken)
     drawn = "".join(
         f'<g class="entry" data-label="{e(entry.label)}"><circle class="point" cx="{cx}" cy="{cy}" r="5">'
         f"<title>{e(entry.label)}: {percent(entry.mean)} at {e(_tick(v, by_cost))}</title></circle>"
@@ -71,10 +77,13 @@ def cost_score_svg(group: LeaderboardGroup, width: int = 640, height: int = 260)
     )
 
 
-def place_names(names: list[str], points: list[tuple[float, float]], bounds: Box) -> list[tuple[float, float, str]]:
-    """Where each name goes (x, baseline y, text-anchor) so that no two names' boxes overlap nor
-    leave `bounds` (left, top, right, bottom), nearest its point first; names are placed top down."""
-    placed: list[Box] = []
+def place_names(
+    names: list[str], points: list[tuple[float, float]], bounds: Box, taken: Sequence[Box] = ()
+) -> list[tuple[float, float, str]]:
+    """Where each name goes (x, baseline y, text-anchor) so that no two names' boxes overlap, nor
+    cover a box of `taken` (what else the chart draws), nor leave `bounds` (left, top, right,
+    bottom), nearest its point first; names are placed top down."""
+    placed: list[Box] = list(taken)
     spots: dict[int, tuple[float, float, str]] = {}
     for i in sorted(range(len(names)), key=lambda i: (points[i][1], points[i][0])):
         (px, py), wide = points[i], _CHAR * len(names[i])

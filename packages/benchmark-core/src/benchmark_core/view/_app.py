@@ -155,7 +155,8 @@ class _Comparer:
         pair = compare_pair(view, parts[3].removesuffix(".html")) if view is not None else None
         if view is None or pair is None:
             return None
-        return attrs.evolve(view, runs=list(pair), partial=[], cells={}), *pair
+        runs = [run for run in pair if run not in view.partial]
+        return attrs.evolve(view, runs=runs, partial=[run for run in pair if run in view.partial], cells={}), *pair
 
 
 def _spawned_worker() -> concurrent.futures.ProcessPoolExecutor:

@@ -73,9 +73,9 @@ def trail(here: str, steps: Sequence[tuple[str, Optional[str]]], *, rule: bool =
 
 def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Optional[set[str]] = None) -> str:
     """The group's ranked runs, each model linking to its run page, then its partial runs (stopped
-    on a subset of its tasks: listed, not ranked, never compared). `full` adds tokens, cost, latency
-    and a link comparing each ranked run with the top one (when `compare` holds that page, or always
-    when `compare` is None)."""
+    on a subset of its tasks: listed, not ranked, in no verdict). `full` adds tokens, cost, latency
+    and a link comparing each run with the top one (a partial run on the tasks it has), when
+    `compare` holds that page, or always when `compare` is None."""
     group = view.group
     # The group page has more columns: each interval is drawn on the index, written out here.
     head = ["rank", "rank 95% CI", "model", "provider / model id", "mean", "95% CI", *([] if full else ["interval"])]
@@ -96,7 +96,7 @@ def leaderboard_table(here: str, view: GroupView, *, full: bool, compare: Option
         if full:
             target = compare_page(view.id, top.slug, run.slug)
             link = ""
-            if run is not top and entry.rank and (compare is None or target in compare):
+            if run is not top and (compare is None or target in compare):
                 link = f'<a class="compare" href="{href(here, target)}">compare with {e(top.label)}</a>'
             cells += figure_cells(entry, group) + f"<td>{link}</td>"
         rows.append(f'<tr data-label="{e(entry.label)}" data-rank="{entry.rank}"{row_class(entry)}>{cells}</tr>')

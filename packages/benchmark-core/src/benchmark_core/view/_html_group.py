@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from ..reports._html_page import e, fact_list, page, percent, words
+from ..sweep._leaderboard_html import report_count
 from ..sweep._leaderboard_markdown import HEADER, group_method, group_title
 from ..sweep._scatter import SCATTER_CSS, cost_score_svg
 from ._html_common import LIVE_JS, VIEW_CSS, href, leaderboard_table, live_section, trail
@@ -41,7 +42,7 @@ def render_view_group(
         ("tasks", str(group.tasks)),
         ("epochs", str(group.epochs)),
         ("task set", group.task_set),
-        ("reports", str(len(view.runs))),
+        ("reports", report_count(len(view.runs), len(view.partial))),
     ]
     method = group_method(group, resamples, seed)
     mine = [r for r in live if (r.benchmark, r.version, r.mode) == (group.benchmark, group.version, group.mode)]
@@ -68,22 +69,24 @@ def render_view_group(
 
 def _compare_form(here: str, view: GroupView, compare: Optional[set[str]]) -> str:
     """Two runs to compare. On the server any pair has a page: two pickers, and a link the script
-    points at the chosen pair (without the script, each run's link to the top one stays). A static
-    site lists the pairs it wrote."""
-    if len(view.runs) < 2:
+    points at the chosen pair (without the script, each run's link to the top one stays); a partial
+    run is among the first picker's runs, compared with a ranked one. A static site lists the pairs
+    it wrote."""
+    if len(view.runs) + len(view.partial) < 2:
         return ""
     if compare is None:
         options = "".join(f'<option value="{e(run.slug)}">{e(run.label)}</option>' for run in view.runs)
-        first, second = view.runs[0], view.runs[1]
+        extra = "".join(f'<option value="{e(run.slug)}">{e(run.label)} (partial)</option>' for run in view.partial)
+        first, second = view.runs[0], [*view.runs, *view.partial][1]
         target = href(here, compare_page(view.id, first.slug, second.slug))
         return (
             '<form class="controls" id="compare-runs"><label>Compare <select id="compare-second">'
-            f'{options}</select></label><label>with <select id="compare-first">{options}</select></label>'
+            f'{options}{extra}</select></label><label>with <select id="compare-first">{options}</select></label>'
             f'<a id="compare-link" href="{target}">{e(second.label)} vs {e(first.label)}</a></form>'
         )
     pairs = []
     for a in view.runs:
-        for b in view.runs:
+        for b in [*view.runs, *view.partial]:
             target = compare_page(view.id, a.slug, b.slug)
             if a is not b and target in compare:
                 pairs.append(f'<li><a href="{href(here, target)}">{e(b.label)} vs {e(a.label)}</a></li>')

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..reports._html_page import e, fact_list, page
+from ..sweep._leaderboard_html import report_count
 from ..sweep._leaderboard_markdown import HEADER, group_method
 from ._html_common import LIVE_JS, VIEW_CSS, errored_rule, group_link, leaderboard_table, live_section
 from ._paths import INDEX
@@ -21,11 +22,12 @@ __all__ = ["render_view_index"]
 
 def render_view_index(catalog: ResultsCatalog, live: Sequence[LiveRun]) -> str:
     here = INDEX
-    reports = sum(len(view.runs) for view in catalog.groups)
+    ranked = sum(len(view.runs) for view in catalog.groups)
+    partial = sum(len(view.partial) for view in catalog.groups)
     facts = [
         ("results", ", ".join(str(root) for root in catalog.roots)),
         ("groups", str(len(catalog.groups))),
-        ("reports", str(reports)),
+        ("reports", report_count(ranked, partial)),
         ("in progress", str(len(live))),
     ]
     intro = f'<p class="note" id="method">{e(HEADER)}</p>'

@@ -8,7 +8,8 @@ model fails, only one passes, a row errored; and for two models A and B picked b
 B passes", "A passes, B fails", "both fail", where an errored row fails), the search (task id, group
 labels, and every model's reasons and error codes) and the sort (by how many models pass) work on
 the rows' data attributes: `data-s` holds one letter per model (p, f, e, or m when the model has no
-row for the task), `data-n` the passes, `data-q` the task's text, `data-r` its rows' reasons and codes.
+row for the task; a partial run's columns come last, x where it stopped before the task), `data-n`
+the ranked models' passes, `data-q` the task's text, `data-r` its rows' reasons and codes.
 
 The filter, search, sort and page are the page's query parameters (`?filter=disagree&q=drift&sort=
 fewest&page=2`; a pairwise filter adds `a=<label>&b=<label>`, and each task's link then carries
@@ -31,36 +32,36 @@ if TYPE_CHECKING:
 __all__ = ["MATRIX_JS", "PAGE_ROWS", "matrix_section"]
 
 PAGE_ROWS = 100
-_MARK = {"p": "✓", "f": "✗", "e": "!", "m": "·"}
-_WORD = {"p": "passed", "f": "failed", "e": "errored", "m": "no row"}
+_MARK = {"p": "✓", "f": "✗", "e": "!", "m": "·", "x": "–"}
+_WORD = {"p": "passed", "f": "failed", "e": "errored", "m": "no row", "x": "not run"}
 
 
 def matrix_section(here: str, view: GroupView) -> str:
-    runs = view.runs
+    runs, partial = view.runs, view.partial
+    columns = [(run.label, run.label) for run in runs] + [(run.label, f"{run.label} (partial)") for run in partial]
     head = "".join(f'<th class="model" title="{e(run.label)}" scope="col">{e(run.label)}</th>' for run in runs)
-    rows = []
-    for task_id in view.task_ids:
-        states = "".join(run.status.get(task_id, "m") for run in runs)
-        labels = ", ".join(view.task_groups.get(task_id, {}).values())
-        notes = " ".join(dict.fromkeys(run.notes.get(task_id, "") for run in runs))
-        cells = "".join(f'<td class="c {s}">{_MARK[s]}</td>' for s in states)
-        rows.append(
-            f'<tr data-s="{states}" data-n="{states.count("p")}" data-q="{e((task_id + " " + labels).lower())}"'
-            f' data-r="{e(notes)}">'
-            f'<th class="task" scope="row"><a href="{href(here, task_page(view.id, task_id))}">{e(task_id)}</a></th>'
-            f'<td class="grp">{e(labels)}</td><td class="n">{states.count("p")}/{len(runs)}</td>{cells}</tr>'
-        )
+    head += "".join(
+        f'<th class="model partial" title="{e(run.label)}: a partial run, not ranked" scope="col">{e(text)}</th>'
+        for run, (_, text) in zip(partial, columns[len(runs) :])
+    )
+    rows = [_row(here, view, task_id) for task_id in view.task_ids]
     legend = " ".join(f'<span class="c {s}">{_MARK[s]}</span> {_WORD[s]}' for s in ("p", "f", "e"))
+    if partial:
+        legend += (
+            f' <span class="c x">{_MARK["x"]}</span> {_WORD["x"]} (a partial run, stopped before the task; '
+            "partial runs are not counted in the pass column nor the filters that count models)"
+        )
+    style = "<style>#matrix td.x{color:var(--muted);background:var(--soft)}</style>" if partial else ""
     total = len(view.task_ids)
     picks = [
         "".join(
-            f'<option value="{e(run.label)}"{" selected" if i == default else ""}>{e(run.label)}</option>'
-            for i, run in enumerate(runs)
+            f'<option value="{e(label)}"{" selected" if i == default else ""}>{e(text)}</option>'
+            for i, (label, text) in enumerate(columns)
         )
         for default in (0, min(1, len(runs) - 1))
     ]
     return (
-        '<section id="matrix-section"><h2>Tasks &times; models</h2>'
+        f'<section id="matrix-section"><h2>Tasks &times; models</h2>{style}'
         f'<p class="note">{legend}. Each task links to its page, with every model\'s answer side by side.</p>'
         '<form class="controls" id="matrix-controls" hidden>'
         '<label>Show <select id="matrix-filter"><option value="all">all tasks</option>'
@@ -83,6 +84,22 @@ def matrix_section(here: str, view: GroupView) -> str:
         f'<div class="scroll"><table id="matrix" data-models="{len(runs)}"><thead><tr><th class="task">task</th>'
         f'<th>group</th><th class="n">pass</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
         "</section>"
+    )
+
+
+def _row(here: str, view: GroupView, task_id: str) -> str:
+    runs, partial = view.runs, view.partial
+    ranked = "".join(run.status.get(task_id, "m") for run in runs)
+    # A partial run's columns follow; their passes count in no tally (the filters' and "pass").
+    states = ranked + "".join(run.status.get(task_id, "x") for run in partial)
+    labels = ", ".join(view.task_groups.get(task_id, {}).values())
+    notes = " ".join(dict.fromkeys(run.notes.get(task_id, "") for run in [*runs, *partial]))
+    cells = "".join(f'<td class="c {s}">{_MARK[s]}</td>' for s in states)
+    return (
+        f'<tr data-s="{states}" data-n="{ranked.count("p")}" data-q="{e((task_id + " " + labels).lower())}"'
+        f' data-r="{e(notes)}">'
+        f'<th class="task" scope="row"><a href="{href(here, task_page(view.id, task_id))}">{e(task_id)}</a></th>'
+        f'<td class="grp">{e(labels)}</td><td class="n">{ranked.count("p")}/{len(runs)}</td>{cells}</tr>'
     )
 
 

@@ -1,6 +1,7 @@
 """A task's page (`g/<group>/tasks/<task>.html`): the prompt and the expected answer (when the task
-has one), an overview of every model of the group in rank order (status, score, tokens, latency),
-then the models themselves: each its answer (or, for an episode, its timeline: `_html_timeline`),
+has one), an overview of every model of the group in rank order (status, score, tokens, latency;
+the group's partial runs last, marked, "not run" where they stopped before the task), then the
+models themselves: each its answer (or, for an episode, its timeline: `_html_timeline`),
 the grader's reason and its details, where the fields whose values differ between models are
 marked. Two models are shown side by side at full width: the first two in rank order, or the two
 that `?a=<label>&b=<label>` names (the overview's links set them); the others follow below. When
@@ -57,7 +58,11 @@ def render_view_task(
     differing = _differing([row for _, run_rows in rows for row in run_rows])
     context = _episode_context(view.group.benchmark, task)
     span = _span(rows)
-    columns = "".join(_column(here, view, run, run_rows, differing, context, span) for run, run_rows in rows)
+    partial = {run.slug for run in view.partial}
+    columns = "".join(
+        _column(here, view, run, run_rows, differing, context, span, partial=run.slug in partial)
+        for run, run_rows in rows
+    )
     body = (
         VIEW_CSS
         + TIMELINE_CSS
@@ -66,7 +71,7 @@ def render_view_task(
         + f"<header><h1><code>{e(task_id)}</code></h1>{fact_list(facts)}</header>"
         + question
         + context_section(context)
-        + _overview(here, rows)
+        + _overview(here, rows, partial)
         + ALIGNED_CSS
         + f'<section id="answers"><h2>Models, two side by side</h2>'
         f'<div class="pair{" aligned" if span is not None else ""}">{columns}</div></section>'
@@ -96,20 +101,21 @@ tr.classList.toggle('chosen',!!first&&tr.dataset.label===first.dataset.label||!!
 """
 
 
-def _overview(here: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> str:
-    """Every model in rank order, one line each, with links that put it beside the top model."""
+def _overview(here: str, rows: Sequence[tuple[RunFile, Sequence[RunRow]]], partial: set[str]) -> str:
+    """Every model in rank order, one line each, with links that put it beside the top model; then
+    the partial runs (`partial`: their slugs), marked, "not run" where they stopped before the task."""
     labels = [run.label for run, _ in rows]
     lines = []
     for run, run_rows in rows:
         row = run_rows[0] if run_rows else None
-        status = _status(row) if row is not None else "missing"
+        status = _status(row) if row is not None else "not run" if run.slug in partial else "missing"
         tokens = sum(r.usage.prompt_tokens + r.usage.completion_tokens for r in run_rows)
         latency = sum(r.latency_ms for r in run_rows)
         other = labels[0] if run.label != labels[0] else (labels[1] if len(labels) > 1 else labels[0])
         query = urlencode({"a": other, "b": run.label})
         lines.append(
-            f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}</th>'
-            f'<td><span class="status {status}">{status}</span></td>'
+            f'<tr data-label="{e(run.label)}"><th scope="row">{e(run.label)}{_pill(run.slug in partial)}</th>'
+            f'<td><span class="status {status.replace(" ", "-")}">{status}</span></td>'
             f'<td class="num">{"" if row is None else f"{row.score:.2f}"}</td>'
             f'<td class="num tokens">{tokens:,}</td><td class="num latency">{latency / 1000:.1f} s</td>'
             f'<td><a class="pair-link" href="?{e(query)}">beside {e(other)}</a></td></tr>'
@@ -141,18 +147,19 @@ def _column(
     differing: set[str],
     context: EpisodeContext,
     span: Optional[int],
+    *,
+    partial: bool,
 ) -> str:
     """One model's column. With `span` (every model has one row, and some an episode), it is a
     subgrid of `span` rows of the pair: its head on the first, then its timeline, itself a subgrid
     of the rows left: turn i on its row i, the verdict and final state on its last. Two models side
-    by side so show turn i beside turn i."""
-    link = f'<a href="{href(here, run_page(view.id, run.slug))}">{e(run.label)}</a>'
+    by side so show turn i beside turn i. A `partial` run's column is marked so."""
+    link = f'<a href="{href(here, run_page(view.id, run.slug))}">{e(run.label)}</a>{_pill(partial)}'
     style = f' style="grid-row:span {span}"' if span is not None else ""
     opening = f'<section class="model" data-label="{e(run.label)}"{style}>'
     if not rows:
-        return (
-            f'{opening}<div class="slot head"><h3>{link}</h3><p class="note">No row for this task.</p></div></section>'
-        )
+        said = "Not run: this partial run stopped before this task." if partial else "No row for this task."
+        return f'{opening}<div class="slot head"><h3>{link}</h3><p class="note">{said}</p></div></section>'
     if span is not None:
         row = rows[0]
         slots = [f'<div class="slot head" style="grid-row:1"><h3>{link}</h3>{_head(row, differing)}</div>']
@@ -174,6 +181,12 @@ def _column(
             parts.append(timeline(row, row.episode, final_state_html(row.episode.final_state, context)))
     parts.append("</section>")
     return "".join(parts)
+
+
+def _pill(partial: bool) -> str:
+    return (
+        ' <span class="pill partial" title="stopped before it finished: not ranked">partial</span>' if partial else ""
+    )
 
 
 def _span(rows: Sequence[tuple[RunFile, Sequence[RunRow]]]) -> Optional[int]:

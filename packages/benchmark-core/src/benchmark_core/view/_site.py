@@ -58,7 +58,8 @@ class Site:
             task_id = _task_ids(view).get(name)
             if task_id is None:
                 return None
-            return self.task(view, task_id, [(run, self._rows.rows(run.path, task_id)) for run in view.runs])
+            members = [*view.runs, *view.partial]
+            return self.task(view, task_id, [(run, self._rows.rows(run.path, task_id)) for run in members])
         if kind == "compare":
             pair = compare_pair(view, name)
             return self.compare(view, *pair, read_run(pair[0]), read_run(pair[1])) if pair is not None else None
@@ -107,7 +108,7 @@ class Site:
 
 def compare_pair(view: GroupView, name: str) -> Optional[tuple[RunFile, RunFile]]:
     """The two runs a compare page's name (`<first slug>--<second slug>`) stands for, if any."""
-    return next(((a, b) for a, b in itertools.permutations(view.runs, 2) if f"{a.slug}--{b.slug}" == name), None)
+    return next(((a, b) for a, b in _comparable(view) if f"{a.slug}--{b.slug}" == name), None)
 
 
 def render_compare(view: GroupView, first: RunFile, second: RunFile, resamples: int, seed: int) -> str:
@@ -118,6 +119,7 @@ def render_compare(view: GroupView, first: RunFile, second: RunFile, resamples: 
 def compare_html(
     view: GroupView, one: tuple[RunFile, RunReport], other: tuple[RunFile, RunReport], *, resamples: int, seed: int
 ) -> str:
+    from ..reports._html_page import e
     from ..stats._compare import compare_reports
     from ..stats._compare_html import render_comparison_html
     from ..sweep._leaderboard_markdown import group_title
@@ -125,10 +127,29 @@ def compare_html(
 
     (first, a), (second, b) = one, other
     here = compare_page(view.id, first.slug, second.slug)
-    comparison = compare_reports([a, b], labels=[first.label, second.label], resamples=resamples, seed=seed)
+    partial = {run.slug for run in view.partial}
+    stopped = next((run for run in (first, second) if run.slug in partial), None)
+    comparison = compare_reports(
+        [a, b],
+        labels=[first.label, second.label],
+        allow_different_tasks=stopped is not None,
+        resamples=resamples,
+        seed=seed,
+    )
     steps = [(group_title(view.group), group_page(view.id)), (f"{first.label} vs {second.label}", None)]
+    withheld, banner = "", ""
+    if stopped is not None:
+        withheld = f"No verdict: {stopped.label} is a partial run (not ranked)."
+        banner = (
+            f'<p class="banner partial"><b>Partial run.</b> {e(stopped.label)} stopped after '
+            f"{len(stopped.status)} of the group's {view.group.tasks} tasks: this compares those tasks "
+            "only, says nothing of the others, and gives no verdict.</p>"
+        )
     return render_comparison_html(
-        comparison, trail=VIEW_CSS + trail(here, steps), extra=_flipped(here, view, one, other)
+        comparison,
+        trail=VIEW_CSS + trail(here, steps) + banner,
+        extra=_flipped(here, view, one, other),
+        withheld=withheld,
     )
 
 
@@ -175,12 +196,22 @@ def _reasons(report: RunReport) -> dict[str, str]:
     return {task_id: " | ".join(said) for task_id, said in found.items()}
 
 
+def _comparable(view: GroupView) -> Iterator[tuple[RunFile, RunFile]]:
+    """Every pair with a compare page on the server: any two ranked runs, and a ranked run against a
+    partial one (on the tasks the partial run has)."""
+    yield from itertools.permutations(view.runs, 2)
+    yield from ((a, b) for a in view.runs for b in view.partial)
+
+
 def _compare_pairs(view: GroupView) -> Iterator[tuple[RunFile, RunFile]]:
+    """The compare pages a static site writes: every pair of ranked runs in a small group, else each
+    against the top; and the top against each partial run."""
+    top = view.runs[0]
     if len(view.runs) <= ALL_PAIRS_UP_TO:
         yield from itertools.permutations(view.runs, 2)
     else:
-        top = view.runs[0]
         yield from ((top, run) for run in view.runs[1:])
+    yield from ((top, run) for run in view.partial)
 
 
 def write_site(catalog: ResultsCatalog, out: Path) -> int:
@@ -197,20 +228,19 @@ def write_site(catalog: ResultsCatalog, out: Path) -> int:
 
     put(INDEX, site.index())
     for view in catalog.groups:
-        reports = {run.slug: read_report(run.path) for run in view.runs}
+        members = [*view.runs, *view.partial]  # the partial runs listed and marked on each page too
+        reports = {run.slug: read_report(run.path) for run in members}
         pairs = list(_compare_pairs(view))
         compare = {compare_page(view.id, a.slug, b.slug) for a, b in pairs}
         put(group_page(view.id), site.group(view, compare))
-        for run in view.runs:
+        for run in members:
             put(run_page(view.id, run.slug), site.run(view, run, reports[run.slug]))
-        for run in view.partial:  # listed on the group page, so their pages are written too
-            put(run_page(view.id, run.slug), site.run(view, run, read_report(run.path)))
         by_task: dict[str, dict[str, list[RunRow]]] = {}
-        for run in view.runs:
+        for run in members:
             for row in reports[run.slug].rows:
                 by_task.setdefault(row.task_id, {}).setdefault(run.slug, []).append(row)
         for task_id in view.task_ids:
-            rows = [(run, by_task.get(task_id, {}).get(run.slug, [])) for run in view.runs]
+            rows = [(run, by_task.get(task_id, {}).get(run.slug, [])) for run in members]
             put(task_page(view.id, task_id), site.task(view, task_id, rows))
         for a, b in pairs:
             put(compare_page(view.id, a.slug, b.slug), site.compare(view, a, b, reports[a.slug], reports[b.slug]))
