@@ -2,8 +2,8 @@
 
 A local OpenAI-compatible server runs in a separate process and answers every request after a fixed
 delay (100 ms). `benchmark_core.run` sends N tasks at `--concurrency` (50), so the ideal wall time is
-N / concurrency x 0.1 s. For each N the script first runs the floor, a bare aiohttp client loop doing
-the same requests with nothing of benchmark-core in between, then the runner, and prints for both
+N / concurrency x 0.1 s. For each N the script runs the floor, a bare aiohttp client loop doing
+the same requests with nothing of benchmark-core in between, and the runner, and prints for both
 the wall time, the ideal, their ratio, the overhead per task ((wall - ideal) / N) and this process's
 CPU per task (the client's: the server has its own process); then the runner's ratios to the floor,
 its CPU beyond the floor's, and how long the report (totals, bootstrap interval, group means) took
