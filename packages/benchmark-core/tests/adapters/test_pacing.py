@@ -103,6 +103,21 @@ def test_retry_after_ms_wins_over_retry_after_and_nothing_is_empty() -> None:
     assert parse_rate_limits({"content-type": "application/json"}).empty
 
 
+@pytest.mark.parametrize("families", [("openai",), ("anthropic",), ("openai", "anthropic")])
+def test_each_family_is_read_whatever_else_the_answer_sends(families: tuple[str, ...]) -> None:
+    # Answers without a `remaining` or retry-after header are read as empty without a closer look;
+    # each header that makes an answer non-empty must still be seen, in any case.
+    signals = {
+        "openai": ("X-RateLimit-Remaining-Requests", "x-ratelimit-remaining-tokens"),
+        "anthropic": ("Anthropic-Ratelimit-Requests-Remaining", "anthropic-ratelimit-tokens-remaining"),
+    }
+    for name in [name for family in families for name in signals[family]] + ["Retry-After-Ms", "retry-after"]:
+        headers = {"content-type": "application/json", name: "5"}
+        assert not parse_rate_limits(headers, NOW, families).empty, name
+    limit_and_reset_only = {"x-ratelimit-limit-requests": "60", "x-ratelimit-reset-requests": "1s"}
+    assert parse_rate_limits(limit_and_reset_only, NOW, families) == RateLimits()
+
+
 def openai_budget(remaining: float, limit: float, rate: float) -> RateLimits:
     """What a bucket of `limit` refilled at `rate` per second says when it holds `remaining`."""
     return RateLimits(requests=Budget(remaining=remaining, limit=limit, reset=(limit - remaining) / rate))

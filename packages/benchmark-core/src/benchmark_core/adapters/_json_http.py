@@ -97,7 +97,7 @@ class JsonPoster:
 
     async def post(self, url: str, body: JsonObject, ctx: Optional[AdapterContext] = None) -> JsonObject:
         try:
-            payload = json.dumps(body, ensure_ascii=False).encode()
+            payload = _BODY.encode(body).encode()
         except (TypeError, ValueError) as exc:
             raise self.errors.error(f"the request cannot be encoded as JSON: {exc}") from None
         status, raw, answer_headers = await self.send("POST", url, payload)
@@ -163,6 +163,10 @@ class JsonPoster:
                 kind=MalformedResponseError,
             )
         return data
+
+
+# Built once: json.dumps with an option builds a new encoder for every request body.
+_BODY = json.JSONEncoder(ensure_ascii=False)
 
 
 def check_base_url(base_url: str, origin: str = "the base URL") -> str:

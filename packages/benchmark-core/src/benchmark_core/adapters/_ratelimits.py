@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import email.utils
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -104,12 +105,28 @@ def parse_rate_limits(
     """The rate limits a response's headers describe, in the header `families` named (every one by
     default); `RateLimits.empty` when it sent none."""
     lower = {key.lower(): value for key, value in headers.items()}
+    if lower.keys().isdisjoint(_signal_names(tuple(families))):
+        return _NONE  # most answers of most providers: no budget is read without a `remaining`
     requests = tokens = None
     for family in families:
         pattern, (limit, remaining, reset), reset_is_time = FAMILIES[family]
         requests = requests or _budget(lower, pattern, "requests", (limit, remaining, reset), reset_is_time, now)
         tokens = tokens or _budget(lower, pattern, "tokens", (limit, remaining, reset), reset_is_time, now)
     return RateLimits(requests=requests, tokens=tokens, retry_after=retry_after_of(lower, now))
+
+
+_NONE = RateLimits()
+
+
+@functools.cache
+def _signal_names(families: tuple[str, ...]) -> frozenset[str]:
+    """The headers without which `families` read as `RateLimits.empty`: each bucket's `remaining`
+    (a bucket is read only when it is sent) and the two retry-after headers."""
+    names = {"retry-after-ms", "retry-after"}
+    for family in families:
+        pattern, (_, remaining, _), _ = FAMILIES[family]
+        names.update(pattern.format(remaining, dimension) for dimension in ("requests", "tokens"))
+    return frozenset(names)
 
 
 def parse_retry_after(value: Optional[str], now: Optional[datetime] = None) -> Optional[float]:

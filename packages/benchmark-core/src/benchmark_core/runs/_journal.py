@@ -199,8 +199,12 @@ def _sync_and_close(fd: int) -> None:
 _OPEN: set[str] = set()
 
 
+# Built once: json.dumps with options builds a new encoder for every line (one per row and per turn).
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _write_line(fd: int, data: Any) -> None:
-    line = (json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode()
+    line = (_LINE.encode(data) + "\n").encode()
     written = 0
     while written < len(line):
         written += os.write(fd, line[written:])
