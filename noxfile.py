@@ -58,6 +58,12 @@ RAY_DEPS = ("ray>=2.40,<3",)
 #: The tests that need those extras; only the `analysis` and `ray` sessions run them.
 ANALYSIS_TESTS = ["packages/benchmark-core/tests/test_analysis.py"]
 RAY_TESTS = ["packages/benchmark-core/tests/test_ray.py"]
+#: Tests of the leaderboard's msgspec reader: the tests session runs them without msgspec (its paths
+#: skip), the `analysis` session again with it, so the msgspec paths are tested too.
+MSGSPEC_TESTS = [
+    "packages/benchmark-core/tests/sweep/test_light_rows.py",
+    "packages/benchmark-core/tests/sweep/test_leaderboard_light.py",
+]
 EXTRA_TESTS = [*INSPECT_TESTS, *ANALYSIS_TESTS, *RAY_TESTS]
 #: What builds the documentation site (mkdocs.yml), in ranges known to build it --strict and offline.
 DOCS_DEPS = (
@@ -270,9 +276,10 @@ def _extra_session(session: nox.Session, extra: str, deps: tuple[str, ...], test
 @nox.session
 def analysis(session: nox.Session) -> None:
     """Results as data: the wheels with the `analysis` extra (pandas, pyarrow, msgspec); frames and
-    `export` over real reports, and the extras' libraries still unimported by `import benchmark_core`."""
+    `export` over real reports, the extras' libraries still unimported by `import benchmark_core`,
+    and the leaderboard's rows read by msgspec."""
     optional = "packages/benchmark-core/tests/test_analysis_optional.py"
-    _extra_session(session, "analysis", ANALYSIS_DEPS, [*ANALYSIS_TESTS, optional])
+    _extra_session(session, "analysis", ANALYSIS_DEPS, [*ANALYSIS_TESTS, optional, *MSGSPEC_TESTS])
 
 
 @nox.session
