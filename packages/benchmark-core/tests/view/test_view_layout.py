@@ -4,20 +4,24 @@
 the window, and every link on it leads to a page (HTTP 200 from the server; an existing file on the
 static site). Inside the charts (SVG), no label is cut off by its chart's edge, none overlaps another,
 no chart is wider than its box, and the scatter's names cover no point. The results are real runs
-of both benchmarks by offline models of different skill, under model names as long as real ones;
-a crowd of six long names on one spot is the scatter's worst case."""
+of both benchmarks by offline models of different skill, under model names as long as real ones,
+and a run whose provider refused every other schema-mutation task with a long error (errored rows on
+the matrix, run, task and compare pages); a crowd of six long names on one spot is the scatter's
+worst case."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from benchmark_core import Benchmark, mock_adapter, run
+from benchmark_core import Benchmark, mock_adapter, openai_compat_adapter, run
 from benchmark_core.example import benchmark as example
 from benchmark_core.sweep import build_leaderboard, render_leaderboard_html
 from benchmark_core.testing import run_in_thread, serve_app_in_thread
+from benchmark_core.testing.fake_openai import FakeOpenAI, FakeResponse
 from benchmark_core.view._app import create_view_app
 from benchmark_core.view._catalog import GroupView, ResultsCatalog
 from benchmark_core.view._paths import compare_page, group_page, run_page, task_page
@@ -136,9 +140,43 @@ async def _save_runs(folder: Path, benchmarks: tuple[Benchmark, ...], models: di
     return folder
 
 
+#: A provider's refusal as long as real ones, so the pages' error cells and texts are at their widest.
+REFUSAL = (
+    "The server had an error while processing your request. Sorry about that! You can retry your request, "
+    "or contact us through our help center at help.openai.com if the error persists. (Please include the "
+    "request ID req_5f0c1d9a7b2e4c3f8a6d0e1b2c3d4e5f in your message.)"
+)
+
+
+async def _save_refusing_run(folder: Path) -> None:
+    """A schema-mutation run whose provider fails every other request (by its prompt, so the same
+    tasks each time; no retries) and answers the rest with text that fails them: errored rows among
+    failed ones."""
+    answered = 0
+
+    def answer(request: Any) -> FakeResponse:
+        nonlocal answered
+        answered += 1
+        return FakeResponse.error(500, REFUSAL) if len(request.prompt) % 2 == 0 else FakeResponse.text("no idea")
+
+    async with FakeOpenAI(handler=answer) as server:
+        adapter = openai_compat_adapter(server.base_url, "openai/gpt-4o-2024-11-20", "sk-test")
+        report = await run(schema, adapter, retries=0, cache=False)
+    assert answered == len(report.rows) and 0 < sum(row.error is not None for row in report.rows) < answered
+    path = folder / schema.id / "openai_gpt-4o-2024-11-20" / "report.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(dumps(to_wire(report)), encoding="utf-8")
+
+
+async def _layout_runs(folder: Path) -> Path:
+    await _save_runs(folder, (schema, rollback), MODELS)
+    await _save_refusing_run(folder)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def both(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return run_in_thread(_save_runs(tmp_path_factory.mktemp("layout") / "results", (schema, rollback), MODELS))
+    return run_in_thread(_layout_runs(tmp_path_factory.mktemp("layout") / "results"))
 
 
 @pytest.fixture(scope="module")
@@ -149,18 +187,24 @@ def server(both: Path) -> Iterator[str]:
 
 def _pages(views: list[GroupView]) -> list[str]:
     """Each kind of page, for each benchmark's group: its group page, a run, a task (rollback-recovery's
-    are episodes), two runs compared; the index first."""
+    are episodes), two runs compared; the index first. A run with errored rows adds its run page, a
+    task page where it errored and its comparison with the first run."""
     pages = ["index.html"]
     for view in views:
         first, second = view.runs[0], view.runs[1]
         pages += [group_page(view.id), run_page(view.id, first.slug), task_page(view.id, view.task_ids[0])]
         pages.append(compare_page(view.id, first.slug, second.slug))
+        for errored in (r for r in view.runs if "e" in r.status.values()):
+            task = next(t for t in view.task_ids if errored.status.get(t) == "e")
+            pages += [run_page(view.id, errored.slug), task_page(view.id, task)]
+            pages.append(compare_page(view.id, first.slug, errored.slug))
     return pages
 
 
 def _views(both: Path) -> list[GroupView]:
     views = ResultsCatalog([both], resamples=500).groups
     assert sorted(v.group.benchmark for v in views) == sorted([schema.id, rollback.id])
+    assert sum("e" in run.status.values() for view in views for run in view.runs) == 1  # the refusing run
     return views
 
 
@@ -193,7 +237,7 @@ def test_every_page_kind_lays_out_and_its_links_resolve(page: Page, server: str,
         if pair is not None:
             problems += _check(page, pair, width)[0]
             pairs += 1
-    assert pairs == 2  # one per benchmark's task page
+    assert pairs == 3  # one per task page: each benchmark's first, and one where the refusing run errored
     assert problems == [], "\n".join(problems)
     broken = {link: status for link in sorted(links) if (status := page.request.get(link).status) != 200}
     assert broken == {}
