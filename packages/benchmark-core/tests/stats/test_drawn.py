@@ -18,7 +18,15 @@ def _drawn_sums(values: list[int], seed: int, resamples: int) -> list[int]:
 
 @pytest.mark.parametrize(
     "values",
-    [[0, 1, 1, 0, 1], [-3, 0, 2, 7, -1, 1, 1], [5] * 9, [40_000, 0, 1, 3], [2**40, -(2**40), 1]],
+    [
+        [0, 1, 1, 0, 1],
+        [-3, 0, 2, 7, -1, 1, 1],
+        [5] * 9,
+        [40_000, 0, 1, 3],
+        [2**40, -(2**40), 1],
+        [unit % 7 for unit in range(64)],  # the most units counted as bytes
+        [unit % 5 - 2 for unit in range(65)],  # the fewest counted draw by draw
+    ],
 )
 def test_the_sums_are_those_of_drawing_each_resample(values: list[int]) -> None:
     assert resampled_sums(values, seed=7, resamples=300) == _drawn_sums(values, 7, 300)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import array
 import functools
 import itertools
+import math
 import operator
 import random
 import sys
@@ -28,6 +29,9 @@ __all__ = ["resampled_sums"]
 _MAX_COUNTS = 2_000_000
 #: Sums beyond this are not exact in floating point, where the draws' own sum would round.
 _EXACT = 2**53
+#: The most units counted as bytes (`_counted_as_bytes`, whose work grows with the units squared):
+#: beyond it, counting draw by draw is cheaper.
+_BYTES = 64
 
 
 def resampled_sums(values: Sequence[int], *, seed: int, resamples: int) -> Optional[list[int]]:
@@ -55,10 +59,32 @@ def resampled_sums(values: Sequence[int], *, seed: int, resamples: int) -> Optio
 def _counts(seed: int, units: int, resamples: int, code: str) -> tuple[int, ...]:
     """Per unit, how often each of the `resamples` resamples drew it, as the fields (array type
     `code`, in machine byte order) of one integer; the draws are `resampled_sums`'s."""
+    # `choices(range(units), k=units)` draws unit floor(random() * float(units)) per position, so
+    # the resamples' draws, in order, are one stream of `random()`s, here taken without a Python
+    # step per draw.
     rng = random.Random(seed)
-    population = range(units)
-    columns = [array.array(code, bytes(array.array(code).itemsize * resamples)) for _ in population]
+    stream = itertools.starmap(rng.random, itertools.repeat((), units * resamples))
+    draws = map(math.floor, map(operator.mul, stream, itertools.repeat(float(units))))
+    if units <= _BYTES:
+        return _counted_as_bytes(bytes(draws), units, resamples, array.array(code).itemsize)
+    columns = [array.array(code, bytes(array.array(code).itemsize * resamples)) for _ in range(units)]
     for resample in range(resamples):
-        for unit in rng.choices(population, k=units):
+        for unit in itertools.islice(draws, units):
             columns[unit][resample] += 1
     return tuple(int.from_bytes(column.tobytes(), sys.byteorder) for column in columns)
+
+
+def _counted_as_bytes(draws: bytes, units: int, resamples: int, width: int) -> tuple[int, ...]:
+    """`_counts` from the draws as bytes, `units` consecutive ones per resample: position k of every
+    resample is the slice draws[k::units], so marking one unit's bytes 1 and adding the slices as
+    integers of byte fields counts it in every resample at once (at most `units` per field, so no
+    field carries), each field then widened to `width` bytes."""
+    first = 0 if sys.byteorder == "little" else width - 1
+    counted = []
+    for unit in range(units):
+        marked = draws.translate(bytes(byte == unit for byte in range(256)))
+        total = sum(int.from_bytes(marked[place::units], "little") for place in range(units))
+        fields = bytearray(width * resamples)
+        fields[first::width] = total.to_bytes(resamples, "little")
+        counted.append(int.from_bytes(fields, sys.byteorder))
+    return tuple(counted)
