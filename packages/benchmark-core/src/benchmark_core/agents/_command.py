@@ -43,14 +43,13 @@ from ..errors._base import UsageError
 from ..errors._failures import AgentFailedError
 from ..errors._usage import ConfigurationError
 from ..wire._converter import from_wire
-from ._sandbox import DEFAULT_MEMORY, DEFAULT_PROCESSES, SANDBOXES, ProcessWatch, limits, sealed_argv
+from ._defaults import DEFAULT_MEMORY, DEFAULT_PROCESSES, DEFAULT_TIMEOUT, SANDBOXES
+from ._sandbox import ProcessWatch, limits, sealed_argv
 
 #: Variables of the runner's environment every agent gets (besides those it names).
 BASE_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "TERM")
 #: How much of an agent's stderr an errored row keeps (its end, where the error usually is).
 STDERR_TAIL = 2000
-#: Default wall-clock limit of one agent process, in seconds.
-DEFAULT_TIMEOUT = 600.0
 #: Seconds to read what a killed agent's pipes still hold.
 _AFTER_KILL = 5.0
 

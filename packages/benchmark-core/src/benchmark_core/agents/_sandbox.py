@@ -35,12 +35,6 @@ from typing import Any, Optional
 
 from ..errors._usage import ConfigurationError
 
-#: The choices of `--agent-sandbox`.
-SANDBOXES = ("bwrap", "none")
-#: Default data-memory limit of each agent process, in bytes (`--agent-memory`).
-DEFAULT_MEMORY = 4 * 1024**3
-#: Default limit on the processes alive at once in one agent's seal (`--agent-processes`).
-DEFAULT_PROCESSES = 256
 _NAMESPACES = ("--unshare-pid", "--unshare-ipc", "--unshare-uts")
 _INSTALL_HINT = (
     "install it (`apt-get install bubblewrap`) or run the agent unsealed with `--agent-sandbox none` "

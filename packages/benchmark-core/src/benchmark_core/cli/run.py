@@ -24,6 +24,7 @@ import click
 
 from .._benchmark.definition import Benchmark
 from .._model import PrivateSplitRecord, RunReport
+from ..agents._defaults import DEFAULT_MEMORY, DEFAULT_PROCESSES, DEFAULT_TIMEOUT, SANDBOXES
 from ..errors._base import EXIT_FAILURE, EXIT_SIGINT, EXIT_SIGTERM, UsageError
 from ..errors._runs import OutputWriteError, RunStoppedError
 from ..runs._options import RunOptions
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from ..agents._command import AgentCommand
     from ..runs._runner import Run
     from ..runs._selection import TaskSource
+
+#: `--agent-memory` is in GiB, the seal's limit in bytes.
+_GIB = 1024**3
 
 
 @click.command("run")
@@ -62,13 +66,13 @@ if TYPE_CHECKING:
 @click.option(
     "--agent-timeout",
     type=click.FloatRange(min=0, min_open=True),
-    default=600.0,
+    default=DEFAULT_TIMEOUT,
     show_default=True,
     help="With --agent: seconds one agent process may run before its process group is killed.",
 )
 @click.option(
     "--agent-sandbox",
-    type=click.Choice(["bwrap", "none"]),
+    type=click.Choice(SANDBOXES),
     default="bwrap",
     show_default=True,
     help="With --agent: run each agent sealed by bubblewrap (no benchmark data, run files or runner "
@@ -78,7 +82,7 @@ if TYPE_CHECKING:
     "--agent-memory",
     metavar="GIB",
     type=click.FloatRange(min=0, min_open=True),
-    default=4.0,
+    default=DEFAULT_MEMORY / _GIB,
     show_default=True,
     help="With --agent, sealed: each agent process's data-memory limit in GiB.",
 )
@@ -86,7 +90,7 @@ if TYPE_CHECKING:
     "--agent-processes",
     metavar="N",
     type=click.IntRange(min=1),
-    default=256,
+    default=DEFAULT_PROCESSES,
     show_default=True,
     help="With --agent, sealed: processes an agent may have alive at once; over it, it is killed.",
 )
@@ -159,7 +163,7 @@ def run_cmd(
     if agent is not None and values.get("provider") is not None:
         raise UsageError("--agent runs an agent command, not a provider's model; leave --provider out")
     target, options = options_from_cli(values, no_cache=no_cache)
-    seal = {"sandbox": agent_sandbox, "memory": round(agent_memory * 1024**3), "processes": agent_processes}
+    seal = {"sandbox": agent_sandbox, "memory": round(agent_memory * _GIB), "processes": agent_processes}
     subject = _subject(target, agent, agent_env, agent_timeout, seal)
     for path in (output, markdown):
         if path is not None:

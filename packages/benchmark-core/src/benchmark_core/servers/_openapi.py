@@ -13,6 +13,7 @@ from ..errors._tasks import TaskNotFoundError, TasksNotAllowedError
 from ..wire._schema import JsonSchema, wire_schema
 from ..wire._submission import MAX_NESTING, submission_schema
 from ._documents import health_document_schema, provenance_document_schema, task_list_schema
+from ._openapi_parts import codes_text, error_answers, error_response, json_content, ref
 from ._openapi_sessions import session_paths, session_schemas, session_security_scheme
 
 if TYPE_CHECKING:
@@ -34,18 +35,6 @@ def http_error_codes() -> dict[str, str]:
 
 #: The codes the HTTP API answers with and what each means, generated from the classes of `benchmark_core.errors`.
 ERROR_CODES: dict[str, str] = http_error_codes()
-
-
-def _ref(name: str) -> JsonSchema:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json_content(schema: JsonSchema) -> dict[str, Any]:
-    return {"application/json": {"schema": schema}}
-
-
-def _error_response(description: str) -> dict[str, Any]:
-    return {"description": description, "content": _json_content(_ref("Error"))}
 
 
 def error_schema() -> JsonSchema:
@@ -139,18 +128,18 @@ def _paths(tasks: dict[str, Any], max_body_bytes: int) -> dict[str, Any]:
                 "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}},
             }
         },
-        "/health": _get("Package identity and health", _ref("Health")),
-        "/v1/tasks": _get("All tasks", _ref("TaskList"), tasks),
+        "/health": _get("Package identity and health", ref("Health")),
+        "/v1/tasks": _get("All tasks", ref("TaskList"), tasks),
         "/v1/tasks/{id}": _get(
             "One task",
-            _ref("Task"),
+            ref("Task"),
             tasks,
             path=task_id,
-            errors={"404": _error_response(TaskNotFoundError.code)},
+            errors=error_answers(TaskNotFoundError),
         ),
         "/v1/score": {"post": _score_operation(max_body_bytes)},
-        "/v1/provenance": _get("Data sources", _ref("ProvenanceDocument"), tasks),
-        "/v1/index-entry": _get("Directory entry", _ref("IndexEntry"), tasks),
+        "/v1/provenance": _get("Data sources", ref("ProvenanceDocument"), tasks),
+        "/v1/index-entry": _get("Directory entry", ref("IndexEntry"), tasks),
         "/openapi.json": _get("This document", {"type": "object"}),
     }
 
@@ -165,10 +154,10 @@ def _get(
 ) -> dict[str, Any]:
     """A GET route answering `schema`; one that reads tasks takes `tasks` and answers the task-file
     errors, then any of its own `errors`."""
-    responses: dict[str, Any] = {"200": {"description": "OK", "content": _json_content(schema)}}
+    responses: dict[str, Any] = {"200": {"description": "OK", "content": json_content(schema)}}
     if tasks is not None:
-        responses["400"] = _error_response("INVALID_TASK_FILE or INVALID_DEFINITION")
-        responses["403"] = _error_response(TasksNotAllowedError.code)
+        responses["400"] = error_response("INVALID_TASK_FILE or INVALID_DEFINITION")
+        responses.update(error_answers(TasksNotAllowedError))
     responses.update(errors or {})
     parameters = ([tasks] if tasks is not None else []) + ([path] if path is not None else [])
     return {"get": {"summary": summary, "parameters": parameters, "responses": responses}}
@@ -181,16 +170,14 @@ def _score_operation(max_body_bytes: int) -> dict[str, Any]:
             f"No authentication: put auth and rate limits in front of public deployments. Bodies over "
             f"{max_body_bytes} bytes are refused."
         ),
-        "requestBody": {"required": True, "content": _json_content(_ref("ScoreRequest"))},
+        "requestBody": {"required": True, "content": json_content(ref("ScoreRequest"))},
         "responses": {
-            "200": {"description": "OK", "content": _json_content(_ref("TaskScore"))},
-            "400": _error_response(
+            "200": {"description": "OK", "content": json_content(ref("TaskScore"))},
+            "400": error_response(
                 "INVALID_JSON, INVALID_SUBMISSION (malformed request), INVALID_TASK_FILE or INVALID_DEFINITION"
             ),
-            "403": _error_response(TasksNotAllowedError.code),
-            "404": _error_response(TaskNotFoundError.code),
-            "413": _error_response(RequestTooLargeError.code),
-            "422": _error_response(
+            **error_answers(TasksNotAllowedError, TaskNotFoundError, RequestTooLargeError),
+            "422": error_response(
                 f"INVALID_SUBMISSION (the submission is not a valid trace, or nests more than {MAX_NESTING} "
                 "levels deep; the message names the JSON path)"
             ),
@@ -203,7 +190,7 @@ def _score_request_schema(benchmark: Benchmark, tasks_description: str) -> JsonS
         "type": "object",
         "properties": {
             "taskId": {"type": "string", "minLength": 1},
-            "submission": _ref("Trace"),
+            "submission": ref("Trace"),
             "tasks": {
                 "anyOf": [tasks_name_schema(benchmark), {"type": "null"}],
                 "description": f"{tasks_description} Null or absent: the benchmark's own tasks.",
@@ -219,8 +206,7 @@ def _with_default_error(paths: dict[str, Any]) -> dict[str, Any]:
     """Every operation also answers any error in the one shape, and says which codes there are."""
     for item in paths.values():
         for operation in item.values():
-            operation["responses"]["default"] = _error_response(
-                "Any error, as {error: {code, message}}. Codes: "
-                + "; ".join(f"{code} ({meaning})" for code, meaning in ERROR_CODES.items())
+            operation["responses"]["default"] = error_response(
+                "Any error, as {error: {code, message}}. Codes: " + codes_text(ERROR_CODES)
             )
     return paths

@@ -17,12 +17,13 @@ from ..errors._sessions import (
 )
 from ..errors._tasks import TaskNotFoundError, TasksNotAllowedError
 from ..wire._schema import JsonSchema, wire_schema
+from ._openapi_parts import codes_text, error_answers, error_response, json_content, ref
 
 #: The tool errors a session's tools answer with: in a tool result, so no HTTP status carries them.
 _TOOL_ERRORS_TEXT = (
     "A refused tool call is an MCP tool result with isError, its text `CODE: message`, the code also under "
     '_meta["benchmark-core/error"]. Codes (x-tool-error-codes): '
-    + "; ".join(f"{code} ({meaning})" for code, meaning in SESSION_TOOL_ERRORS.items())
+    + codes_text(SESSION_TOOL_ERRORS)
     + " The environment adds codes of its own (NOT_FOUND, CONFLICT, ...); a finished session's tools answer "
     f"{SessionFinishedError.code}."
 )
@@ -48,7 +49,7 @@ def session_schemas(tasks_schema: JsonSchema) -> dict[str, JsonSchema]:
             "toolCalls": {"type": "integer", "description": "Calls executed (and logged) so far."},
             "maxToolCalls": {"type": "integer", "description": "Calls beyond this are refused (MAX_TOOL_CALLS)."},
             "finished": {"type": "boolean"},
-            "score": {"anyOf": [{"$ref": "#/components/schemas/TaskScore"}, {"type": "null"}]},
+            "score": {"anyOf": [ref("TaskScore"), {"type": "null"}]},
         },
         "required": ["sessionId", "taskId", "seed", "toolCalls", "maxToolCalls", "finished", "score"],
     }
@@ -86,25 +87,17 @@ def session_schemas(tasks_schema: JsonSchema) -> dict[str, JsonSchema]:
     }
 
 
-def _error(codes: str) -> dict[str, Any]:
-    return {"description": codes, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-
-
 def _ok(status: str, schema: str) -> dict[str, Any]:
-    content = {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
-    return {status: {"description": "OK", "content": content}}
+    return {status: {"description": "OK", "content": json_content(ref(schema))}}
 
 
 def _json_body(schema: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+    return {"required": True, "content": json_content(ref(schema))}
 
 
 def session_paths() -> dict[str, Any]:
     """The four session routes."""
-    reached = {
-        "401": _error(SessionUnauthorizedError.code),
-        "404": _error(SessionNotFoundError.code),
-    }
+    reached = error_answers(SessionUnauthorizedError, SessionNotFoundError)
     return {
         "/v1/sessions": {
             "post": {
@@ -113,12 +106,14 @@ def session_paths() -> dict[str, Any]:
                 "requestBody": _json_body("SessionRequest"),
                 "responses": {
                     **_ok("201", "Session"),
-                    "400": _error(f"{InvalidSessionRequestError.code}, INVALID_JSON or INVALID_TASK_FILE"),
-                    "403": _error(TasksNotAllowedError.code),
-                    "404": _error(TaskNotFoundError.code),
-                    "413": _error(RequestTooLargeError.code),
-                    "422": _error(NotAnEpisodeError.code),
-                    "503": _error(TooManySessionsError.code),
+                    "400": error_response(f"{InvalidSessionRequestError.code}, INVALID_JSON or INVALID_TASK_FILE"),
+                    **error_answers(
+                        TasksNotAllowedError,
+                        TaskNotFoundError,
+                        RequestTooLargeError,
+                        NotAnEpisodeError,
+                        TooManySessionsError,
+                    ),
                 },
             }
         },
@@ -138,9 +133,9 @@ def session_paths() -> dict[str, Any]:
                 "requestBody": _json_body("FinishRequest"),
                 "responses": {
                     **_ok("200", "TaskScore"),
-                    "400": _error(InvalidSessionRequestError.code),
+                    **error_answers(InvalidSessionRequestError),
                     **reached,
-                    "409": _error(SessionFinishedError.code),
+                    **error_answers(SessionFinishedError),
                 },
             }
         },

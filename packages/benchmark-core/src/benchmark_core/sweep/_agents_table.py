@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from ..agents._command import DEFAULT_TIMEOUT, AgentCommand
-from ..agents._sandbox import SANDBOXES
+from ..agents._command import AgentCommand
+from ..agents._defaults import DEFAULT_TIMEOUT, SANDBOXES
 from ._sweep_file import KeyPath, SweepFile
 
 AGENT_KEYS = ("label", "command", "env", "timeout", "sandbox")

@@ -222,12 +222,10 @@ class AnthropicFormat(ProviderFormat):
         read = non_negative_count(usage.get("cache_read_input_tokens"))
         written = non_negative_count(usage.get("cache_creation_input_tokens"))
         prompt = (non_negative_count(usage.get("input_tokens")) or 0) + (read or 0) + (written or 0)
-        details = usage.get("output_tokens_details")
-        thinking = non_negative_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
         return Usage(
             prompt_tokens=prompt,
             completion_tokens=non_negative_count(usage.get("output_tokens")) or 0,
-            reasoning_tokens=thinking,
+            reasoning_tokens=count_in(usage, "output_tokens_details", "thinking_tokens"),
             cached_tokens=read,
             cache_write_tokens=written,
         )

@@ -50,6 +50,7 @@ from .._json_values import (
     encode_arguments,
     error_message,
     non_negative,
+    non_negative_count,
     tool_call,
 )
 from .._prices import Prices
@@ -130,14 +131,6 @@ def truncated(data: JsonObject) -> bool:
     choices = data.get("choices")
     first = choices[0] if isinstance(choices, list) and choices else None
     return isinstance(first, dict) and first.get("finish_reason") == "length"
-
-
-def _detail_tokens(usage: JsonObject, group: str, key: str) -> Optional[int]:
-    details = usage.get(group)
-    if details is None:  # most answers carry no details: spare the checks
-        return None
-    value = non_negative(details.get(key)) if isinstance(details, dict) else None
-    return int(value) if value is not None else None
 
 
 def first_message(data: JsonObject, errors: ProviderErrors) -> JsonObject:
@@ -241,14 +234,12 @@ class OpenAIFormat(ProviderFormat):
         usage = data.get("usage")
         if not isinstance(usage, dict):
             return Usage()
-        prompt = non_negative(usage.get("prompt_tokens"))
-        completion = non_negative(usage.get("completion_tokens"))
         return Usage(
-            prompt_tokens=int(prompt) if prompt is not None else 0,
-            completion_tokens=int(completion) if completion is not None else 0,
+            prompt_tokens=non_negative_count(usage.get("prompt_tokens")) or 0,
+            completion_tokens=non_negative_count(usage.get("completion_tokens")) or 0,
             cost_usd=non_negative(usage.get("cost")),
-            reasoning_tokens=_detail_tokens(usage, "completion_tokens_details", "reasoning_tokens"),
-            cached_tokens=_detail_tokens(usage, "prompt_tokens_details", "cached_tokens"),
+            reasoning_tokens=count_in(usage, "completion_tokens_details", "reasoning_tokens"),
+            cached_tokens=count_in(usage, "prompt_tokens_details", "cached_tokens"),
         )
 
     def served_by(self, data: JsonObject) -> Optional[ServedBy]:
