@@ -36,7 +36,9 @@ RUNTIME_DEPS = (
     "mcp>=2,<3",
     'tomli>=2; python_version < "3.11"',
 )
-TEST_DEPS = ("pytest>=8", "pytest-aiohttp>=1.0", "hypothesis>=6")
+#: pytest below 10: pytest-playwright 0.10.0 defines its `base_url` session fixture as an instance method
+#: (`_BaseUrlFallback`), which pytest 9.2 warns pytest 10 removes (PytestRemovedIn10Warning in the gate).
+TEST_DEPS = ("pytest>=8,<10", "pytest-aiohttp>=1.0", "hypothesis>=6")
 #: The browser tests' driver: Playwright for Python through pytest-playwright, on the system's Chromium
 #: (`benchmark_core.testing.browser`), so no `playwright install` download. Wheels for 3.10 to 3.13.
 BROWSER_DEPS = ("playwright==1.65.2", "pytest-playwright==0.10.0")
