@@ -32,9 +32,7 @@ Deterministic: the same resamples give the same intervals.
 
 from __future__ import annotations
 
-import itertools
 import math
-import operator
 from collections.abc import Sequence
 
 from attrs import frozen
@@ -197,39 +195,43 @@ def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]
 def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights: list[float]) -> list[float]:
     """Per resample, the largest |deviation of a pair| / its standard error over all pairs (0 when
     no pair has a spread), each pair's value rounded as |fl(fl(d_i - d_j) * w)| (rounding is
-    symmetric in the sign, so that is |fl(|fl(d_i - d_j)|) * w|).
+    symmetric in the sign, so that is fl(fl(d_high - d_low) * w), the larger deviation minus the
+    smaller).
 
-    Only the runs that can still beat the best value are paired: a run's pairs are at most its
-    distance to the resample's farther extreme times its largest weight, and since rounding is
-    monotone that bound, rounded, is at or above every one of its pairs' rounded values. A pair
-    beats the best only when both its runs' bounds do, so the other pairs are skipped without
-    changing the maximum (taking a maximum does not round). Taking the runs by falling bound, the
-    pairing stops where the bounds fall to the best value found so far."""
+    Only the pairs that can still beat the best value are taken: with a resample's deviations in
+    order, from the lowest run up, each run is paired with the runs above it from the highest down.
+    Rounding is monotone, so a pair's value is at most its difference times the lower run's largest
+    weight, and that bound only falls as the upper run comes down: the pairing of a run stops where
+    its bound reaches the best value found so far, and the runs stop where even the highest run
+    times the family's largest weight does. Skipped pairs cannot beat the maximum, and taking a
+    maximum does not round, so the figures are those of every pair."""
     runs = len(deviations)
     matrix = [[0.0] * runs for _ in range(runs)]
     for (i, j), weight in zip(pairs, weights):
         if weight > 0:
             matrix[i][j] = matrix[j][i] = weight
     widest = [max(row) for row in matrix]
-    if max(widest) == 0.0:
+    largest = max(widest)
+    if largest == 0.0:
         return [0.0] * len(deviations[0])
-    sub, mul, repeat = operator.sub, operator.mul, itertools.repeat
+    indices = range(runs)
     maxima = []
     for resample in zip(*deviations):
-        high, low = max(resample), min(resample)
-        top, bottom = resample.index(high), resample.index(low)
-        best = max(0.0, abs(high - low) * matrix[top][bottom])
-        reach = map(max, map(sub, repeat(high), resample), map(sub, resample, repeat(low)))
-        bounds = list(map(mul, reach, widest))
-        near = sorted([run for run, bound in enumerate(bounds) if bound > best], key=bounds.__getitem__, reverse=True)
-        for place, first in enumerate(near):
-            if bounds[first] <= best:
+        order = sorted(indices, key=resample.__getitem__)
+        ordered = [resample[run] for run in order]
+        high = ordered[-1]
+        best = 0.0
+        for place in indices:
+            value_of = ordered[place]
+            if (high - value_of) * largest <= best:
                 break
-            value_of, row = resample[first], matrix[first]
-            for second in near[place + 1 :]:
-                if bounds[second] <= best:
+            lower = order[place]
+            row, wide = matrix[lower], widest[lower]
+            for upper in range(runs - 1, place, -1):
+                difference = ordered[upper] - value_of
+                if difference * wide <= best:
                     break
-                value = abs(value_of - resample[second]) * row[second]
+                value = difference * row[order[upper]]
                 if value > best:
                     best = value
         maxima.append(best)
