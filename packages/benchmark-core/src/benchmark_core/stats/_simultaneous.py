@@ -202,9 +202,9 @@ def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights
     order, from the lowest run up, each run is paired with the runs above it from the highest down.
     Rounding is monotone, so a pair's value is at most its difference times the lower run's largest
     weight, and that bound only falls as the upper run comes down: the pairing of a run stops where
-    its bound reaches the best value found so far, and the runs stop where even the highest run
-    times the family's largest weight does. Skipped pairs cannot beat the maximum, and taking a
-    maximum does not round, so the figures are those of every pair."""
+    its bound reaches the best value found so far, and the runs stop where a run's distance to the
+    highest times the family's largest weight does (every later run is nearer). Skipped pairs cannot
+    beat the maximum, and taking a maximum does not round, so the figures are those of every pair."""
     runs = len(deviations)
     matrix = [[0.0] * runs for _ in range(runs)]
     for (i, j), weight in zip(pairs, weights):
@@ -221,19 +221,26 @@ def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights
         ordered = [resample[run] for run in order]
         high = ordered[-1]
         best = 0.0
-        for place in indices:
+        place = 0
+        for lower in order:
             value_of = ordered[place]
-            if (high - value_of) * largest <= best:
+            place += 1
+            reach = high - value_of
+            if reach * largest <= best:
                 break
-            lower = order[place]
-            row, wide = matrix[lower], widest[lower]
-            for upper in range(runs - 1, place, -1):
+            wide = widest[lower]
+            if reach * wide <= best:  # the bound of its pair with the highest run, its largest
+                continue
+            row = matrix[lower]
+            upper = runs - 1
+            while upper >= place:
                 difference = ordered[upper] - value_of
                 if difference * wide <= best:
                     break
                 value = difference * row[order[upper]]
                 if value > best:
                     best = value
+                upper -= 1
         maxima.append(best)
     return maxima
 
