@@ -32,8 +32,9 @@ Deterministic: the same resamples give the same intervals.
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -143,6 +144,7 @@ def simultaneous_differences(
     c0 = maxima[min(resamples - 1, math.ceil(level * resamples) - 1)]
     factor = math.sqrt(units / (units - 1)) if small_sample else 1.0
     critical = factor * _t_for_normal(c0, units - 1) if small_sample else c0
+    beyond_t = _counts_beyond(maxima, units - 1) if small_sample else None
     found = []
     for (i, j), error in zip(pairs, errors):
         difference = means[i] - means[j]
@@ -150,13 +152,10 @@ def simultaneous_differences(
         statistic = abs(difference) / error if error > 0 else 0.0
         # The adjusted p: the family-wise level at which the interval would just reach zero, the
         # corrected statistic mapped back to the bootstrap's max-|t| scale.
-        if error == 0:
-            reached = math.inf
-        elif small_sample:
-            reached = _normal_for_t(statistic / factor, units - 1)
+        if error > 0 and beyond_t is not None:
+            beyond = beyond_t(statistic / factor)
         else:
-            reached = statistic
-        beyond = len(maxima) - _bisect_left(maxima, reached)
+            beyond = len(maxima) - _bisect_left(maxima, statistic if error > 0 else math.inf)
         found.append(
             PairDifference(
                 first=i,
@@ -254,6 +253,44 @@ def _bisect_left(ordered: list[float], value: float) -> int:
         else:
             hi = mid
     return lo
+
+
+#: How far (relatively) a maximum's normal tail must be from a pair's t tail for `_counts_beyond`
+#: to take its side without the bisection: far above math.erfc's few ulps of error, and above the
+#: tail's change over one ulp of its argument (below 1e-12 for arguments up to 30).
+_MARGIN = 1e-9
+
+
+def _counts_beyond(maxima: list[float], df: int) -> Callable[[float], int]:
+    """t -> how many of the sorted `maxima` are at or above `_normal_for_t(t, df)`, the count
+    `len(maxima) - _bisect_left(maxima, _normal_for_t(t, df))`, with the bisection only where the
+    count is in doubt.
+
+    A maximum m is at or above the bisection's value z exactly when its normal tail erfc(m / sqrt 2)
+    is at or below t's tail, but for rounding near z: z is within an ulp of the point where the
+    computed erfc crosses the tail (for z above 2**-40, 100 halvings of [0, 64] reach an ulp), so a
+    maximum whose computed tail is below tail * (1 - _MARGIN) lies above the bisection's last
+    interval, and one whose tail is above tail * (1 + _MARGIN) below it. The maxima's tails are
+    computed once; each t finds where its tail falls among them, and when the maxima on either side
+    of that place are clear of the margin (and between 2**-40 and 30), their count is the count.
+    Otherwise (ties with z, tails of 0 or 1) the bisection decides, as before."""
+    tails = [-math.erfc(value / math.sqrt(2.0)) for value in maxima]  # rising, up to rounding
+    count = len(maxima)
+
+    def clear(at: int) -> bool:
+        return 1e-12 <= maxima[at] <= 30.0
+
+    def beyond(t: float) -> int:
+        tail = student_t_two_sided_tail(t, df)
+        if tail > 0.0:
+            at = bisect.bisect_left(tails, -tail)
+            above = at == count or (clear(at) and -tails[at] <= tail * (1.0 - _MARGIN))
+            below = at == 0 or (clear(at - 1) and -tails[at - 1] >= tail * (1.0 + _MARGIN))
+            if above and below:
+                return count - at
+        return count - _bisect_left(maxima, _normal_for_t(t, df))
+
+    return beyond
 
 
 # -- Student's t ---------------------------------------------------------------------------------
