@@ -18,7 +18,6 @@ Deterministic for equal input, seed and resamples.
 from __future__ import annotations
 
 import bisect
-import collections
 import itertools
 import math
 import operator
@@ -31,6 +30,7 @@ from attrs import frozen
 
 from .._model import ConfidenceInterval
 from ._drawn import resampled_sums
+from ._rank_counts import rank_histogram
 from ._simultaneous import SimultaneousDifferences, simultaneous_differences
 from ._stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
@@ -226,22 +226,13 @@ def _packed_totals(
 def _figures(totals: Sequence[Sequence[int]], rows: Sequence[int], what: tuple[int, int, bool, bool]) -> _Resampled:
     """`_resample`'s figures from every run's whole-number totals and the rows of each resample."""
     reference, _, keep, differ = what
-    runs = len(totals)
-    histogram = [[0] * runs for _ in range(runs)]
-    for run, places in enumerate(zip(*map(_places, zip(*totals)))):
-        for place, count in collections.Counter(places).items():
-            histogram[run][runs - place] += count
+    histogram = rank_histogram(totals)
     base = totals[reference]
     differences = (
         [list(map(operator.truediv, map(operator.sub, column, base), rows)) for column in totals] if differ else []
     )
     resampled = [list(map(operator.truediv, column, rows)) for column in totals] if keep else []
     return histogram, differences, resampled
-
-
-def _places(totals: tuple[int, ...]) -> tuple[int, ...]:
-    """Per run, how many runs' totals are at or below its own (its rank is the runs minus that)."""
-    return tuple(map(bisect.bisect_right, itertools.repeat(sorted(totals), len(totals)), totals))
 
 
 def _counted_resample(
