@@ -5,6 +5,7 @@ figures must be those of taking every pair, bit for bit. `every_pair` is that pl
 from __future__ import annotations
 
 import operator
+import random
 
 from benchmark_core.stats._simultaneous import _maxima
 from hypothesis import given, settings
@@ -69,3 +70,18 @@ def test_the_largest_pair_need_not_span_the_extremes() -> None:
     deviations = [[1.0], [0.0], [-0.5]]
     weights = [10.0, 0.1, 1.0]  # pairs (0, 1), (0, 2), (1, 2)
     assert _maxima(deviations, _pairs(3), weights) == [10.0] == every_pair(deviations, _pairs(3), weights)
+
+
+def test_wide_families_have_the_maxima_of_every_pair() -> None:
+    # Up to 40 runs (the pruning skips most pairs), with ties, zero weights and weights close together
+    rng = random.Random(5)
+    for _ in range(300):
+        runs, resamples = rng.randint(2, 40), rng.randint(1, 20)
+        tied = rng.random() < 0.5
+        deviations = [
+            [rng.randint(-5, 5) / 792 if tied else rng.gauss(0.0, 1.0) for _ in range(resamples)] for _ in range(runs)
+        ]
+        pairs = _pairs(runs)
+        weights = [0.0 if rng.random() < 0.2 else rng.uniform(30.0, 80.0) for _ in pairs]
+        found = _maxima(deviations, pairs, weights)
+        assert [value.hex() for value in found] == [value.hex() for value in every_pair(deviations, pairs, weights)]

@@ -202,6 +202,28 @@ def test_the_packed_loop_gives_the_counted_loops_figures(
     assert packed == counted
 
 
+@pytest.mark.parametrize("packed", [True, False])
+def test_without_differences_the_ranks_and_the_family_are_the_same(
+    packed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A leaderboard leaves out the reference differences where the family holds them: nothing else
+    # moves; without a family (a single unit) they are taken all the same
+    from benchmark_core.stats import _ranks
+
+    if not packed:
+        monkeypatch.setattr(_ranks, "_packing", lambda *args: None)
+    rng = random.Random(8)
+    scores = [[float(rng.random() < 0.3 + 0.1 * run) for _ in range(120)] for run in range(5)]
+    units = [i % 12 for i in range(120)]
+    full = joint_bootstrap(scores, units, resamples=400, simultaneous=True)
+    lean = joint_bootstrap(scores, units, resamples=400, simultaneous=True, differences=False)
+    assert lean.differences == [] and len(full.differences) == 5
+    assert (lean.rank_intervals, lean.simultaneous) == (full.rank_intervals, full.simultaneous)
+    alone = joint_bootstrap(scores, [0] * 120, resamples=400, simultaneous=True, differences=False)
+    assert alone.simultaneous is None
+    assert alone.differences == joint_bootstrap(scores, [0] * 120, resamples=400).differences
+
+
 def test_the_largest_standardised_deviation_is_taken_over_every_pair() -> None:
     from benchmark_core.stats._simultaneous import _maxima
 

@@ -18,7 +18,6 @@ Deterministic for equal input, seed and resamples.
 from __future__ import annotations
 
 import bisect
-import collections
 import itertools
 import math
 import operator
@@ -31,6 +30,7 @@ from attrs import frozen
 
 from .._model import ConfidenceInterval
 from ._drawn import resampled_sums
+from ._rank_counts import rank_histogram
 from ._simultaneous import SimultaneousDifferences, simultaneous_differences
 from ._stats import _BINOMIAL_COST, multinomial_sampler, percentile_indices
 
@@ -64,7 +64,8 @@ class ReferenceDifference:
 class JointBootstrap:
     """Per run, in the order given: its rank interval and its difference from the reference (None for
     the reference itself); with `simultaneous=True`, also the simultaneous intervals of every
-    pairwise difference from the same resamples (`_simultaneous.simultaneous_differences`)."""
+    pairwise difference from the same resamples (`_simultaneous.simultaneous_differences`). With
+    `differences=False` and the family kept, `differences` is empty: the family's pairs hold them."""
 
     resamples: int
     rank_intervals: list[RankInterval]
@@ -89,6 +90,7 @@ def joint_bootstrap(
     resamples: int = 10_000,
     simultaneous: bool = False,
     small_sample: bool = True,
+    differences: bool = True,
 ) -> JointBootstrap:
     """The joint bootstrap of `scores[r][i]`, the score of run r on row i (every run has the same
     rows, in the same order). `units[i]` names the unit of row i (its task, or its cluster): a
@@ -96,7 +98,9 @@ def joint_bootstrap(
     run. The mean of a run in a resample is the mean over the rows of the drawn units.
 
     `simultaneous`: also the 95% simultaneous intervals of all pairwise differences (two runs or
-    more, two units or more), with the small-sample correction unless `small_sample` is False."""
+    more, two units or more), with the small-sample correction unless `small_sample` is False.
+    `differences=False`: no reference differences where the family is kept (a leaderboard takes its
+    verdicts from the family; the differences' sorted resamples are some 70 ms of a 50-run group's)."""
     if resamples <= 0:
         raise ValueError("resamples must be positive")
     runs = len(scores)
@@ -107,12 +111,13 @@ def joint_bootstrap(
     columns, distinct = _distinct_units(scores, units)
     unit_count = len(set(units))
     keep = simultaneous and runs >= 2 and unit_count >= 2
-    histogram, differences, resampled = _resample(
+    differ = differences or not keep
+    histogram, resampled_differences, resampled = _resample(
         columns,
         [size for size, _ in distinct],
         [len(members) for members in distinct.values()],
         seed,
-        (reference, resamples, keep),
+        (reference, resamples, keep, differ),
     )
     means = [math.fsum(row_scores) / len(row_scores) for row_scores in scores]
     family = simultaneous_differences(means, resampled, units=unit_count, small_sample=small_sample) if keep else None
@@ -120,9 +125,11 @@ def joint_bootstrap(
         resamples=resamples,
         rank_intervals=[_rank_interval(counts, resamples) for counts in histogram],
         differences=[
-            None if run == reference else _difference(means[run] - means[reference], differences[run])
+            None if run == reference else _difference(means[run] - means[reference], resampled_differences[run])
             for run in range(runs)
-        ],
+        ]
+        if differ
+        else [],
         simultaneous=family,
     )
 
@@ -135,15 +142,16 @@ def _resample(
     unit_sizes: list[int],
     holding: list[int],
     seed: int,
-    what: tuple[int, int, bool],
+    what: tuple[int, int, bool, bool],
 ) -> _Resampled:
     """The resampling loop of `joint_bootstrap`, over the distinct unit values (`columns[r][v]`, run
     r's total on value v; `unit_sizes[v]` its rows; `holding[v]` the units that hold it), with
-    `what` = (the reference run, the resamples, whether to keep the resampled means): per run, how
-    often it took each rank, its differences from the reference run, and (when kept) its resampled
-    means. Whole-number totals drawn unit by unit come from the draws counted once per seed and size
-    (`_drawn`), other whole-number totals from the packed loop, the rest from the counted one: all
-    draw the same resamples from `Random(seed)` and give the same figures."""
+    `what` = (the reference run, the resamples, whether to keep the resampled means, whether to take
+    the differences): per run, how often it took each rank, (when taken) its differences from the
+    reference run, and (when kept) its resampled means. Whole-number totals drawn unit by unit come
+    from the draws counted once per seed and size (`_drawn`), other whole-number totals from the
+    packed loop, the rest from the counted one: all draw the same resamples from `Random(seed)` and
+    give the same figures."""
     packing = _packing(columns, unit_sizes, holding)
     if packing is None:
         return _counted_resample(columns, unit_sizes, _count_sampler(random.Random(seed), holding), what)
@@ -215,35 +223,31 @@ def _packed_totals(
     return totals, rows
 
 
-def _figures(totals: Sequence[Sequence[int]], rows: Sequence[int], what: tuple[int, int, bool]) -> _Resampled:
+def _figures(totals: Sequence[Sequence[int]], rows: Sequence[int], what: tuple[int, int, bool, bool]) -> _Resampled:
     """`_resample`'s figures from every run's whole-number totals and the rows of each resample."""
-    reference, _, keep = what
-    runs = len(totals)
-    histogram = [[0] * runs for _ in range(runs)]
-    for run, places in enumerate(zip(*map(_places, zip(*totals)))):
-        for place, count in collections.Counter(places).items():
-            histogram[run][runs - place] += count
+    reference, _, keep, differ = what
+    histogram = rank_histogram(totals)
     base = totals[reference]
-    differences = [list(map(operator.truediv, map(operator.sub, column, base), rows)) for column in totals]
+    differences = (
+        [list(map(operator.truediv, map(operator.sub, column, base), rows)) for column in totals] if differ else []
+    )
     resampled = [list(map(operator.truediv, column, rows)) for column in totals] if keep else []
     return histogram, differences, resampled
 
 
-def _places(totals: tuple[int, ...]) -> tuple[int, ...]:
-    """Per run, how many runs' totals are at or below its own (its rank is the runs minus that)."""
-    return tuple(map(bisect.bisect_right, itertools.repeat(sorted(totals), len(totals)), totals))
-
-
 def _counted_resample(
-    columns: list[list[Number]], unit_sizes: list[int], draw: Callable[[], list[int]], what: tuple[int, int, bool]
+    columns: list[list[Number]],
+    unit_sizes: list[int],
+    draw: Callable[[], list[int]],
+    what: tuple[int, int, bool, bool],
 ) -> _Resampled:
     """`_resample` for any totals: each resample's counts per unit value, then one dot product per run."""
-    reference, resamples, keep = what
+    reference, resamples, keep, differ = what
     runs = len(columns)
     integral = all(isinstance(total, int) for column in columns for total in column)
     totals_of = [_dot_with(column) for column in columns]
     histogram = [[0] * runs for _ in range(runs)]
-    differences: list[list[float]] = [[] for _ in range(runs)]
+    differences: list[list[float]] = [[] for _ in range(runs)] if differ else []
     resampled: list[list[float]] = [[] for _ in range(runs)] if keep else []
     mul = operator.mul
     for _ in range(resamples):
@@ -258,8 +262,8 @@ def _counted_resample(
         for run, rank in enumerate(ranks):
             histogram[run][rank] += 1
         base = totals[reference]
-        for run, total in enumerate(totals):
-            differences[run].append((total - base) / rows)
+        for column, total in zip(differences, totals):
+            column.append((total - base) / rows)
         if keep:
             for column, total in zip(resampled, totals):
                 column.append(total / rows)

@@ -32,10 +32,9 @@ Deterministic: the same resamples give the same intervals.
 
 from __future__ import annotations
 
-import itertools
+import bisect
 import math
-import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -145,6 +144,7 @@ def simultaneous_differences(
     c0 = maxima[min(resamples - 1, math.ceil(level * resamples) - 1)]
     factor = math.sqrt(units / (units - 1)) if small_sample else 1.0
     critical = factor * _t_for_normal(c0, units - 1) if small_sample else c0
+    beyond_t = _counts_beyond(maxima, units - 1) if small_sample else None
     found = []
     for (i, j), error in zip(pairs, errors):
         difference = means[i] - means[j]
@@ -152,13 +152,10 @@ def simultaneous_differences(
         statistic = abs(difference) / error if error > 0 else 0.0
         # The adjusted p: the family-wise level at which the interval would just reach zero, the
         # corrected statistic mapped back to the bootstrap's max-|t| scale.
-        if error == 0:
-            reached = math.inf
-        elif small_sample:
-            reached = _normal_for_t(statistic / factor, units - 1)
+        if error > 0 and beyond_t is not None:
+            beyond = beyond_t(statistic / factor)
         else:
-            reached = statistic
-        beyond = len(maxima) - _bisect_left(maxima, reached)
+            beyond = len(maxima) - _bisect_left(maxima, statistic if error > 0 else math.inf)
         found.append(
             PairDifference(
                 first=i,
@@ -197,41 +194,52 @@ def _standard_errors(deviations: list[list[float]], pairs: list[tuple[int, int]]
 def _maxima(deviations: list[list[float]], pairs: list[tuple[int, int]], weights: list[float]) -> list[float]:
     """Per resample, the largest |deviation of a pair| / its standard error over all pairs (0 when
     no pair has a spread), each pair's value rounded as |fl(fl(d_i - d_j) * w)| (rounding is
-    symmetric in the sign, so that is |fl(|fl(d_i - d_j)|) * w|).
+    symmetric in the sign, so that is fl(fl(d_high - d_low) * w), the larger deviation minus the
+    smaller).
 
-    Only the runs that can still beat the best value are paired: a run's pairs are at most its
-    distance to the resample's farther extreme times its largest weight, and since rounding is
-    monotone that bound, rounded, is at or above every one of its pairs' rounded values. A pair
-    beats the best only when both its runs' bounds do, so the other pairs are skipped without
-    changing the maximum (taking a maximum does not round). Taking the runs by falling bound, the
-    pairing stops where the bounds fall to the best value found so far."""
+    Only the pairs that can still beat the best value are taken: with a resample's deviations in
+    order, from the lowest run up, each run is paired with the runs above it from the highest down.
+    Rounding is monotone, so a pair's value is at most its difference times the lower run's largest
+    weight, and that bound only falls as the upper run comes down: the pairing of a run stops where
+    its bound reaches the best value found so far, and the runs stop where a run's distance to the
+    highest times the family's largest weight does (every later run is nearer). Skipped pairs cannot
+    beat the maximum, and taking a maximum does not round, so the figures are those of every pair."""
     runs = len(deviations)
     matrix = [[0.0] * runs for _ in range(runs)]
     for (i, j), weight in zip(pairs, weights):
         if weight > 0:
             matrix[i][j] = matrix[j][i] = weight
     widest = [max(row) for row in matrix]
-    if max(widest) == 0.0:
+    largest = max(widest)
+    if largest == 0.0:
         return [0.0] * len(deviations[0])
-    sub, mul, repeat = operator.sub, operator.mul, itertools.repeat
+    indices = range(runs)
     maxima = []
     for resample in zip(*deviations):
-        high, low = max(resample), min(resample)
-        top, bottom = resample.index(high), resample.index(low)
-        best = max(0.0, abs(high - low) * matrix[top][bottom])
-        reach = map(max, map(sub, repeat(high), resample), map(sub, resample, repeat(low)))
-        bounds = list(map(mul, reach, widest))
-        near = sorted([run for run, bound in enumerate(bounds) if bound > best], key=bounds.__getitem__, reverse=True)
-        for place, first in enumerate(near):
-            if bounds[first] <= best:
+        order = sorted(indices, key=resample.__getitem__)
+        ordered = [resample[run] for run in order]
+        high = ordered[-1]
+        best = 0.0
+        place = 0
+        for lower in order:
+            value_of = ordered[place]
+            place += 1
+            reach = high - value_of
+            if reach * largest <= best:
                 break
-            value_of, row = resample[first], matrix[first]
-            for second in near[place + 1 :]:
-                if bounds[second] <= best:
+            wide = widest[lower]
+            if reach * wide <= best:  # the bound of its pair with the highest run, its largest
+                continue
+            row = matrix[lower]
+            upper = runs - 1
+            while upper >= place:
+                difference = ordered[upper] - value_of
+                if difference * wide <= best:
                     break
-                value = abs(value_of - resample[second]) * row[second]
+                value = difference * row[order[upper]]
                 if value > best:
                     best = value
+                upper -= 1
         maxima.append(best)
     return maxima
 
@@ -245,6 +253,44 @@ def _bisect_left(ordered: list[float], value: float) -> int:
         else:
             hi = mid
     return lo
+
+
+#: How far (relatively) a maximum's normal tail must be from a pair's t tail for `_counts_beyond`
+#: to take its side without the bisection: far above math.erfc's few ulps of error, and above the
+#: tail's change over one ulp of its argument (below 1e-12 for arguments up to 30).
+_MARGIN = 1e-9
+
+
+def _counts_beyond(maxima: list[float], df: int) -> Callable[[float], int]:
+    """t -> how many of the sorted `maxima` are at or above `_normal_for_t(t, df)`, the count
+    `len(maxima) - _bisect_left(maxima, _normal_for_t(t, df))`, with the bisection only where the
+    count is in doubt.
+
+    A maximum m is at or above the bisection's value z exactly when its normal tail erfc(m / sqrt 2)
+    is at or below t's tail, but for rounding near z: z is within an ulp of the point where the
+    computed erfc crosses the tail (for z above 2**-40, 100 halvings of [0, 64] reach an ulp), so a
+    maximum whose computed tail is below tail * (1 - _MARGIN) lies above the bisection's last
+    interval, and one whose tail is above tail * (1 + _MARGIN) below it. The maxima's tails are
+    computed once; each t finds where its tail falls among them, and when the maxima on either side
+    of that place are clear of the margin (and between 2**-40 and 30), their count is the count.
+    Otherwise (ties with z, tails of 0 or 1) the bisection decides, as before."""
+    tails = [-math.erfc(value / math.sqrt(2.0)) for value in maxima]  # rising, up to rounding
+    count = len(maxima)
+
+    def clear(at: int) -> bool:
+        return 1e-12 <= maxima[at] <= 30.0
+
+    def beyond(t: float) -> int:
+        tail = student_t_two_sided_tail(t, df)
+        if tail > 0.0:
+            at = bisect.bisect_left(tails, -tail)
+            above = at == count or (clear(at) and -tails[at] <= tail * (1.0 - _MARGIN))
+            below = at == 0 or (clear(at - 1) and -tails[at - 1] >= tail * (1.0 + _MARGIN))
+            if above and below:
+                return count - at
+        return count - _bisect_left(maxima, _normal_for_t(t, df))
+
+    return beyond
 
 
 # -- Student's t ---------------------------------------------------------------------------------

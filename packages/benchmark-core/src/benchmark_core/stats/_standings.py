@@ -111,6 +111,7 @@ def rank_rows(
         resamples=resamples,
         simultaneous=len(runs) > 2,
         small_sample=small_sample,
+        differences=False,  # the verdicts come from the family where there is one
     )
     if joint.simultaneous is None:
         return _pair(
