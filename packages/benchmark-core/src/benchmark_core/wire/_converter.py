@@ -187,7 +187,9 @@ def wire_view(value: Any) -> Any:
     differs only where a value is not plain JSON (an attrs instance, a set, a tuple key), which the
     encoder refuses (`TypeError`), or where the two encode alike (a tuple as a list, an enum or a
     `str`/`int` subclass as its value). So encode the view, and on `TypeError`, `ValueError` or
-    `RecursionError` (a cycle) encode `to_wire(value)`, which then decides (`runs._journal`).
+    `RecursionError` (a cycle) encode `to_wire(value)`, which then decides (`runs._journal`). One
+    difference is left: a value nested between about 500 and 1,000 levels deep, too deep for the
+    copy's recursion (two frames a level), is encoded from the view (one level of the C encoder's).
     """
     return _sharing_converter.unstructure(value)
 
