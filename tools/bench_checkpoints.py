@@ -5,7 +5,8 @@ every episode stretched to `--stretch` (3) times its scripted turns (7 to 16 tur
 that reads before it acts), each answer after `--delay` (20 ms). The script runs the episodes
 (`--split`: the public 48, or the full split's 272) with a journal at `--concurrency` (16), in turn
 with turn checkpoints and without them (`turn_checkpoints=False`: rows only), `--repeat` (3) times
-each, alternating, and prints:
+each, alternating, after `--warmup` (1) uncounted pairs (the first run of a process pays for its
+imports and the converter's generated code, about a tenth of a run's CPU), and prints:
 
 - the journal's bytes per episode turn (the turn lines' bytes over the turns they hold), and the
   largest turn line;
@@ -22,6 +23,7 @@ This is a benchmark, not a test: slow figures do not fail it. It exits 1 only wh
 the two kinds of run disagree on the report.
 
     python tools/bench_checkpoints.py [--split public|full] [--concurrency 16] [--delay 0.02] [--repeat 3]
+        [--warmup 1]
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def main() -> int:
     parser.add_argument("--delay", type=float, default=0.02)
     parser.add_argument("--stretch", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=1)
     args = parser.parse_args()
     split = None if args.split == "public" else args.split
     parent, child = multiprocessing.Pipe()
@@ -105,6 +108,9 @@ def main() -> int:
     journal = b""
     try:
         with tempfile.TemporaryDirectory() as tmp:
+            for _ in range(args.warmup):
+                for checkpoints in (True, False):
+                    asyncio.run(one_run(base_url, split, args.concurrency, Path(tmp), checkpoints))
             for repeat in range(args.repeat):
                 # Alternate which goes first, so a load that rises or falls during a pair favours neither.
                 for checkpoints in (True, False) if repeat % 2 == 0 else (False, True):

@@ -32,7 +32,7 @@ from ..episodes._environment import EnvironmentFactory
 from ..episodes._episode import EpisodeLimits, EpisodeResult, run_episode
 from ..episodes._resume import FinishedTurn, ReplayMismatch
 from ..errors._base import BenchmarkError
-from ..wire._converter import from_wire, to_wire
+from ..wire._converter import from_wire
 from ._journal import Journal
 from ._output_lock import is_holder_line
 from ._requests import Spent, TaskRequests
@@ -145,7 +145,7 @@ class Checkpoints:
                 usage=turn.usage,
                 spent=requests.spent(),
             )
-            journal.append_turn(to_wire(record))
+            journal.append_turn(record)
             number += 1
 
         return await run_episode(

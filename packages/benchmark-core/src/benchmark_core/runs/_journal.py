@@ -41,7 +41,7 @@ from typing import Any, Optional, Union
 from .._model import JsonObject, RunRow
 from ..errors._runs import JournalError, JournalExistsError, OutputLockedError
 from ..stats._identity import RunIdentity
-from ..wire._converter import from_wire, to_wire
+from ..wire._converter import from_wire, to_wire, wire_view
 from ._files import RunFiles, write_failed
 from ._output_lock import OutputLock, holds_a_run, is_holder_line, lock_output, write_holder
 
@@ -152,13 +152,14 @@ class Journal:
         if self._sync is None or self._sync.done():
             self._sync = asyncio.get_running_loop().run_in_executor(None, self._fsync)
 
-    def append_turn(self, record: JsonObject) -> None:
-        """Record a finished turn of an episode in progress (`runs._checkpoints`): one append, as a
-        row is, so a SIGKILL loses none. It is not fsync'ed on its own but with the next row (a
-        write waits while an fsync of the file runs, and a turn lost to a power cut costs one
+    def append_turn(self, record: object) -> None:
+        """Record a finished turn of an episode in progress (`runs._checkpoints`' `TurnRecord`): one
+        append, as a row is, so a SIGKILL loses none. It is not fsync'ed on its own but with the next
+        row (a write waits while an fsync of the file runs, and a turn lost to a power cut costs one
         model turn again, not a row)."""
+        line = turn_line(record)
         try:
-            _write_line(self._fd, {"turn": record})
+            _write_all(self._fd, line)
         except OSError as exc:
             raise write_failed(self.path, exc, self.path, self.rows) from None
 
@@ -200,11 +201,31 @@ _OPEN: set[str] = set()
 
 
 # Built once: json.dumps with options builds a new encoder for every line (one per row and per turn).
-_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+# No check for cycles (a set of the ids of the containers being written, kept per container): a
+# row's wire form is a copy (`to_wire`), which cannot hold one, and a cycle in a turn's `wire_view`
+# is a RecursionError, after which its copy fails as before.
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
+
+
+def _encode_line(data: Any) -> bytes:
+    return (_LINE.encode(data) + "\n").encode()
+
+
+def turn_line(record: object) -> bytes:
+    """The journal line of a turn: `{"turn": to_wire(record)}`, encoded from a `wire_view` of
+    `record` (no copy of the tools' results) where the encoder takes it; else the copy decides,
+    bytes or error."""
+    try:
+        return _encode_line({"turn": wire_view(record)})
+    except (TypeError, ValueError, RecursionError):
+        return _encode_line({"turn": to_wire(record)})
 
 
 def _write_line(fd: int, data: Any) -> None:
-    line = (_LINE.encode(data) + "\n").encode()
+    _write_all(fd, _encode_line(data))
+
+
+def _write_all(fd: int, line: bytes) -> None:
     written = 0
     while written < len(line):
         written += os.write(fd, line[written:])

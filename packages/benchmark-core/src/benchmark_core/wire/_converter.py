@@ -34,7 +34,9 @@ def camel(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def _make_converter() -> cattrs.Converter:
+def _make_converter(*, copy_values: bool = True) -> cattrs.Converter:
+    """The converter; with `copy_values=False`, one whose wire forms share the JSON values (dicts
+    and lists typed `Any` or `JsonObject`) of what they convert instead of copying them (`wire_view`)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
 
     # cattrs takes per-attribute overrides as keyword arguments; mypy cannot see their names.
@@ -79,9 +81,14 @@ def _make_converter() -> cattrs.Converter:
             return [item if type(item) in _SCALARS else copy_json(item) for item in value]
         return conv.unstructure(value)
 
+    def share_json(value: Any) -> Any:
+        return value
+
     # Values typed `Any` are unstructured by their runtime class (exactly dict or list here), and
     # `JsonObject` attributes are declared `dict[str, Any]`.
-    conv.register_unstructure_hook_func(lambda cls: cls is dict or cls is list or cls == JsonObject, copy_json)
+    conv.register_unstructure_hook_func(
+        lambda cls: cls is dict or cls is list or cls == JsonObject, copy_json if copy_values else share_json
+    )
     return conv
 
 
@@ -163,11 +170,28 @@ def _structure_json_object(name: str, value: Any, _: Any) -> dict[str, Any]:
 
 
 converter = _make_converter()
+_sharing_converter = _make_converter(copy_values=False)
 
 
 def to_wire(value: Any) -> Any:
     """An attrs value (or a container of them) as plain JSON-compatible data with camelCase keys."""
     return converter.unstructure(value)
+
+
+def wire_view(value: Any) -> Any:
+    """`to_wire(value)` for encoding at once, without copying: the JSON values (dicts and lists) it
+    holds are `value`'s own, unconverted, so it is never to be kept or changed.
+
+    Copying is most of `to_wire`'s time for a turn checkpoint (a tool's result is a tree of dicts).
+    Wherever the encoder accepts the view, it writes what it writes for `to_wire(value)`: the copy
+    differs only where a value is not plain JSON (an attrs instance, a set, a tuple key), which the
+    encoder refuses (`TypeError`), or where the two encode alike (a tuple as a list, an enum or a
+    `str`/`int` subclass as its value). So encode the view, and on `TypeError`, `ValueError` or
+    `RecursionError` (a cycle) encode `to_wire(value)`, which then decides (`runs._journal`). One
+    difference is left: a value nested between about 500 and 1,000 levels deep, too deep for the
+    copy's recursion (two frames a level), is encoded from the view (one level of the C encoder's).
+    """
+    return _sharing_converter.unstructure(value)
 
 
 def from_wire(data: Any, cls: type[T], *, what: str | None = None) -> T:
